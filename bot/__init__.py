@@ -1,0 +1,1 @@
+"""bot — the host service (Discord-free) and its adapters: discord.py cogs and the terminal."""

@@ -1,0 +1,17 @@
+"""games — pure rules: no discord, no I/O, no global random (DESIGN.md, "Layers")."""
+
+import importlib
+
+GAME_PACKAGES = ("games.barbarian_hordes",)
+
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every game package so each registers itself."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for name in GAME_PACKAGES:
+        importlib.import_module(name)

@@ -1,0 +1,77 @@
+"""Shared value types of the game contract (DESIGN.md, "The game contract").
+
+All are immutable pydantic models (``frozen=True, extra="forbid"``). A ``Seat`` is
+the zero-based index of a player in the session's seat list; the host maps seats
+to Discord users, the games never see users.
+"""
+
+from __future__ import annotations
+
+from typing import Generic, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+Seat = int
+"""Zero-based seat number: 0 .. players - 1."""
+
+
+class Model(BaseModel):
+    """Base of every State, Action, Event and View: frozen, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+PromptKind = Literal["turn", "respond", "secret"]
+
+
+class Prompt(Model):
+    """What a seat is being asked for now.
+
+    ``kind`` is ``turn`` (must act), ``respond`` (may answer or pass: a response
+    window the host may close on a deadline by passing for the seat), or ``secret``
+    (a simultaneous hidden choice: other seats see only that the choice was made).
+    ``text`` is a short player-facing description ("Your Conquest Phase: attack a
+    neighbour or say done").
+    """
+
+    kind: PromptKind
+    text: str
+
+
+class Event(Model):
+    """Something that happened. ``visible_to`` None means public; otherwise only
+    those seats (and never spectators) may see it. Subclasses add a ``kind``
+    literal and their fields, and implement ``describe``."""
+
+    visible_to: tuple[Seat, ...] | None = None
+
+    def describe(self) -> str:  # pragma: no cover - every subclass overrides
+        return type(self).__name__
+
+    def visible(self, viewer: Seat | None) -> bool:
+        """Whether ``viewer`` (None = spectator) may see this event."""
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+
+S = TypeVar("S")
+
+
+class Step(Model, Generic[S]):
+    """The result of ``apply``: the new state and the events, in order."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", arbitrary_types_allowed=True)
+
+    state: S
+    events: tuple[Event, ...] = ()
+
+
+class Outcome(Model):
+    """How a game ended. ``winners`` empty means nobody won (a draw or abandon)."""
+
+    winners: tuple[Seat, ...]
+    reason: str
+
+
+def visible_events(events: tuple[Event, ...] | list[Event], viewer: Seat | None) -> list[Event]:
+    """The events ``viewer`` may see (None = spectator)."""
+    return [e for e in events if e.visible(viewer)]

@@ -1,0 +1,1 @@
+"""render — Views to PNG bytes with Pillow. Never sees a full State."""

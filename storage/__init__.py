@@ -1,0 +1,1 @@
+"""storage — sessions and their action logs (SQLite via aiosqlite)."""
