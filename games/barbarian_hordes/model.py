@@ -11,11 +11,11 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from games.core import Event, Model, Seat
+from games.core import Event, Model, ResponseWindow, Seat
 
 SCHEMA_VERSION = 1
 
-Phase = Literal["draft", "reentry", "fate", "event", "conquest", "end", "over"]
+Phase = Literal["draft", "reentry", "fate", "recruit", "event", "conquest", "end", "over"]
 Variant = Literal["standard", "three-player"]
 
 
@@ -67,13 +67,12 @@ class PendingLeader(Model):
     target: Seat | None = None
 
 
-class Window(Model):
+class Window(ResponseWindow):
     """A response window. ``kind``: ``opponents`` (the others may play cards on the
     active player's turn, at the end of its Event Phase) or ``negate`` (a Leader
     card was just played: anyone else may negate it with a K card)."""
 
     kind: Literal["opponents", "negate"]
-    waiting: tuple[Seat, ...]
     leader: PendingLeader | None = None
 
 

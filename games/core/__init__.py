@@ -14,8 +14,12 @@ from .model import Event, Model, Outcome, Prompt, PromptKind, Seat, Step, visibl
 from .registry import UnknownGameError, all_games, get_game, register
 from .replay import apply_at, replay, start
 from .rng import Rng, new_seed
+from .space import ActionSpace
+from .window import ResponseWindow
 
 __all__ = [
+    "ActionSpace",
+    "ResponseWindow",
     "AmbiguousActionError",
     "Event",
     "Game",

@@ -8,7 +8,7 @@ action log like a human's, so replay never needs to re-run an agent.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from .game import Game
@@ -32,7 +32,9 @@ class RandomAgent:
         self.rand = random.Random(seed)
 
     def choose(self, game: Game, s: Any, seat: Seat) -> Any:
-        actions = list(game.legal_actions(s, seat))
+        actions = game.legal_actions(s, seat)
+        if not isinstance(actions, Sequence):
+            actions = list(actions)
         if not actions:
             raise RuntimeError(f"{game.id}: seat {seat} is prompted but has no legal action")
         return actions[int(self.rand.random() * len(actions))]

@@ -30,7 +30,9 @@ class ResponseWindow(Model):
         return self.model_copy(update={"waiting": tuple(s for s in self.waiting if s != seat)})
 
 
-def seats_after(order: tuple[Seat, ...], first: Seat, exclude: set[Seat] | frozenset[Seat] = frozenset()) -> tuple[Seat, ...]:
+def seats_after(
+    order: tuple[Seat, ...], first: Seat, exclude: set[Seat] | frozenset[Seat] = frozenset()
+) -> tuple[Seat, ...]:
     """``order`` rotated to start after ``first``, without ``first`` and ``exclude``:
     the order in which the others are asked."""
     if first in order:

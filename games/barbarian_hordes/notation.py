@@ -1,0 +1,344 @@
+"""Barbarian Hordes notation: what players type, what the log shows.
+
+Grammar (case, accents and unambiguous prefixes of names are accepted)::
+
+    pick <nation>                      draft or re-entry
+    move between <nation> and <nation> Migratory (Fate Phase)
+    play <card>                        G, D, V, Q, X, P, I cards...
+    play <S card> on <nation>          look at a hand
+    play <K card> on <leader card>     negate a Leader card
+    play <M card> between <nation> and <nation>
+    attack <nation>
+    fight [with <card>, <card>, sacrifice]
+    support <nation> with [<n> armies][, <card>...]
+    block with <card>
+    discard <card>, <card>
+    done | pass
+
+``parse(format_action(a)) == a`` for every legal action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from games.core import (
+    AmbiguousActionError,
+    IllegalActionError,
+    InvalidNotationError,
+    NotYourTurnError,
+    Rng,
+)
+from games.core.errors import list_words
+from games.core.notation import completions, fold, match_name
+
+from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
+
+if TYPE_CHECKING:
+    from .game import BarbarianHordes
+
+VERBS = ("pick", "move", "play", "attack", "fight", "support", "block", "discard", "done", "pass")
+DONE_WORDS = {"done", "end", "stay", "skip", "finish", "next"}
+
+
+def _name(game: BarbarianHordes, s: State, seat: int) -> str:
+    return game.nation_name(s, seat)
+
+
+def _cards(game: BarbarianHordes, cards: tuple[str, ...]) -> str:
+    return ", ".join(game.card(c).display for c in cards)
+
+
+def format_action(game: BarbarianHordes, s: State, a: Any) -> str:
+    """``a`` in notation, using nation and card names as the players see them."""
+    if isinstance(a, PickNation):
+        return f"pick {game.data.nation(a.nation).name}"
+    if isinstance(a, MoveSeat):
+        return f"move between {_name(game, s, a.right)} and {_name(game, s, a.left)}"
+    if isinstance(a, PlayCard):
+        text = f"play {game.card(a.card).display}"
+        if a.negate:
+            text += f" on {game.card(a.negate).display}"
+        elif a.target is not None:
+            text += f" on {_name(game, s, a.target)}"
+        if a.left is not None and a.right is not None:
+            text += f" between {_name(game, s, a.right)} and {_name(game, s, a.left)}"
+        return text
+    if isinstance(a, Attack):
+        return f"attack {_name(game, s, a.target)}"
+    if isinstance(a, Fight):
+        parts = [game.card(c).display for c in a.cards] + (["sacrifice"] if a.sacrifice else [])
+        return "fight" + (" with " + ", ".join(parts) if parts else "")
+    if isinstance(a, Support):
+        parts = ([f"{a.armies} armies"] if a.armies else []) + [game.card(c).display for c in a.cards]
+        return f"support {_name(game, s, a.side)} with " + ", ".join(parts)
+    if isinstance(a, Block):
+        return f"block with {game.card(a.card).display}"
+    if isinstance(a, Discard):
+        return f"discard {_cards(game, a.cards)}"
+    if isinstance(a, Done):
+        return "done"
+    if isinstance(a, Pass):
+        return "pass"
+    raise TypeError(f"not a Barbarian Hordes action: {a!r}")
+
+
+def _nations(game: BarbarianHordes, s: State, seats: tuple[int, ...] | list[int]) -> dict[str, int]:
+    return {_name(game, s, x): x for x in seats}
+
+
+def _hand_cards(game: BarbarianHordes, s: State, seat: int, ok=lambda card: True) -> dict[str, str]:
+    return {game.card(c).display: c for c in s.players[seat].hand if ok(game.card(c))}
+
+
+def _split_list(text: str) -> list[str]:
+    parts = re.split(r"\s*(?:,|\+|;|\band\b)\s*", text)
+    return [p for p in (x.strip() for x in parts) if p]
+
+
+def _match_card(text: str, names: dict[str, str], what: str = "card") -> str:
+    """Card names may themselves contain "and" ("Loot & Burn"): match the whole
+    text first, then as a name."""
+    return match_name(text, names, what)
+
+
+def _between(game: BarbarianHordes, s: State, seat: int, text: str) -> tuple[int, int]:
+    """``<nation> and <nation>`` -> (left, right) among the legal seat moves."""
+    moves = game.seat_moves(s, seat)
+    if not moves:
+        raise IllegalActionError("There is no other place to sit now.")
+    nations = _nations(game, s, [x for x in s.seating if x != seat])
+    m = re.match(r"^(.*?)\s+and\s+(.*)$", text)
+    if not m:
+        raise InvalidNotationError("Say where to sit: between <nation> and <nation>.")
+    a = match_name(m.group(1), nations, "nation")
+    b = match_name(m.group(2), nations, "nation")
+    for left, right in moves:
+        if {left, right} == {a, b}:
+            return left, right
+    options = [f"between {_name(game, s, r)} and {_name(game, s, lft)}" for lft, r in moves]
+    raise IllegalActionError(
+        f"{_name(game, s, a)} and {_name(game, s, b)} are not next to each other (or that is where you sit); "
+        f"choose: {list_words(options)}."
+    )
+
+
+def parse(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
+    """Read ``text`` as an action of ``seat`` and check that it is legal now.
+
+    Raises
+    ------
+    NotYourTurnError
+        The seat is not being asked for input.
+    InvalidNotationError, AmbiguousActionError
+        The text cannot be read, or names more than one thing.
+    IllegalActionError
+        The action is readable but not allowed now.
+    """
+    prompts = game.to_act(s)
+    if seat not in prompts:
+        if not prompts:
+            raise IllegalActionError("The game is over.")
+        waiting = ", ".join(_name(game, s, x) for x in prompts)
+        raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+    action = _read(game, s, seat, text)
+    game.apply(s, seat, action, Rng(0, 0))  # legality check only; the result is dropped
+    return action
+
+
+def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
+    raw = text.strip()
+    words = raw.split(None, 1)
+    if not words:
+        raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")
+    verb = fold(words[0])
+    rest = words[1].strip() if len(words) > 1 else ""
+    legal_kinds = {type(a).__name__ for a in _sample_legal(game, s, seat)}
+    if verb in DONE_WORDS or verb == "pass":
+        if "Pass" in legal_kinds and (verb == "pass" or "Done" not in legal_kinds):
+            return Pass()
+        if "Done" in legal_kinds:
+            return Done()
+        raise IllegalActionError(f"You cannot say {verb} now; {hint(game, s, seat)}")
+    if verb == "pick":
+        pool = game.nation_pool(s, reentry=s.phase == "reentry")
+        if s.phase not in ("draft", "reentry"):
+            raise IllegalActionError(
+                "Nations are picked at the start, or when re-entering after being wiped out."
+            )
+        names = {game.data.nation(n).name: n for n in pool}
+        return PickNation(nation=match_name(rest, names, "nation"))
+    if verb == "move":
+        body = re.sub(r"^between\s+", "", rest, flags=re.I)
+        left, right = _between(game, s, seat, body)
+        return MoveSeat(left=left, right=right)
+    if verb == "attack":
+        return Attack(
+            target=match_name(rest, _nations(game, s, [t for t in game.living(s) if t != seat]), "nation")
+        )
+    if verb == "play":
+        return _read_play(game, s, seat, rest)
+    if verb == "fight":
+        body = re.sub(r"^with\s+", "", rest, flags=re.I)
+        names = _hand_cards(game, s, seat)
+        cards, sacrifice = [], False
+        for part in _split_parts(body, names):
+            if fold(part) in ("sacrifice", "sac", "berserk"):
+                sacrifice = True
+            else:
+                cards.append(_match_card(part, names))
+        return Fight(cards=tuple(cards), sacrifice=sacrifice)
+    if verb == "support":
+        m = re.match(r"^(.*?)\s+with\s+(.*)$", rest, flags=re.I)
+        if not m:
+            raise InvalidNotationError("Say: support <nation> with <n> armies, <card>...")
+        side = match_name(m.group(1), _nations(game, s, [x for x in game.living(s) if x != seat]), "nation")
+        names = _hand_cards(game, s, seat)
+        armies, cards = 0, []
+        for part in _split_parts(m.group(2), names):
+            am = re.match(r"^(\d+)(\s+arm(y|ies)|\s+army tokens?)?$", part.strip(), flags=re.I)
+            if am:
+                armies += int(am.group(1))
+            else:
+                cards.append(_match_card(part, names))
+        return Support(side=side, armies=armies, cards=tuple(cards))
+    if verb == "block":
+        body = re.sub(r"^with\s+", "", rest, flags=re.I)
+        return Block(card=_match_card(body, _hand_cards(game, s, seat, lambda c: c.has("P") or c.has("I"))))
+    if verb == "discard":
+        names = _hand_cards(game, s, seat)
+        return Discard(cards=tuple(_match_card(p, names) for p in _split_parts(rest, names)))
+    raise InvalidNotationError(f"Unknown action {words[0]!r}; {hint(game, s, seat)}")
+
+
+def _split_parts(body: str, names: dict[str, str]) -> list[str]:
+    """Split a list of card names on commas/plus/and, keeping names that contain
+    "and" or "&" ("Loot & Burn", "Barbarians vs Barbarians") whole."""
+    protected = body
+    keep: dict[str, str] = {}
+    for i, name in enumerate(sorted(names, key=len, reverse=True)):
+        pattern = re.compile(re.escape(name).replace(r"\&", r"(?:&|and)").replace(r"\ ", r"\s+"), re.I)
+        if pattern.search(protected):
+            token = f"\x00{i}\x00"
+            keep[token] = name
+            protected = pattern.sub(token, protected)
+    parts = _split_list(protected)
+    out = []
+    for p in parts:
+        for token, name in keep.items():
+            p = p.replace(token, name)
+        out.append(p)
+    return out
+
+
+def _read_play(game: BarbarianHordes, s: State, seat: int, rest: str) -> PlayCard:
+    names = _hand_cards(game, s, seat)
+    if not names:
+        raise IllegalActionError("You have no cards in hand.")
+    low = rest
+    between = None
+    m = re.match(r"^(.*?)\s+between\s+(.*)$", low, flags=re.I)
+    if m:
+        low, between = m.group(1), m.group(2)
+    # " on " may split the card from its target; card names never end in " on"
+    card_text, target_text = low, None
+    try:
+        card = _match_card(low, names)
+    except (InvalidNotationError, AmbiguousActionError):
+        pieces = re.split(r"\s+on\s+", low, flags=re.I)
+        card = None
+        for i in range(len(pieces) - 1, 0, -1):
+            head, tail = " on ".join(pieces[:i]), " on ".join(pieces[i:])
+            try:
+                card = _match_card(head, names)
+            except InvalidNotationError:
+                continue
+            card_text, target_text = head, tail
+            break
+        if card is None:
+            card = _match_card(card_text, names)
+    c = game.card(card)
+    if c.has("M"):
+        if between is None:
+            raise InvalidNotationError(f"Say where to sit: play {c.display} between <nation> and <nation>.")
+        left, right = _between(game, s, seat, between)
+        return PlayCard(card=card, left=left, right=right)
+    if c.has("K"):
+        leaders = _negatable(game, s, seat)
+        if target_text is None:
+            if len(leaders) == 1:
+                return PlayCard(card=card, negate=next(iter(leaders.values())))
+            if not leaders:
+                raise IllegalActionError("There is no Leader card to negate now.")
+            raise AmbiguousActionError(
+                f"Which Leader card? play {c.display} on {list_words(sorted(leaders))}.",
+                [f"play {c.display} on {n}" for n in sorted(leaders)],
+            )
+        return PlayCard(card=card, negate=match_name(target_text, leaders, "Leader card"))
+    if c.has("S"):
+        others = _nations(game, s, [x for x in game.living(s) if x != seat])
+        if target_text is None:
+            raise InvalidNotationError(
+                f"Whose hand? play {c.display} on <nation>: {list_words(sorted(others))}."
+            )
+        return PlayCard(card=card, target=match_name(target_text, others, "nation"))
+    if target_text is not None:
+        raise InvalidNotationError(f"{c.display} takes no target; say: play {c.display}.")
+    return PlayCard(card=card)
+
+
+def _negatable(game: BarbarianHordes, s: State, seat: int) -> dict[str, str]:
+    if s.war is not None and s.war.stage == "negate":
+        return {game.card(c).display: c for c, owner in game._revealed_leaders(s) if owner != seat}
+    if s.windows and s.windows[-1].kind == "negate":
+        card = s.windows[-1].leader.card
+        return {game.card(card).display: card}
+    return {}
+
+
+def _sample_legal(game: BarbarianHordes, s: State, seat: int, limit: int = 400) -> list[Any]:
+    actions = game.legal_actions(s, seat)
+    out = []
+    for i, a in enumerate(actions):
+        if i >= limit:
+            break
+        out.append(a)
+    return out
+
+
+def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 200) -> list[str]:
+    """Legal actions in notation, most useful first; for the large war spaces a
+    representative subset (each card alone, all cards, every army count)."""
+    actions = game.legal_actions(s, seat)
+    if len(actions) <= limit:
+        return [format_action(game, s, a) for a in actions]
+    war = s.war
+    out: list[str] = ["pass"]
+    if seat in (war.attacker, war.defender):
+        cards = game._war_cards(s, seat, seat, fight=True)
+        out += ["fight"] + [f"fight with {game.card(c).display}" for c in cards]
+        if cards:
+            out.append("fight with " + _cards(game, tuple(cards)))
+    else:
+        armies = s.players[seat].armies
+        for side in (war.attacker, war.defender):
+            out += [f"support {_name(game, s, side)} with {n} armies" for n in range(1, min(armies, 12) + 1)]
+            out += [
+                f"support {_name(game, s, side)} with {game.card(c).display}"
+                for c in game._war_cards(s, seat, side, fight=False)
+            ]
+    out += [f"block with {game.card(c).display}" for c in game._blocks(s, seat)]
+    return out
+
+
+def hint(game: BarbarianHordes, s: State, seat: int) -> str:
+    """A short "what is legal now" for error messages."""
+    return "legal now: " + list_words(candidates(game, s, seat, limit=40), limit=10) + "."
+
+
+def complete(game: BarbarianHordes, s: State, seat: int, prefix: str) -> list[str]:
+    """Autocomplete: legal actions in notation starting with ``prefix`` (at most 25)."""
+    if seat not in game.to_act(s):
+        return []
+    return completions(candidates(game, s, seat), prefix)
