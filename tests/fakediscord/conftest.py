@@ -1,0 +1,1 @@
+from tests.fakediscord.fixtures import *  # noqa: F403
