@@ -40,7 +40,16 @@ from .model import (
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 # Gateway opcodes
-DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 7, 9, 10, 11
+DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
+    0,
+    1,
+    2,
+    6,
+    7,
+    9,
+    10,
+    11,
+)
 
 OPTION_TYPES = {"sub_command": 1, "sub_command_group": 2, "string": 3, "integer": 4, "boolean": 5, "user": 6}
 
@@ -480,10 +489,16 @@ class FakeDiscord:
         """A user clicks the button ``custom_id`` on ``message``."""
         comp = self._component(user, message, custom_id, 2)
         return await self._interact(
-            3, user, self.channels[message.channel_id], {"custom_id": comp["custom_id"], "component_type": 2}, message
+            3,
+            user,
+            self.channels[message.channel_id],
+            {"custom_id": comp["custom_id"], "component_type": 2},
+            message,
         )
 
-    async def select(self, user: User, message: Message, custom_id: str, values: list[str]) -> InteractionRecord:
+    async def select(
+        self, user: User, message: Message, custom_id: str, values: list[str]
+    ) -> InteractionRecord:
         """A user picks ``values`` in the select menu ``custom_id`` on ``message``."""
         comp = self._component(user, message, custom_id, 3)
         known = [o["value"] for o in comp.get("options", [])]
@@ -577,10 +592,10 @@ class FakeDiscord:
                 rec.status = 404
                 self.unknown_routes.append(rec)
                 return _json({"message": "404: Not Found", "code": 0}, 404)
-            if request.path.startswith("/api/") and not _no_auth(request.path):
-                if request.headers.get("Authorization") != f"Bot {self.token}":
-                    rec.status = 401
-                    return _json({"message": "401: Unauthorized", "code": 0}, 401)
+            needs_auth = request.path.startswith("/api/") and not _no_auth(request.path)
+            if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+                rec.status = 401
+                return _json({"message": "401: Unauthorized", "code": 0}, 401)
             body, files = await _read_body(request, self.snowflake)
             rec.json, rec.files = body, files
             request[BODY], request[FILES] = body, files
@@ -592,7 +607,8 @@ class FakeDiscord:
                 payload: dict[str, Any] = {"message": e.message, "code": e.code}
                 if e.errors is not None:
                     payload["errors"] = {
-                        str(i): {"_errors": [{"code": "INVALID", "message": msg}]} for i, msg in enumerate(e.errors)
+                        str(i): {"_errors": [{"code": "INVALID", "message": msg}]}
+                        for i, msg in enumerate(e.errors)
                     }
                 resp = _json(payload, e.status)
             rec.status = resp.status
@@ -662,7 +678,12 @@ class FakeDiscord:
             {
                 "url": self.gateway_url,
                 "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
             }
         )
 
@@ -701,7 +722,9 @@ class FakeDiscord:
         fid = int(request.match_info["file"])
         for _, f in self.file_bytes():
             if f.id == fid:
-                return web.Response(body=f.data, headers={"Content-Type": f.content_type or "application/octet-stream"})
+                return web.Response(
+                    body=f.data, headers={"Content-Type": f.content_type or "application/octet-stream"}
+                )
         raise DiscordError(404, 0, "404: Not Found")
 
     # ------------------------------------------------------------------ REST: commands

@@ -30,14 +30,20 @@ class Clicker(discord.ui.View):
     async def press(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_message(f"pressed by {interaction.user.name}", ephemeral=True)
 
-    @discord.ui.select(custom_id="mini:pick", options=[discord.SelectOption(label=x) for x in ("red", "blue")])
+    @discord.ui.select(
+        custom_id="mini:pick", options=[discord.SelectOption(label=x) for x in ("red", "blue")]
+    )
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.edit_message(content=f"picked {select.values[0]}")
 
 
 class MiniBot(commands.Bot):
     def __init__(self) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(), guild_ready_timeout=0.01)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            guild_ready_timeout=0.01,
+        )
         self.dms_failed: list[int] = []
 
     async def before_identify_hook(self, shard_id: int | None, *, initial: bool = False) -> None:
@@ -59,7 +65,9 @@ class MiniBot(commands.Bot):
 
         fruits = ["apple", "apricot", "banana"]
 
-        async def fruit_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        async def fruit_complete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
             return [app_commands.Choice(name=f, value=f) for f in fruits if f.startswith(current)]
 
         @tree.command(description="Pick a fruit")
@@ -79,7 +87,9 @@ class MiniBot(commands.Bot):
             except discord.Forbidden:
                 self.dms_failed.append(who.id)
             assert isinstance(interaction.channel, discord.TextChannel)
-            thread = await interaction.channel.create_thread(name="side", type=discord.ChannelType.public_thread)
+            thread = await interaction.channel.create_thread(
+                name="side", type=discord.ChannelType.public_thread
+            )
             await thread.send("in the thread")
             await interaction.edit_original_response(content=f"done in {thread.mention}")
 
