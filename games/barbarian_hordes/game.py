@@ -31,7 +31,7 @@ from games.core.errors import list_words
 from games.core.space import combination_at
 from games.core.window import seats_after
 
-from . import notation
+from . import notation, text
 from .data import Card, load
 from .model import (
     Action,
@@ -151,6 +151,11 @@ class BarbarianHordes:
     def nation_name(self, s: State, seat: Seat) -> str:
         nation = s.players[seat].nation
         return self.data.nation(nation).name if nation else f"Seat {seat + 1}"
+
+    def possessive(self, s: State, seat: Seat) -> str:
+        """ "Huns'", "Western Roman Empire's"."""
+        name = self.nation_name(s, seat)
+        return name + ("'" if name.endswith("s") else "'s")
 
     def abilities(self, s: State, seat: Seat) -> tuple[str, ...]:
         p = s.players[seat]
@@ -462,6 +467,14 @@ class BarbarianHordes:
             hand_limit=self.hand_limit(s, viewer) if viewer is not None else HAND_LIMIT,
         )
 
+    def summary(self, v: View) -> str:
+        """Plain-text board for the terminal and logs (see text.summary)."""
+        return text.summary(v)
+
+    def hand_text(self, v: View) -> str:
+        """The viewer's hand as text."""
+        return text.hand_text(v)
+
     def card_view(self, card_id: str) -> CardView:
         c = self.card(card_id)
         return CardView(id=c.id, name=c.display, types=c.types, force=c.force, only=c.only, text=c.text)
@@ -512,10 +525,12 @@ class BarbarianHordes:
         war = s.war
         a, d = self.nation_name(s, war.attacker), self.nation_name(s, war.defender)
         if seat == war.attacker:
-            return f"You attack {d}: commit Force, Leader and Y cards in secret (or none)."
+            return f"War on {d}: commit Force, Leader and Y cards in secret (or fight with none)."
         if seat == war.defender:
-            return f"{a} attacks you: commit cards in secret, or block with a P or I card."
-        return f"{a} attacks {d}: support a side with Army Tokens and cards, block with an I card, or pass."
+            return f"{a} declared war on you: commit cards in secret, or block with a P or I card."
+        return (
+            f"War: {a} against {d}. Support a side with Army Tokens and cards, block with an I card, or pass."
+        )
 
     # ------------------------------------------------------------------ flow
 
@@ -754,7 +769,7 @@ class BarbarianHordes:
                 w = Window(
                     kind="opponents",
                     waiting=others,
-                    reason=f"{self.nation_name(s, seat)}'s Event Phase: play X, P or I cards on them, or pass.",
+                    reason=f"{self.possessive(s, seat)} Event Phase: play X, P or I cards on them, or pass.",
                 )
                 ctx.update(windows=(w,))
             else:
@@ -986,7 +1001,7 @@ class BarbarianHordes:
                 f"Say whose hand to look at: play {card.display} on <nation>; one of {list_words([self.nation_name(s, o) for o in others])}."
             )
         self._remove_cards(ctx, seat, [a.card])
-        ctx.emit(self._played(ctx.s, seat, card, f" ({self.nation_name(s, a.target)}'s hand)"))
+        ctx.emit(self._played(ctx.s, seat, card, f" ({self.possessive(s, a.target)} hand)"))
         ctx.emit(
             HandSeen(
                 seat=seat,
@@ -1242,7 +1257,7 @@ class BarbarianHordes:
             else:
                 ctx.update(attack_forbidden=True)
             text = (
-                f"{self.nation_name(s, b.seat)}'s {card.display} stops the attack: "
+                f"{self.possessive(s, b.seat)} {card.display} stops the attack: "
                 + (
                     "it may not be attacked this turn."
                     if card.has("P")

@@ -326,7 +326,7 @@ class WarCommitted(Event):
     who: str
 
     def describe(self) -> str:
-        return f"{self.who} has committed to the war."
+        return f"{self.who}: committed to the war in secret."
 
 
 class WarResolved(Event):

@@ -39,6 +39,16 @@ if TYPE_CHECKING:
     from .game import BarbarianHordes
 
 VERBS = ("pick", "move", "play", "attack", "fight", "support", "block", "discard", "done", "pass")
+VERB_KINDS = {
+    "pick": {"PickNation"},
+    "move": {"MoveSeat"},
+    "play": {"PlayCard"},
+    "attack": {"Attack"},
+    "fight": {"Fight"},
+    "support": {"Support"},
+    "block": {"Block"},
+    "discard": {"Discard"},
+}
 DONE_WORDS = {"done", "end", "stay", "skip", "finish", "next"}
 
 
@@ -154,7 +164,10 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
         raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")
     verb = fold(words[0])
     rest = words[1].strip() if len(words) > 1 else ""
-    legal_kinds = {type(a).__name__ for a in _sample_legal(game, s, seat)}
+    legal_kinds = _legal_kinds(game, s, seat)
+    wanted = VERB_KINDS.get(verb)
+    if wanted and not wanted & legal_kinds:
+        raise IllegalActionError(f"You cannot {verb} now; {hint(game, s, seat)}")
     if verb in DONE_WORDS or verb == "pass":
         if "Pass" in legal_kinds and (verb == "pass" or "Done" not in legal_kinds):
             return Pass()
@@ -297,14 +310,13 @@ def _negatable(game: BarbarianHordes, s: State, seat: int) -> dict[str, str]:
     return {}
 
 
-def _sample_legal(game: BarbarianHordes, s: State, seat: int, limit: int = 400) -> list[Any]:
-    actions = game.legal_actions(s, seat)
-    out = []
-    for i, a in enumerate(actions):
-        if i >= limit:
-            break
-        out.append(a)
-    return out
+def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
+    """Names of the action types legal for ``seat`` now."""
+    war = s.war
+    if war is not None and war.stage == "commit":
+        kinds = {"Pass", "Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
+        return kinds | ({"Block"} if game._blocks(s, seat) else set())
+    return {type(a).__name__ for a in game.legal_actions(s, seat)}
 
 
 def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 200) -> list[str]:
