@@ -1,0 +1,71 @@
+"""bot.host — the Discord-free host service (DESIGN.md, "Sessions, storage and the host").
+
+Typical use::
+
+    async with open_host("tabula.db") as host:
+        reply = await host.create(guild_id, channel_id, user_id, "barbarian-hordes")
+
+Adapters (discord.py cogs, the terminal console) call ``Host`` methods with plain
+ids and send the ``Reply`` objects back; errors are ``GameError``s to show the user.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from storage import SqliteStorage
+
+from .errors import (
+    ChannelBusyError,
+    InvalidOptionError,
+    LobbyError,
+    NoSessionError,
+    NotSeatedError,
+    PermissionDeniedError,
+    UndoError,
+    UnknownSessionError,
+)
+from .replies import Embed, EmbedField, GameSummary, ImageRequest, LogEntry, PrivatePart, PromptInfo, Reply
+from .service import Host, MentionNames, Names
+from .settings import HostSettings
+
+
+@asynccontextmanager
+async def open_host(db: str | None = None, settings: HostSettings | None = None, **host_args: Any) -> AsyncIterator[Host]:
+    """A ``Host`` on a SQLite database (``db``, else ``settings.db``), closed on exit.
+
+    ``host_args`` go to ``Host`` (clock, names, seeds)."""
+    settings = settings or HostSettings()
+    storage = SqliteStorage(db or settings.db, busy_timeout_ms=settings.busy_timeout_ms)
+    await storage.open()
+    try:
+        yield Host(storage, settings, **host_args)
+    finally:
+        await storage.close()
+
+
+__all__ = [
+    "ChannelBusyError",
+    "Embed",
+    "EmbedField",
+    "GameSummary",
+    "Host",
+    "HostSettings",
+    "ImageRequest",
+    "InvalidOptionError",
+    "LobbyError",
+    "LogEntry",
+    "MentionNames",
+    "Names",
+    "NoSessionError",
+    "NotSeatedError",
+    "PermissionDeniedError",
+    "PrivatePart",
+    "PromptInfo",
+    "Reply",
+    "UndoError",
+    "UnknownSessionError",
+    "open_host",
+]

@@ -1,0 +1,56 @@
+"""Errors the host raises. All are ``GameError``s: the adapters show ``message`` to the
+player (ephemerally) and nothing was changed. Storage's own player-facing errors
+(``ChannelBusyError``, ``UnknownSessionError``) are re-exported here."""
+
+from __future__ import annotations
+
+from games.core import GameError
+from storage import ChannelBusyError, UnknownSessionError
+
+
+class NoSessionError(GameError):
+    """The channel has no game (of the kind the command needs)."""
+
+    code = "no_session"
+
+
+class NotSeatedError(GameError):
+    """The user holds no seat in the session."""
+
+    code = "not_seated"
+
+
+class PermissionDeniedError(GameError):
+    """The user may not do this (e.g. only the creator or a moderator may abandon)."""
+
+    code = "forbidden"
+
+
+class LobbyError(GameError):
+    """A lobby operation that does not fit: full table, already seated, already started..."""
+
+    code = "lobby"
+
+
+class InvalidOptionError(GameError):
+    """An option or faction the game does not accept."""
+
+    code = "invalid_option"
+
+
+class UndoError(GameError):
+    """Undo is not possible (nothing of yours to undo, game over, consent missing...)."""
+
+    code = "undo"
+
+
+__all__ = [
+    "ChannelBusyError",
+    "InvalidOptionError",
+    "LobbyError",
+    "NoSessionError",
+    "NotSeatedError",
+    "PermissionDeniedError",
+    "UndoError",
+    "UnknownSessionError",
+]

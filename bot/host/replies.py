@@ -1,0 +1,161 @@
+"""Plain reply objects the host returns; any adapter (discord.py cogs, the terminal,
+tests) turns them into messages. No discord types here.
+
+A ``Reply`` has a public part (``text``, ``embed``, ``image``) meant for the
+channel, private parts for single users (their hand, what they drew, what they
+are asked), the users to ping, and the followers to notify. ``ephemeral`` replies
+(hand, log, my games, errors) are for the caller only: send ``text``/``embed``
+privately.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import PromptKind, Seat
+
+
+@dataclass(frozen=True)
+class EmbedField:
+    """One field of an embed: ``name`` up to 256 characters, ``value`` up to 1024."""
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+@dataclass(frozen=True)
+class Embed:
+    """Embed-like data: a title, a description and fields, adapter-agnostic."""
+
+    title: str
+    description: str = ""
+    fields: tuple[EmbedField, ...] = ()
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class ImageRequest:
+    """Ask the adapter to render a board image of ``view`` (a game View model, never a
+    State) for session ``session_id`` at ``version``; ``viewer`` None = public."""
+
+    game_id: str
+    session_id: int
+    version: int
+    view: Any
+    viewer: Seat | None = None
+
+
+@dataclass(frozen=True)
+class PromptInfo:
+    """A seat being asked for input now.
+
+    ``kind`` turn / respond / secret; ``text`` the game's prompt; ``choices`` the legal
+    actions in notation when there are at most 25 (buttons, a select menu), else empty;
+    ``user_id`` None for an AI seat; ``deadline`` when a respond window closes (epoch s).
+    """
+
+    seat: Seat
+    user_id: int | None
+    kind: PromptKind
+    text: str
+    choices: tuple[str, ...] = ()
+    deadline: float | None = None
+
+
+@dataclass(frozen=True)
+class PrivatePart:
+    """Something for one user only: ``text`` lines, their ``view`` (the game's View for
+    their seat) and their ``prompt``. ``dm`` is the user's preference for direct
+    messages (otherwise show it when they ask, e.g. an ephemeral reply)."""
+
+    user_id: int
+    seat: Seat | None
+    text: str
+    view: Any = None
+    prompt: PromptInfo | None = None
+    dm: bool = True
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action of the log as ``viewer`` may see it: ``lines`` are the visible events."""
+
+    seq: int
+    seat: Seat | None
+    who: str
+    notation: str
+    lines: tuple[str, ...]
+    at: float
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of "my games": where, what, and whether the user must act."""
+
+    session_id: int
+    guild_id: int | None
+    channel_id: int
+    game_id: str
+    title: str
+    status: str
+    seat: Seat | None
+    your_turn: bool
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the host answers to one call.
+
+    Attributes
+    ----------
+    text : str
+        Public text for the channel (or for the caller alone when ``ephemeral``).
+    embed : Embed | None
+        Status embed.
+    image : ImageRequest | None
+        A board image to render and attach.
+    private : tuple[PrivatePart, ...]
+        Parts for single users.
+    mentions : tuple[int, ...]
+        User ids to ping: the humans who must act now.
+    prompts : tuple[PromptInfo, ...]
+        Every seat asked for input now (humans and AI).
+    notify : tuple[int, ...]
+        Followers to send the public text to (they asked for updates, DMs on).
+    ephemeral : bool
+        The whole reply is for the caller only.
+    session_id, version : int | None
+        The session and its version after the call (for buttons' custom ids).
+    status : str | None
+        lobby / active / finished / abandoned.
+    duplicate : bool
+        The interaction had already been handled: nothing was applied again.
+    log : tuple[LogEntry, ...]
+        For log replies; ``page`` of ``pages``.
+    games : tuple[GameSummary, ...]
+        For "my games".
+    """
+
+    text: str = ""
+    embed: Embed | None = None
+    image: ImageRequest | None = None
+    private: tuple[PrivatePart, ...] = ()
+    mentions: tuple[int, ...] = ()
+    prompts: tuple[PromptInfo, ...] = ()
+    notify: tuple[int, ...] = ()
+    ephemeral: bool = False
+    session_id: int | None = None
+    version: int | None = None
+    status: str | None = None
+    duplicate: bool = False
+    log: tuple[LogEntry, ...] = ()
+    page: int = 1
+    pages: int = 1
+    games: tuple[GameSummary, ...] = field(default=())
+
+    def private_for(self, user_id: int) -> list[PrivatePart]:
+        """The private parts addressed to ``user_id``."""
+        return [p for p in self.private if p.user_id == user_id]

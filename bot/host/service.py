@@ -1,0 +1,1173 @@
+"""The host service: sessions, seats, turns, AI seats and timers, without Discord.
+
+Adapters call it with plain ids (guild, channel, user) and send the ``Reply`` it
+returns. Every call that changes a session holds that session's asyncio lock and
+writes through ``Storage.update`` with the version it read, so concurrent calls
+in one process are serialised and a writer in another process is rejected with
+``StaleStateError`` instead of overwriting.
+
+Rules enforced here (each failure is a ``GameError`` with a player-safe message
+and changes nothing): only seated players act, and only when the game prompts
+their seat; one action at a time per session; undo only of your own last action
+and only while nothing hidden or random was revealed since (else every other
+player must agree); a finished or abandoned game accepts no action but stays
+readable.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from games.core import (
+    Event,
+    Game,
+    GameOverError,
+    NotYourTurnError,
+    Outcome,
+    Prompt,
+    Rng,
+    Seat,
+    StaleStateError,
+    get_game,
+    new_seed,
+    start,
+)
+from games.core.agents import make_agent
+from games.core.errors import list_words
+from storage import (
+    ActionRecord,
+    DuplicateInteractionError,
+    EventRecord,
+    NewSession,
+    SeatRecord,
+    SessionRecord,
+    SessionUpdate,
+    Storage,
+    UnknownSessionError,
+    UserPrefs,
+)
+from storage.replay import options_of, replay_rows, seats_of, state_json
+
+from .errors import (
+    InvalidOptionError,
+    LobbyError,
+    NoSessionError,
+    NotSeatedError,
+    PermissionDeniedError,
+    UndoError,
+)
+from .replies import (
+    Embed,
+    EmbedField,
+    GameSummary,
+    ImageRequest,
+    LogEntry,
+    PrivatePart,
+    PromptInfo,
+    Reply,
+)
+from .settings import HostSettings
+
+log = logging.getLogger("tabula.host")
+
+AI_KINDS = ("heuristic", "random")
+MAX_CHOICES = 25
+
+
+class Names(Protocol):
+    """How the host writes a user or a channel into text."""
+
+    def user(self, user_id: int) -> str: ...
+
+    def channel(self, channel_id: int) -> str: ...
+
+
+class MentionNames:
+    """Discord's mention syntax: ``<@id>`` and ``<#id>``."""
+
+    def user(self, user_id: int) -> str:
+        return f"<@{user_id}>"
+
+    def channel(self, channel_id: int) -> str:
+        return f"<#{channel_id}>"
+
+
+class _CountingRandom:
+    """Wraps a ``random.Random`` and counts draws (to tell whether a step was random)."""
+
+    __slots__ = ("draws", "inner")
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return self.inner.random()
+
+
+class _TrackingRng(Rng):
+    """``Rng(seed, step)`` that remembers whether anything was drawn."""
+
+    __slots__ = ("_counter",)
+
+    def __init__(self, seed: int, step: int) -> None:
+        super().__init__(seed, step)
+        self._counter = _CountingRandom(self._r)
+        self._r = self._counter  # type: ignore[assignment]
+
+    @property
+    def draws(self) -> int:
+        return self._counter.draws
+
+
+@dataclass(frozen=True)
+class _Applied:
+    row: ActionRecord
+    state: Any
+
+
+def _event_record(e: Event) -> EventRecord:
+    data = e.model_dump(mode="json")
+    return EventRecord(str(data.get("kind", type(e).__name__)), e.visible_to, e.describe(), data)
+
+
+class Host:
+    """The Discord-free host service.
+
+    Parameters
+    ----------
+    storage : Storage
+        An opened storage backend.
+    settings : HostSettings | None
+        Defaults from the environment (``TABULA_*``).
+    clock : Callable[[], float]
+        Current time, seconds since the Unix epoch (tests pass a fake clock).
+    names : Names | None
+        How users and channels are written into texts; Discord mentions by default.
+    seeds : Callable[[], int] | None
+        Source of new session seeds (63-bit); the OS's entropy by default.
+    """
+
+    def __init__(
+        self,
+        storage: Storage,
+        settings: HostSettings | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        names: Names | None = None,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.settings = settings or HostSettings()
+        self.clock = clock
+        self.names: Names = names or MentionNames()
+        self.seeds = seeds or new_seed
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+
+    # ================================================================== plumbing
+
+    def _lock(self, session_id: int) -> asyncio.Lock:
+        lock = self._locks.get(session_id)
+        if lock is None:
+            lock = self._locks[session_id] = asyncio.Lock()
+        return lock
+
+    async def _find(
+        self, channel_id: int, session_id: int | None = None, *, readable: bool = False
+    ) -> SessionRecord:
+        """The open session of the channel (or ``session_id``, which must be in the
+        channel); with ``readable`` the channel's latest closed one when none is open."""
+        if session_id is not None:
+            try:
+                rec = await self.storage.get_session(session_id)
+            except UnknownSessionError:
+                rec = None
+            if rec is None or rec.channel_id != channel_id:
+                raise NoSessionError(f"There is no game #{session_id} in this channel.")
+            return rec
+        rec = await self.storage.open_session(channel_id)
+        if rec is None and readable:
+            recent = await self.storage.sessions_in_channel(channel_id, limit=1)
+            rec = recent[0] if recent else None
+        if rec is None:
+            raise NoSessionError("There is no game in this channel; start one with /game new.")
+        return rec
+
+    async def _state(self, game: Game, rec: SessionRecord) -> Any:
+        """The current state of a started session (cached by version)."""
+        hit = self._cache.get(rec.id)
+        if hit is not None and hit[0] == rec.version:
+            self._cache.move_to_end(rec.id)
+            return hit[1]
+        state = await self._state_at(game, rec, rec.seq)
+        self._remember(rec, state)
+        return state
+
+    async def _state_at(self, game: Game, rec: SessionRecord, seq: int) -> Any:
+        snap = await self.storage.latest_snapshot(rec.id, seq)
+        if snap is None:
+            state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
+            after = 0
+        else:
+            after, data = snap
+            state = game.state_from_json(data)
+        rows = await self.storage.actions(rec.id, after=after, through=seq)
+        return replay_rows(game, state, rows, rec.seed)
+
+    def _remember(self, rec: SessionRecord, state: Any) -> None:
+        self._cache[rec.id] = (rec.version, state)
+        self._cache.move_to_end(rec.id)
+        while len(self._cache) > self.settings.cache_size:
+            self._cache.popitem(last=False)
+
+    def _forget(self, session_id: int) -> None:
+        self._cache.pop(session_id, None)
+
+    async def _commit(self, rec: SessionRecord, change: SessionUpdate) -> SessionRecord:
+        try:
+            return await self.storage.update(rec.id, rec.version, change, self.clock())
+        except StaleStateError:
+            self._forget(rec.id)
+            raise
+
+    def _who(self, rec: SessionRecord, seat: Seat | None) -> str:
+        if seat is None or seat >= len(rec.seats):
+            return "The host"
+        s = rec.seats[seat]
+        if s.user_id is None:
+            return f"AI (seat {seat + 1})"
+        return f"{self.names.user(s.user_id)} (seat {seat + 1})"
+
+    @staticmethod
+    def _require_seat(rec: SessionRecord, user_id: int) -> SeatRecord:
+        seat = rec.seat_of(user_id)
+        if seat is None:
+            raise NotSeatedError("You have no seat in this game; only seated players can do that.")
+        return seat
+
+    def _require_manager(self, rec: SessionRecord, user_id: int, is_moderator: bool, what: str) -> None:
+        if user_id != rec.created_by and not is_moderator:
+            raise PermissionDeniedError(
+                f"Only the game's creator ({self.names.user(rec.created_by)}) or a moderator can {what}."
+            )
+
+    @staticmethod
+    def _require_lobby(rec: SessionRecord, what: str) -> None:
+        if rec.status == "active":
+            raise LobbyError(f"The game has already started; you can no longer {what}.")
+        if rec.status != "lobby":
+            raise GameOverError(f"This game is {rec.status}; you can no longer {what}.")
+
+    @staticmethod
+    def _require_active(rec: SessionRecord) -> None:
+        if rec.status == "lobby":
+            raise LobbyError("The game has not started yet; the creator starts it with /game start.")
+        if rec.status != "active":
+            raise GameOverError(f"This game is {rec.status}: it accepts no more actions, but you can "
+                                "still read its log.")
+
+    async def _window_seconds(self, rec: SessionRecord) -> float:
+        if rec.guild_id is not None:
+            custom = (await self.storage.get_guild_settings(rec.guild_id)).get("respond_seconds")
+            if isinstance(custom, int | float) and custom > 0:
+                return float(custom)
+        return self.settings.respond_seconds
+
+    # ================================================================== stepping
+
+    def _apply(
+        self,
+        game: Game,
+        rec: SessionRecord,
+        state: Any,
+        seat: Seat,
+        action: Any,
+        seq: int,
+        prompt: Prompt,
+        *,
+        user_id: int | None,
+        interaction_id: str | None,
+        now: float,
+    ) -> _Applied:
+        notation = game.format_action(state, action)
+        rng = _TrackingRng(rec.seed, seq)
+        step = game.apply(state, seat, action, rng)
+        events = tuple(step.events)
+        row = ActionRecord(
+            seq=seq,
+            seat=seat,
+            notation=notation,
+            action=action.model_dump(mode="json"),
+            events=tuple(_event_record(e) for e in events),
+            user_id=user_id,
+            secret=prompt.kind == "secret",
+            reveals=rng.draws > 0 or any(e.visible_to is not None for e in events),
+            interaction_id=interaction_id,
+            at=now,
+        )
+        return _Applied(row, step.state)
+
+    def _run_ai(
+        self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float
+    ) -> list[_Applied]:
+        """Play every AI seat the game prompts, in seat order, until a human must act or
+        the game is over. An agent that fails is logged and stops the loop."""
+        out: list[_Applied] = []
+        for _ in range(self.settings.max_ai_steps):
+            if game.outcome(state) is not None:
+                break
+            prompts = game.to_act(state)
+            ai = [s for s in sorted(prompts) if s < len(seats) and seats[s].is_ai]
+            if not ai:
+                break
+            seat = ai[0]
+            seq += 1
+            try:
+                agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq) % (1 << 63))
+                action = agent.choose(game, state, seat)
+                applied = self._apply(game, rec, state, seat, action, seq, prompts[seat],
+                                      user_id=None, interaction_id=None, now=now)
+            except Exception:
+                log.exception("AI seat %s of session %s failed at step %s", seat, rec.id, seq)
+                break
+            out.append(applied)
+            state = applied.state
+        return out
+
+    def _close_change(
+        self,
+        game: Game,
+        rec: SessionRecord,
+        before: Mapping[Seat, Prompt],
+        state: Any,
+        applied: Sequence[_Applied],
+        now: float,
+        window: float,
+        **extra: Any,
+    ) -> SessionUpdate:
+        """The SessionUpdate that stores ``applied`` rows ending in ``state``: to_act,
+        deadline, snapshots every N actions, and the outcome when the game ended."""
+        prompts = game.to_act(state)
+        responders = {s for s, p in prompts.items() if p.kind == "respond"}
+        old = {s for s, p in before.items() if p.kind == "respond"}
+        if not responders:
+            deadline = None
+        elif responders <= old and rec.deadline is not None:
+            deadline = rec.deadline
+        else:
+            deadline = now + window
+        every = self.settings.snapshot_every
+        snaps = [(a.row.seq, state_json(a.state)) for a in applied if a.row.seq % every == 0]
+        change: dict[str, Any] = dict(
+            append=tuple(a.row for a in applied),
+            snapshots=tuple(snaps),
+            to_act=tuple(sorted(prompts)),
+            deadline=deadline,
+            pending_undo=None,
+        )
+        outcome = game.outcome(state)
+        if outcome is not None:
+            change.update(status="finished", outcome=outcome.model_dump(mode="json"), ended_at=now,
+                          deadline=None)
+        change.update(extra)
+        return SessionUpdate(**change)
+
+    # ================================================================== replies
+
+    def _prompt_infos(
+        self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt] | None = None
+    ) -> list[PromptInfo]:
+        prompts = game.to_act(state) if prompts is None else prompts
+        out = []
+        for seat in sorted(prompts):
+            p = prompts[seat]
+            legal = list(itertools.islice(game.legal_actions(state, seat), MAX_CHOICES + 1))
+            choices = () if len(legal) > MAX_CHOICES else tuple(game.format_action(state, a) for a in legal)
+            holder = rec.seats[seat] if seat < len(rec.seats) else None
+            out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
+                                  rec.deadline if p.kind == "respond" else None))
+        return out
+
+    def _embed(self, game: Game, rec: SessionRecord, prompts: Sequence[PromptInfo] = ()) -> Embed:
+        seats = []
+        for s in rec.seats:
+            who = self.names.user(s.user_id) if s.user_id is not None else f"AI ({s.ai})"
+            faction = f" — {s.faction}" if s.faction else ""
+            seats.append(f"{s.seat + 1}. {who}{faction}")
+        fields = [EmbedField("Seats", "\n".join(seats) or "nobody yet")]
+        if prompts:
+            fields.append(EmbedField("To act", "\n".join(
+                f"{self._who(rec, p.seat)}: {p.text}" for p in prompts)))
+        if rec.status == "lobby":
+            desc = f"Waiting for players ({game.min_players}–{game.max_players})."
+        elif rec.status == "active":
+            desc = f"Action {rec.seq}. Seed commitment sha256: `{rec.seed_hash}`"
+        else:
+            desc = self._outcome_text(rec)
+        return Embed(f"{game.title} — game #{rec.id}", desc, tuple(fields), footer=f"version {rec.version}")
+
+    def _outcome_text(self, rec: SessionRecord) -> str:
+        outcome = Outcome.model_validate(rec.outcome) if rec.outcome else None
+        if rec.status == "abandoned":
+            head = "The game was abandoned."
+        elif outcome and outcome.winners:
+            head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({outcome.reason})."
+        else:
+            head = f"Game over: nobody won ({outcome.reason if outcome else 'no result'})."
+        return (f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); anyone can replay it with "
+                f"`tabula verify`.")
+
+    async def _dm(self, user_id: int) -> bool:
+        return (await self.storage.get_prefs(user_id)).dms
+
+    async def _status_reply(
+        self,
+        game: Game,
+        rec: SessionRecord,
+        state: Any | None,
+        lines: Sequence[str] = (),
+        *,
+        private_lines: Mapping[int, list[str]] | None = None,
+        notify: bool = True,
+        duplicate: bool = False,
+    ) -> Reply:
+        """A public reply after a change: ``lines``, then the outcome or who must act."""
+        text = list(lines)
+        prompts: list[PromptInfo] = []
+        private: list[PrivatePart] = []
+        private_lines = dict(private_lines or {})
+        if state is not None and rec.status == "active":
+            prompts = self._prompt_infos(game, rec, state)
+            waiting = [f"{self._who(rec, p.seat)}: {p.text}" for p in prompts]
+            if waiting:
+                text.append("Now: " + "; ".join(waiting))
+        elif rec.status in ("finished", "abandoned"):
+            text.append(self._outcome_text(rec))
+        if state is not None:
+            for s in rec.seats:
+                if s.user_id is None:
+                    continue
+                mine = private_lines.pop(s.user_id, [])
+                prompt = next((p for p in prompts if p.seat == s.seat), None)
+                if mine or prompt:
+                    if prompt:
+                        mine = [*mine, f"You are asked: {prompt.text}"]
+                    private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
+                                               game.view(state, s.seat), prompt, await self._dm(s.user_id)))
+        for user_id, mine in private_lines.items():
+            if mine:
+                private.append(PrivatePart(user_id, None, "\n".join(mine), dm=await self._dm(user_id)))
+        followers: list[int] = []
+        if notify and rec.status != "lobby":
+            for uid in await self.storage.followers(rec.id):
+                if rec.seat_of(uid) is None and await self._dm(uid):
+                    followers.append(uid)
+        return Reply(
+            text="\n".join(text),
+            embed=self._embed(game, rec, prompts),
+            image=None if state is None else ImageRequest(game.id, rec.id, rec.version, game.view(state, None)),
+            private=tuple(private),
+            mentions=tuple(dict.fromkeys(p.user_id for p in prompts if p.user_id is not None)),
+            prompts=tuple(prompts),
+            notify=tuple(followers),
+            session_id=rec.id,
+            version=rec.version,
+            status=rec.status,
+            duplicate=duplicate,
+        )
+
+    def _describe_rows(self, rec: SessionRecord, rows: Sequence[ActionRecord]) -> tuple[list[str], dict[int, list[str]]]:
+        """Public lines and per-user private lines for freshly applied rows."""
+        public: list[str] = []
+        private: dict[int, list[str]] = {}
+        users = {s.seat: s.user_id for s in rec.seats if s.user_id is not None}
+        for row in rows:
+            if row.seq > 0:
+                if row.secret:
+                    public.append(f"{self._who(rec, row.seat)} made a secret choice.")
+                    if row.seat in users:
+                        private.setdefault(users[row.seat], []).append(f"Your secret choice: {row.notation}")
+                else:
+                    public.append(f"{self._who(rec, row.seat)}: {row.notation}")
+            for e in row.events:
+                if e.visible_to is None:
+                    public.append(f"  {e.text}")
+                else:
+                    for seat in e.visible_to:
+                        if seat in users:
+                            private.setdefault(users[seat], []).append(e.text)
+        return public, private
+
+    # ================================================================== lobby
+
+    async def create(
+        self,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        game_id: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        join: bool = True,
+        faction: str | None = None,
+    ) -> Reply:
+        """Open a lobby for ``game_id`` in ``channel_id``; the creator takes seat 0 unless
+        ``join`` is False.
+
+        Raises
+        ------
+        UnknownGameError
+            No such game (the message lists the known ones).
+        InvalidOptionError
+            ``options`` that the game's Options model rejects.
+        ChannelBusyError
+            The channel already has an open game.
+        """
+        game = get_game(game_id)
+        opts = self._validate_options(game, dict(options or {}))
+        now = self.clock()
+        seats = (SeatRecord(0, user_id, faction, None, now),) if join else ()
+        rec = await self.storage.create_session(
+            NewSession(guild_id, channel_id, game.id, opts, self.seeds() if seed is None else seed, user_id, seats),
+            now,
+        )
+        text = (f"{self.names.user(user_id)} opened a game of {game.title} "
+                f"({game.min_players}–{game.max_players} players). Join with /game join; "
+                "the creator starts it with /game start.")
+        return Reply(text=text, embed=self._embed(game, rec), session_id=rec.id, version=rec.version,
+                     status=rec.status)
+
+    @staticmethod
+    def _validate_options(game: Game, values: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return game.Options.model_validate(values).model_dump(mode="json")
+        except ValidationError as e:
+            problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'options'}: {err['msg']}"
+                                 for err in e.errors())
+            known = ", ".join(f"{k} (default {v.default!r})" for k, v in game.Options.model_fields.items())
+            raise InvalidOptionError(f"Invalid options for {game.title}: {problems}. "
+                                     f"Options: {known or 'none'}.") from None
+
+    async def join(self, channel_id: int, user_id: int, *, faction: str | None = None,
+                   session_id: int | None = None) -> Reply:
+        """Take the next free seat in the channel's lobby.
+
+        Raises NoSessionError, LobbyError (started, full, already seated),
+        InvalidOptionError (faction taken), GameOverError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_lobby(rec, "join it")
+            if rec.seat_of(user_id) is not None:
+                raise LobbyError(f"You already have seat {rec.seat_of(user_id).seat + 1} in this game.")
+            if len(rec.seats) >= game.max_players:
+                raise LobbyError(f"The game is full ({game.max_players} seats).")
+            self._check_faction(rec, faction, user_id)
+            seats = (*rec.seats, SeatRecord(len(rec.seats), user_id, faction, None, self.clock()))
+            rec = await self._commit(rec, SessionUpdate(seats=seats))
+        return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} joined (seat {len(seats)}).")
+
+    @staticmethod
+    def _check_faction(rec: SessionRecord, faction: str | None, user_id: int | None) -> None:
+        if faction is None:
+            return
+        for s in rec.seats:
+            if s.faction and s.faction.casefold() == faction.casefold() and s.user_id != user_id:
+                raise InvalidOptionError(f"{faction} is already taken by seat {s.seat + 1}; taken: "
+                                         f"{list_words([x.faction for x in rec.seats if x.faction])}.")
+
+    async def _lobby_reply(self, game: Game, rec: SessionRecord, text: str) -> Reply:
+        return Reply(text=text, embed=self._embed(game, rec), session_id=rec.id, version=rec.version,
+                     status=rec.status)
+
+    async def leave(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """Leave your seat. In the lobby the seat is removed (later seats move up); in a
+        started game an AI takes the seat over and plays it from now on.
+
+        Raises NoSessionError, NotSeatedError, GameOverError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            seat = self._require_seat(rec, user_id)
+            now = self.clock()
+            if rec.status == "lobby":
+                seats = tuple(
+                    SeatRecord(i, s.user_id, s.faction, s.ai, s.joined_at, s.left_at)
+                    for i, s in enumerate(x for x in rec.seats if x.seat != seat.seat)
+                )
+                rec = await self._commit(rec, SessionUpdate(seats=seats))
+                return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} left the table.")
+            self._require_active(rec)
+            return await self._reseat(game, rec, seat.seat, None, now,
+                                      f"{self.names.user(user_id)} left; an AI plays seat {seat.seat + 1} now.")
+
+    async def choose(self, channel_id: int, user_id: int, faction: str, *, session_id: int | None = None) -> Reply:
+        """Choose your nation or faction before the start (games that draft in play, like
+        Barbarian Hordes, keep it as a preference shown on the seat; a game whose Options
+        has a ``factions`` field receives the choices, one per seat).
+
+        Raises NoSessionError, NotSeatedError, LobbyError, InvalidOptionError (taken)."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_lobby(rec, "choose a faction")
+            seat = self._require_seat(rec, user_id)
+            faction = faction.strip()
+            if not faction:
+                raise InvalidOptionError("Name the nation or faction you want.")
+            self._check_faction(rec, faction, user_id)
+            seats = tuple(
+                SeatRecord(s.seat, s.user_id, faction, s.ai, s.joined_at, s.left_at) if s.seat == seat.seat else s
+                for s in rec.seats
+            )
+            rec = await self._commit(rec, SessionUpdate(seats=seats))
+        return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} chose {faction}.")
+
+    async def set_options(self, channel_id: int, user_id: int, values: Mapping[str, Any], *,
+                          is_moderator: bool = False, session_id: int | None = None) -> Reply:
+        """Change game options in the lobby (merged into the current ones).
+
+        Raises PermissionDeniedError (not the creator), LobbyError, InvalidOptionError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_lobby(rec, "change the options")
+            self._require_manager(rec, user_id, is_moderator, "change the options")
+            unknown = sorted(set(values) - set(game.Options.model_fields))
+            if unknown:
+                raise InvalidOptionError(f"{game.title} has no option {list_words(unknown)}; options: "
+                                         f"{list_words(sorted(game.Options.model_fields))}.")
+            opts = self._validate_options(game, {**rec.options, **values})
+            rec = await self._commit(rec, SessionUpdate(options=opts))
+        shown = ", ".join(f"{k}={v}" for k, v in opts.items())
+        return await self._lobby_reply(game, rec, f"Options: {shown}.")
+
+    async def add_ai(self, channel_id: int, user_id: int, count: int = 1, kind: str = "heuristic", *,
+                     is_moderator: bool = False, session_id: int | None = None) -> Reply:
+        """Add ``count`` AI seats (``kind`` heuristic or random) to the lobby.
+
+        Raises PermissionDeniedError, LobbyError (full), InvalidOptionError (kind, count)."""
+        if kind not in AI_KINDS:
+            raise InvalidOptionError(f"Unknown AI kind {kind!r}; choose {list_words(AI_KINDS)}.")
+        if count < 1:
+            raise InvalidOptionError("Add at least one AI seat.")
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_lobby(rec, "add AI seats")
+            self._require_manager(rec, user_id, is_moderator, "add AI seats")
+            free = game.max_players - len(rec.seats)
+            if count > free:
+                raise LobbyError(f"Only {free} seat(s) left ({game.max_players} at most).")
+            now = self.clock()
+            seats = (*rec.seats, *(SeatRecord(len(rec.seats) + i, None, None, kind, now) for i in range(count)))
+            rec = await self._commit(rec, SessionUpdate(seats=seats))
+        return await self._lobby_reply(game, rec, f"Added {count} AI seat(s) ({kind}).")
+
+    async def start(self, channel_id: int, user_id: int, *, is_moderator: bool = False,
+                    session_id: int | None = None) -> Reply:
+        """Start the lobby's game: set up from the seed (step 0), publish sha256(seed), and
+        play AI seats until a human must act.
+
+        Raises PermissionDeniedError, LobbyError (too few or too many seats), GameOverError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_lobby(rec, "start it")
+            self._require_manager(rec, user_id, is_moderator, "start the game")
+            n = len(rec.seats)
+            if not game.min_players <= n <= game.max_players:
+                raise LobbyError(f"{game.title} needs {game.min_players}–{game.max_players} seats; "
+                                 f"there are {n}. Add players or AI seats.")
+            options = rec.options
+            if "factions" in game.Options.model_fields:
+                options = self._validate_options(game, {**options, "factions": [s.faction for s in rec.seats]})
+                rec = SessionRecord(**{**rec.__dict__, "options": options})
+            now = self.clock()
+            step = start(game, seats_of(rec), options_of(game, rec), rec.seed)
+            setup = _Applied(ActionRecord(0, None, "setup", None, tuple(_event_record(e) for e in step.events),
+                                          None, False, True, None, now), step.state)
+            ai = self._run_ai(game, rec, rec.seats, step.state, 0, now)
+            state = ai[-1].state if ai else step.state
+            change = self._close_change(game, rec, {}, state, [setup, *ai], now, await self._window_seconds(rec),
+                                        status="active", started_at=now, options=options)
+            rec = await self._commit(rec, change)
+            self._remember(rec, state)
+        public, private = self._describe_rows(rec, [setup.row, *(a.row for a in ai)])
+        head = [f"{game.title} begins with {n} seats. Seed commitment: sha256 `{rec.seed_hash}` "
+                "(the seed is revealed at the end)."]
+        return await self._status_reply(game, rec, state, head + public, private_lines=private)
+
+    # ================================================================== play
+
+    async def act(
+        self,
+        channel_id: int,
+        user_id: int,
+        text: str | None = None,
+        *,
+        action: Any = None,
+        interaction_id: str | None = None,
+        version: int | None = None,
+        session_id: int | None = None,
+    ) -> Reply:
+        """Play an action for the user's seat, given in the game's notation (``text``) or
+        as an action model (``action``); then AI seats play until a human must act.
+
+        ``interaction_id`` (a Discord interaction id) makes the call idempotent: a second
+        call with the same id applies nothing and returns ``duplicate=True``. ``version``
+        (from a button) must be the session's current version.
+
+        Raises
+        ------
+        NoSessionError, LobbyError, GameOverError
+            No game, not started, or over.
+        NotSeatedError
+            The user holds no seat.
+        NotYourTurnError
+            The game does not prompt the user's seat now (the message says who must act).
+        StaleStateError
+            ``version`` is not current, or another process changed the game meanwhile.
+        InvalidNotationError, AmbiguousActionError, IllegalActionError
+            From the game: the text or action is not legal now (the message lists what is).
+        """
+        if (text is None) == (action is None):
+            raise ValueError("give exactly one of text or action")
+        if interaction_id is not None:
+            done = await self.storage.action_by_interaction(interaction_id)
+            if done is not None:
+                return await self._duplicate_reply(done[0])
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            if interaction_id is not None:
+                done = await self.storage.action_by_interaction(interaction_id)
+                if done is not None:
+                    return await self._duplicate_reply(done[0])
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_active(rec)
+            seat = self._require_seat(rec, user_id).seat
+            if version is not None and version != rec.version:
+                raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
+                                      "since. Look at the current state and choose again.")
+            state = await self._state(game, rec)
+            prompts = game.to_act(state)
+            if seat not in prompts:
+                waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+            if action is None:
+                action = game.parse_action(state, seat, text or "")
+            now = self.clock()
+            first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
+                                user_id=user_id, interaction_id=interaction_id, now=now)
+            ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
+            applied = [first, *ai]
+            final = applied[-1].state
+            try:
+                rec = await self._commit(
+                    rec, self._close_change(game, rec, prompts, final, applied, now, await self._window_seconds(rec))
+                )
+            except DuplicateInteractionError:
+                done = await self.storage.action_by_interaction(interaction_id or "")
+                if done is None:
+                    raise
+                return await self._duplicate_reply(done[0])
+            self._remember(rec, final)
+        public, private = self._describe_rows(rec, [a.row for a in applied])
+        return await self._status_reply(game, rec, final, public, private_lines=private)
+
+    async def _duplicate_reply(self, session_id: int) -> Reply:
+        rec = await self.storage.get_session(session_id)
+        game = get_game(rec.game_id)
+        state = await self._state(game, rec) if rec.status != "lobby" else None
+        reply = await self._status_reply(game, rec, state, ["That was already done; nothing was applied twice."],
+                                         notify=False, duplicate=True)
+        return reply
+
+    async def tick(self, now: float | None = None) -> list[Reply]:
+        """Close every response window whose deadline has passed: apply the game's pass
+        (the legal action whose kind is ``"pass"``, or whose notation is ``pass``) for
+        each human seat still asked to respond, then let AI seats play. Returns one reply
+        per session changed, to post in its channel."""
+        now = self.clock() if now is None else now
+        replies = []
+        for sid in await self.storage.due_sessions(now):
+            try:
+                reply = await self._close_window(sid, now)
+            except StaleStateError:
+                continue  # someone acted meanwhile; the next tick looks again
+            if reply is not None:
+                replies.append(reply)
+        return replies
+
+    async def _close_window(self, session_id: int, now: float) -> Reply | None:
+        async with self._lock(session_id):
+            rec = await self.storage.get_session(session_id)
+            if rec.status != "active" or rec.deadline is None or rec.deadline > now:
+                return None
+            game = get_game(rec.game_id)
+            state = before_state = await self._state(game, rec)
+            before = game.to_act(before_state)
+            applied: list[_Applied] = []
+            seq = rec.seq
+            for _ in range(self.settings.max_ai_steps):
+                prompts = game.to_act(state)
+                progressed = False
+                for seat in sorted(s for s, p in prompts.items() if p.kind == "respond"):
+                    if seat not in game.to_act(state):
+                        continue
+                    passing = self._pass_action(game, state, seat)
+                    if passing is None:
+                        log.warning("session %s: seat %s has no pass action to close the window", rec.id, seat)
+                        continue
+                    seq += 1
+                    a = self._apply(game, rec, state, seat, passing, seq, prompts[seat],
+                                    user_id=None, interaction_id=None, now=now)
+                    applied.append(a)
+                    state = a.state
+                    progressed = True
+                ai = self._run_ai(game, rec, rec.seats, state, seq, now)
+                applied.extend(ai)
+                if ai:
+                    state, seq, progressed = ai[-1].state, ai[-1].row.seq, True
+                if not progressed or not any(p.kind == "respond" for p in game.to_act(state).values()):
+                    break
+            if not applied:
+                rec = await self._commit(rec, SessionUpdate(deadline=None))
+                self._remember(rec, state)
+                return None
+            change = self._close_change(game, rec, before, state, applied, now, await self._window_seconds(rec))
+            if change.deadline is not None and change.deadline <= now:
+                change = SessionUpdate(**{**change.__dict__, "deadline": now + await self._window_seconds(rec)})
+            rec = await self._commit(rec, change)
+            self._remember(rec, state)
+        public, private = self._describe_rows(rec, [a.row for a in applied])
+        return await self._status_reply(game, rec, state, ["Time is up for responses.", *public],
+                                        private_lines=private)
+
+    @staticmethod
+    def _pass_action(game: Game, state: Any, seat: Seat) -> Any:
+        fallback = None
+        for a in game.legal_actions(state, seat):
+            if getattr(a, "kind", None) == "pass":
+                return a
+            if fallback is None and game.format_action(state, a).strip().lower() == "pass":
+                fallback = a
+        return fallback
+
+    # ================================================================== undo
+
+    async def undo(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """Undo your own last action (and the AI actions that followed it).
+
+        Free when no other human acted since and nothing hidden or random was revealed
+        (a die roll, a card drawn, any private event); otherwise this opens a request
+        that every other human player must accept by calling ``undo`` too (``decline_undo``
+        refuses). A pending request lapses when anyone acts.
+
+        Raises NoSessionError, NotSeatedError, UndoError (nothing to undo; already
+        agreed), GameOverError, LobbyError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            if rec.status in ("finished", "abandoned"):
+                raise GameOverError(f"This game is {rec.status}; its actions can no longer be undone.")
+            self._require_active(rec)
+            seat = self._require_seat(rec, user_id)
+            pending = rec.pending_undo if rec.pending_undo and rec.pending_undo.get("seq") == rec.seq else None
+            if pending and pending["requester"] != user_id:
+                if user_id not in pending["needed"]:
+                    raise UndoError("Your agreement is not needed for this undo.")
+                if user_id in pending["approved"]:
+                    raise UndoError("You already agreed to this undo; waiting for the others.")
+                approved = [*pending["approved"], user_id]
+                missing = [u for u in pending["needed"] if u not in approved]
+                if missing:
+                    rec = await self._commit(rec, SessionUpdate(pending_undo={**pending, "approved": approved}))
+                    return Reply(
+                        text=f"{self.names.user(user_id)} agrees to undo. Still waiting for "
+                             f"{list_words([self.names.user(u) for u in missing])}.",
+                        mentions=tuple(missing), session_id=rec.id, version=rec.version, status=rec.status)
+                return await self._do_undo(game, rec, pending["to"], pending["requester"], "everyone agreed")
+            if pending and pending["requester"] == user_id:
+                raise UndoError("You already asked to undo; waiting for the others to agree.")
+            rows = await self._rows_since_last_of(rec, user_id)
+            if not rows:
+                raise UndoError("You have no action to undo in this game.")
+            mine, later = rows[0], rows[1:]
+            others = [s.user_id for s in rec.seats if s.user_id is not None and s.user_id != user_id]
+            other_acted = any(r.user_id is not None and r.user_id != user_id for r in later)
+            revealed = [r for r in rows if r.reveals]
+            if not others or (not other_acted and not revealed):
+                return await self._do_undo(game, rec, mine.seq - 1, user_id, None)
+            why = ("another player has acted since" if other_acted
+                   else f"'{revealed[0].notation}' revealed hidden or random information")
+            request = {"requester": user_id, "seat": seat.seat, "to": mine.seq - 1, "seq": rec.seq,
+                       "notation": mine.notation, "needed": others, "approved": [], "why": why}
+            rec = await self._commit(rec, SessionUpdate(pending_undo=request))
+        return Reply(
+            text=(f"{self.names.user(user_id)} asks to undo '{mine.notation}'. Because {why}, every other player "
+                  f"must agree: {list_words([self.names.user(u) for u in others])}, use /game undo to agree "
+                  "or /game undo decline to refuse."),
+            mentions=tuple(others), session_id=rec.id, version=rec.version, status=rec.status)
+
+    async def decline_undo(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """Refuse (or, for the requester, withdraw) a pending undo request.
+
+        Raises NoSessionError, UndoError (no pending request, or not yours to refuse)."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            pending = rec.pending_undo if rec.pending_undo and rec.pending_undo.get("seq") == rec.seq else None
+            if pending is None:
+                raise UndoError("There is no undo request to refuse.")
+            if user_id != pending["requester"] and user_id not in pending["needed"]:
+                raise UndoError("Only the players asked may refuse this undo.")
+            rec = await self._commit(rec, SessionUpdate(pending_undo=None))
+        return Reply(text=f"{self.names.user(user_id)} refused the undo of '{pending['notation']}'; "
+                          "the game goes on.", session_id=rec.id, version=rec.version, status=rec.status)
+
+    async def _rows_since_last_of(self, rec: SessionRecord, user_id: int) -> list[ActionRecord]:
+        """Rows from the user's last action to the end, or [] when the user never acted."""
+        hi = rec.seq
+        collected: list[ActionRecord] = []
+        while hi > 0:
+            lo = max(0, hi - 100)
+            chunk = await self.storage.actions(rec.id, after=lo, through=hi)
+            collected = chunk + collected
+            for i in range(len(chunk) - 1, -1, -1):
+                if chunk[i].user_id == user_id:
+                    return collected[i:]
+            hi = lo
+        return []
+
+    async def _do_undo(self, game: Game, rec: SessionRecord, to: int, requester: int, why: str | None) -> Reply:
+        dropped = await self.storage.actions(rec.id, after=to)
+        state = await self._state_at(game, rec, to)
+        now = self.clock()
+        ai = self._run_ai(game, rec, rec.seats, state, to, now)
+        final = ai[-1].state if ai else state
+        change = self._close_change(game, rec, {}, final, ai, now, await self._window_seconds(rec),
+                                    truncate_after=to)
+        rec = await self._commit(rec, change)
+        self._remember(rec, final)
+        mine = dropped[0].notation if dropped else "?"
+        extra = f" and {len(dropped) - 1} later action(s)" if len(dropped) > 1 else ""
+        because = f" ({why})" if why else ""
+        public, private = self._describe_rows(rec, [a.row for a in ai])
+        return await self._status_reply(
+            game, rec, final,
+            [f"{self.names.user(requester)} undid '{mine}'{extra}{because}.", *public], private_lines=private)
+
+    # ================================================================== reading
+
+    async def view(self, channel_id: int, user_id: int | None = None, *, session_id: int | None = None) -> Reply:
+        """The game's public state (embed, board image request, who must act), plus the
+        caller's private view when seated. Works on finished games too.
+
+        Raises NoSessionError."""
+        rec = await self._find(channel_id, session_id, readable=True)
+        game = get_game(rec.game_id)
+        if rec.status == "lobby" or (rec.status == "abandoned" and rec.started_at is None):
+            return await self._lobby_reply(game, rec, f"{game.title}: {len(rec.seats)} seat(s) taken.")
+        state = await self._state(game, rec)
+        reply = await self._status_reply(game, rec, state, [], notify=False)
+        if user_id is None:
+            return reply
+        return Reply(**{**reply.__dict__, "private": tuple(reply.private_for(user_id)),
+                        "notify": (), "mentions": ()})
+
+    async def hand(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """The caller's private view (hand, own hidden information) as an ephemeral reply;
+        ``private[0].view`` is the game's View for the caller's seat.
+
+        Raises NoSessionError, NotSeatedError, LobbyError (not started)."""
+        rec = await self._find(channel_id, session_id, readable=True)
+        game = get_game(rec.game_id)
+        seat = self._require_seat(rec, user_id)
+        if rec.started_at is None:
+            raise LobbyError("The game has not started; there is no hand to show yet.")
+        state = await self._state(game, rec)
+        prompts = {p.seat: p for p in self._prompt_infos(game, rec, state)} if rec.status == "active" else {}
+        prompt = prompts.get(seat.seat)
+        text = f"You are asked: {prompt.text}" if prompt else "Nothing is asked of you right now."
+        part = PrivatePart(user_id, seat.seat, text, game.view(state, seat.seat), prompt, dm=False)
+        return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
+                     status=rec.status,
+                     image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat))
+
+    async def log(self, channel_id: int, user_id: int | None, *, page: int = 1, per_page: int = 20,
+                  session_id: int | None = None) -> Reply:
+        """The action log as the caller may see it: events filtered by ``visible_to`` for the
+        caller's seat (spectators see public events only) and secret choices hidden.
+        ``page`` 1 is the most recent ``per_page`` actions, in order; ephemeral.
+
+        Raises NoSessionError."""
+        rec = await self._find(channel_id, session_id, readable=True)
+        seat = rec.seat_of(user_id) if user_id is not None else None
+        viewer = seat.seat if seat else None
+        total = rec.seq + 1 if rec.started_at is not None else 0
+        per_page = max(1, min(per_page, 100))
+        pages = max(1, math.ceil(total / per_page))
+        page = min(max(1, page), pages)
+        hi = rec.seq - (page - 1) * per_page
+        rows = await self.storage.actions(rec.id, after=hi - per_page, through=hi) if total else []
+        entries = []
+        for row in rows:
+            hidden = row.secret and row.seat != viewer
+            notation = "(a secret choice)" if hidden else row.notation
+            lines = tuple(e.text for e in row.events if e.visible(viewer))
+            entries.append(LogEntry(row.seq, row.seat, self._who(rec, row.seat), notation, lines, row.at))
+        text = "\n".join(
+            f"{e.seq}. {e.who}: {e.notation}" + "".join(f"\n    {line}" for line in e.lines) for e in entries
+        ) or "Nothing has happened yet."
+        return Reply(text=f"Log, page {page}/{pages}:\n{text}", log=tuple(entries), page=page, pages=pages,
+                     ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status)
+
+    async def my_games(self, user_id: int, *, include_closed: bool = False) -> Reply:
+        """The user's games across channels, most recently active first (ephemeral)."""
+        recs = await self.storage.sessions_for_user(user_id, include_closed=include_closed)
+        games = []
+        for rec in recs:
+            seat = rec.seat_of(user_id)
+            games.append(GameSummary(
+                rec.id, rec.guild_id, rec.channel_id, rec.game_id, get_game(rec.game_id).title, rec.status,
+                seat.seat if seat else None,
+                rec.status == "active" and seat is not None and seat.seat in rec.to_act, rec.updated_at))
+        lines = [f"{self.names.channel(g.channel_id)}: {g.title} #{g.session_id}, {g.status}"
+                 + (" — your turn!" if g.your_turn else "") for g in games]
+        return Reply(text="\n".join(lines) or "You are not playing any game.", games=tuple(games), ephemeral=True)
+
+    # ================================================================== people
+
+    async def follow(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """Get the channel's game updates by DM (spectators). Raises NoSessionError,
+        LobbyError (already following, or seated)."""
+        rec = await self._find(channel_id, session_id)
+        if rec.seat_of(user_id) is not None:
+            raise LobbyError("You play in this game; you already get its updates.")
+        if not await self.storage.follow(rec.id, user_id, self.clock()):
+            raise LobbyError("You already follow this game.")
+        return Reply(text=f"You now follow game #{rec.id}; updates come by DM.", ephemeral=True,
+                     session_id=rec.id, version=rec.version, status=rec.status)
+
+    async def unfollow(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """Stop following. Raises NoSessionError, LobbyError (not following)."""
+        rec = await self._find(channel_id, session_id, readable=True)
+        if not await self.storage.unfollow(rec.id, user_id):
+            raise LobbyError("You do not follow this game.")
+        return Reply(text=f"You no longer follow game #{rec.id}.", ephemeral=True, session_id=rec.id,
+                     version=rec.version, status=rec.status)
+
+    async def set_prefs(self, user_id: int, *, dms: bool | None = None, reminder_hours: int | None = -1) -> Reply:
+        """Set the user's preferences: ``dms`` (private parts and updates by DM),
+        ``reminder_hours`` (None = never; -1 leaves it as it is). Raises InvalidOptionError."""
+        prefs = await self.storage.get_prefs(user_id)
+        if reminder_hours is not None and reminder_hours != -1 and not 1 <= reminder_hours <= 24 * 14:
+            raise InvalidOptionError("Reminders can be set from 1 to 336 hours.")
+        new = UserPrefs(user_id, prefs.dms if dms is None else dms,
+                        prefs.reminder_hours if reminder_hours == -1 else reminder_hours)
+        await self.storage.set_prefs(new, self.clock())
+        when = "never" if new.reminder_hours is None else f"after {new.reminder_hours} h"
+        return Reply(text=f"DMs {'on' if new.dms else 'off'}; reminders {when}.", ephemeral=True)
+
+    async def set_guild_settings(self, guild_id: int, *, is_moderator: bool, respond_seconds: float | None) -> Reply:
+        """Set the guild's response-window length (seconds; None = the host default).
+
+        Raises PermissionDeniedError (not a moderator), InvalidOptionError."""
+        if not is_moderator:
+            raise PermissionDeniedError("Only a moderator can change the server's game settings.")
+        if respond_seconds is not None and not 60 <= respond_seconds <= 14 * 86400:
+            raise InvalidOptionError("Response windows can last from 60 seconds to 14 days.")
+        current = await self.storage.get_guild_settings(guild_id)
+        current["respond_seconds"] = respond_seconds
+        await self.storage.set_guild_settings(guild_id, current, self.clock())
+        return Reply(text=f"Response windows: {respond_seconds or self.settings.respond_seconds:.0f} s.",
+                     ephemeral=True)
+
+    async def replace(self, channel_id: int, user_id: int, seat: Seat, new_user_id: int | None, *,
+                      is_moderator: bool = False, session_id: int | None = None) -> Reply:
+        """Give ``seat`` (zero-based) to ``new_user_id``, or to an AI when None. Allowed to
+        the creator, a moderator, or the seat's current holder.
+
+        Raises NoSessionError, PermissionDeniedError, LobbyError (no such seat, user
+        already seated), GameOverError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            if not 0 <= seat < len(rec.seats):
+                raise LobbyError(f"There is no seat {seat + 1}; seats are 1–{len(rec.seats)}.")
+            if rec.seats[seat].user_id != user_id:
+                self._require_manager(rec, user_id, is_moderator, "replace a player")
+            if rec.status not in ("lobby", "active"):
+                raise GameOverError(f"This game is {rec.status}; its seats can no longer change.")
+            if new_user_id is not None and rec.seat_of(new_user_id) is not None:
+                raise LobbyError(f"{self.names.user(new_user_id)} already has seat "
+                                 f"{rec.seat_of(new_user_id).seat + 1}.")
+            who = self.names.user(new_user_id) if new_user_id is not None else "an AI"
+            return await self._reseat(game, rec, seat, new_user_id, self.clock(),
+                                      f"{who} takes over seat {seat + 1}.")
+
+    async def _reseat(self, game: Game, rec: SessionRecord, seat: Seat, new_user_id: int | None, now: float,
+                      text: str) -> Reply:
+        old = rec.seats[seat]
+        new = SeatRecord(seat, new_user_id, old.faction, None if new_user_id is not None else "heuristic",
+                         now if new_user_id is not None else old.joined_at,
+                         now if old.user_id is not None else old.left_at)
+        seats = tuple(new if s.seat == seat else s for s in rec.seats)
+        if rec.status == "lobby":
+            rec = await self._commit(rec, SessionUpdate(seats=seats))
+            return await self._lobby_reply(game, rec, text)
+        state = await self._state(game, rec)
+        prompts = game.to_act(state)
+        ai = self._run_ai(game, rec, seats, state, rec.seq, now)
+        final = ai[-1].state if ai else state
+        change = self._close_change(game, rec, prompts, final, ai, now, await self._window_seconds(rec),
+                                    seats=seats)
+        if not ai:
+            change = SessionUpdate(seats=seats, pending_undo=None)
+        rec = await self._commit(rec, change)
+        self._remember(rec, final)
+        public, private = self._describe_rows(rec, [a.row for a in ai])
+        return await self._status_reply(game, rec, final, [text, *public], private_lines=private)
+
+    async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False,
+                      session_id: int | None = None) -> Reply:
+        """End the channel's game without a winner (creator or moderator only); the seed is
+        revealed and the game stays readable.
+
+        Raises NoSessionError, PermissionDeniedError."""
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_manager(rec, user_id, is_moderator, "abandon the game")
+            if not rec.is_open:
+                raise GameOverError(f"This game is already {rec.status}.")
+            now = self.clock()
+            outcome = Outcome(winners=(), reason=f"abandoned by {self.names.user(user_id)}")
+            rec = await self._commit(rec, SessionUpdate(status="abandoned", outcome=outcome.model_dump(mode="json"),
+                                                        ended_at=now, deadline=None, pending_undo=None))
+        state = await self._state(game, rec) if rec.started_at is not None else None
+        return await self._status_reply(game, rec, state, [f"{self.names.user(user_id)} abandoned the game."])

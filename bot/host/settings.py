@@ -1,0 +1,36 @@
+"""Host configuration (pydantic-settings): environment variables ``TABULA_*``."""
+
+from __future__ import annotations
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class HostSettings(BaseSettings):
+    """Settings of the host service.
+
+    Attributes
+    ----------
+    db : str
+        SQLite database path (``TABULA_DB``), or ``":memory:"``.
+    snapshot_every : int
+        Store the full state every this many actions, so loading replays fewer (actions).
+    respond_seconds : float
+        How long a response window stays open before the host passes for whoever has
+        not answered (seconds); a guild may override it with ``respond_seconds``.
+    busy_timeout_ms : int
+        How long a writer waits for another process's write lock (milliseconds).
+    max_ai_steps : int
+        At most this many AI actions after one human action (guards against a loop).
+    cache_size : int
+        Sessions whose current state is kept in memory.
+    """
+
+    model_config = SettingsConfigDict(env_prefix="TABULA_", extra="ignore")
+
+    db: str = "tabula.db"
+    snapshot_every: int = Field(50, ge=1)
+    respond_seconds: float = Field(12 * 3600, gt=0)
+    busy_timeout_ms: int = Field(5000, ge=0)
+    max_ai_steps: int = Field(10_000, ge=1)
+    cache_size: int = Field(256, ge=1)

@@ -1,0 +1,332 @@
+"""The storage interface: records and the ``Storage`` protocol (DESIGN.md, "Sessions").
+
+The host talks to storage only through ``Storage``; ``storage.sqlite.SqliteStorage``
+is the SQLite implementation and a PostgreSQL one can implement the same protocol.
+
+Conventions
+-----------
+- Ids (guild, channel, user) are Discord snowflakes or any other int.
+- Times are float seconds since the Unix epoch (UTC), supplied by the caller.
+- JSON payloads are plain ``dict``/``list`` values (already dumped with
+  ``model_dump(mode="json")``); storage never sees a pydantic game model.
+- Every change to a session goes through ``Storage.update`` with the version the
+  caller last saw: a mismatch raises ``games.core.StaleStateError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from games.core import GameError
+
+Status = Literal["lobby", "active", "finished", "abandoned"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
+
+
+class ChannelBusyError(GameError):
+    """The channel already has an open (lobby or active) session."""
+
+    code = "channel_busy"
+
+
+class DuplicateInteractionError(GameError):
+    """An action with this interaction id is already stored."""
+
+    code = "duplicate_interaction"
+
+
+class UnknownSessionError(GameError):
+    """No session has that id."""
+
+    code = "unknown_session"
+
+
+def seed_hash(seed: int) -> str:
+    """The public commitment to a seed: sha256 of its decimal text, 64 hex digits."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+class _Keep:
+    """Marker for "leave this field as it is" in ``SessionUpdate``."""
+
+    _instance: _Keep | None = None
+
+    def __new__(cls) -> _Keep:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "KEEP"
+
+
+KEEP: Any = _Keep()
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat of a session.
+
+    ``user_id`` is None exactly when ``ai`` names an agent kind ("heuristic",
+    "random"). ``left_at`` is when the last human left (the seat then went to AI).
+    """
+
+    seat: int
+    user_id: int | None
+    faction: str | None = None
+    ai: str | None = None
+    joined_at: float = 0.0
+    left_at: float | None = None
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai is not None
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """A stored event: its ``kind``, ``visible_to`` (None = public), the player-facing
+    ``text`` (``Event.describe()``) and the full ``data`` (``model_dump(mode="json")``)."""
+
+    kind: str
+    visible_to: tuple[int, ...] | None
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def visible(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, None = spectator) may see it."""
+        return self.visible_to is None or (viewer is not None and viewer in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "visible_to": None if self.visible_to is None else list(self.visible_to),
+            "text": self.text,
+            "data": self.data,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> EventRecord:
+        vt = d.get("visible_to")
+        return cls(d.get("kind", ""), None if vt is None else tuple(vt), d.get("text", ""), d.get("data", {}))
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One row of the action log.
+
+    ``seq`` 0 is the setup step (no seat, no action); the n-th action has seq n and
+    drew its randomness from ``Rng(seed, n)``. ``secret`` means the notation is for
+    its seat's eyes only; ``reveals`` means it drew randomness or showed hidden
+    information (undo then needs everyone's consent).
+    """
+
+    seq: int
+    seat: int | None
+    notation: str
+    action: dict[str, Any] | None
+    events: tuple[EventRecord, ...] = ()
+    user_id: int | None = None
+    secret: bool = False
+    reveals: bool = False
+    interaction_id: str | None = None
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A session row with its seats.
+
+    ``seq`` is the seq of the last action (0 after setup, and in the lobby);
+    ``to_act`` the seats prompted now; ``deadline`` when the open response window
+    closes (None when none is open); ``pending_undo`` an undo awaiting consent.
+    """
+
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    seed_hash: str
+    status: Status
+    version: int
+    seq: int
+    to_act: tuple[int, ...]
+    outcome: dict[str, Any] | None
+    created_by: int
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    ended_at: float | None
+    deadline: float | None
+    pending_undo: dict[str, Any] | None
+    seats: tuple[SeatRecord, ...] = ()
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in OPEN_STATUSES
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        """The seat ``user_id`` holds, or None."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+
+@dataclass(frozen=True)
+class NewSession:
+    """What ``Storage.create_session`` needs. The creator is not seated by it."""
+
+    guild_id: int | None
+    channel_id: int
+    game_id: str
+    options: dict[str, Any]
+    seed: int
+    created_by: int
+    seats: tuple[SeatRecord, ...] = ()
+
+
+@dataclass(frozen=True)
+class SessionUpdate:
+    """One atomic change to a session; fields left at ``KEEP`` are unchanged.
+
+    ``truncate_after`` drops actions and snapshots with seq greater than it (undo)
+    before ``append`` adds rows; ``seats`` replaces the whole seat list;
+    ``snapshots`` are (seq, state JSON) pairs. ``seq`` is set from the last appended
+    row, or from ``truncate_after`` when nothing is appended.
+    """
+
+    status: Any = KEEP
+    options: Any = KEEP
+    seats: Any = KEEP
+    truncate_after: int | None = None
+    append: tuple[ActionRecord, ...] = ()
+    snapshots: tuple[tuple[int, dict[str, Any]], ...] = ()
+    to_act: Any = KEEP
+    outcome: Any = KEEP
+    deadline: Any = KEEP
+    pending_undo: Any = KEEP
+    started_at: Any = KEEP
+    ended_at: Any = KEEP
+
+
+@dataclass(frozen=True)
+class UserPrefs:
+    """Per-user preferences: private parts and updates by DM; reminder after hours."""
+
+    user_id: int
+    dms: bool = True
+    reminder_hours: int | None = None
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What ``db check`` found: SQLite's own checks and per-session replay problems."""
+
+    integrity: list[str]
+    foreign_keys: list[str]
+    sessions_checked: int
+    problems: list[str]
+
+    @property
+    def ok(self) -> bool:
+        return self.integrity == ["ok"] and not self.foreign_keys and not self.problems
+
+
+@runtime_checkable
+class Storage(Protocol):
+    """Durable sessions. Every method is a coroutine; every write is one transaction,
+    durable when it returns.
+
+    Raises
+    ------
+    games.core.StaleStateError
+        ``update`` with a version that is not the stored one.
+    ChannelBusyError
+        ``create_session`` in a channel with an open session.
+    DuplicateInteractionError
+        ``update`` appending an interaction id already stored.
+    UnknownSessionError
+        A session id that does not exist.
+    """
+
+    async def open(self) -> None:
+        """Connect and apply pending migrations."""
+        ...
+
+    async def close(self) -> None: ...
+
+    async def create_session(self, new: NewSession, now: float) -> SessionRecord: ...
+
+    async def get_session(self, session_id: int) -> SessionRecord: ...
+
+    async def open_session(self, channel_id: int) -> SessionRecord | None:
+        """The lobby or active session in ``channel_id``, or None."""
+        ...
+
+    async def sessions_in_channel(self, channel_id: int, limit: int = 10) -> list[SessionRecord]:
+        """The channel's sessions, newest first."""
+        ...
+
+    async def sessions_for_user(self, user_id: int, *, include_closed: bool = False) -> list[SessionRecord]:
+        """Sessions where ``user_id`` holds a seat, most recently updated first."""
+        ...
+
+    async def sessions_with_status(self, *statuses: Status) -> list[SessionRecord]: ...
+
+    async def due_sessions(self, now: float) -> list[int]:
+        """Ids of active sessions whose response-window deadline is <= ``now``."""
+        ...
+
+    async def update(
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+    ) -> SessionRecord:
+        """Apply ``change`` atomically if the stored version is ``expected_version``;
+        returns the session with version + 1."""
+        ...
+
+    async def actions(
+        self, session_id: int, *, after: int = -1, through: int | None = None
+    ) -> list[ActionRecord]:
+        """Log rows with ``after < seq <= through`` (all when ``through`` is None), by seq."""
+        ...
+
+    async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRecord] | None:
+        """(session id, row) of the action stored with ``interaction_id``, or None."""
+        ...
+
+    async def latest_snapshot(self, session_id: int, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        """(seq, state JSON) of the newest snapshot with seq <= ``at_most``, or None."""
+        ...
+
+    async def snapshots(self, session_id: int) -> list[tuple[int, dict[str, Any]]]: ...
+
+    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
+        """Add a follower; False when already following."""
+        ...
+
+    async def unfollow(self, session_id: int, user_id: int) -> bool:
+        """Remove a follower; False when not following."""
+        ...
+
+    async def followers(self, session_id: int) -> list[int]: ...
+
+    async def get_prefs(self, user_id: int) -> UserPrefs: ...
+
+    async def set_prefs(self, prefs: UserPrefs, now: float) -> None: ...
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any], now: float) -> None: ...
+
+    async def backup(self, path: str) -> None:
+        """Write a consistent copy of the whole database to ``path``."""
+        ...
+
+    async def integrity(self) -> tuple[list[str], list[str]]:
+        """(integrity_check rows, foreign_key_check problems)."""
+        ...

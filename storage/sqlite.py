@@ -1,0 +1,583 @@
+"""SQLite storage on aiosqlite (DESIGN.md, "Sessions, storage and the host").
+
+One connection per ``SqliteStorage``; an asyncio lock keeps one transaction at a
+time on it. Several processes may open the same file: writes take SQLite's write
+lock with ``BEGIN IMMEDIATE`` (waiting up to the busy timeout), and the version
+check inside the transaction rejects a stale writer with ``StaleStateError``.
+
+Connection settings: WAL journal (file databases), ``synchronous=FULL`` (a commit
+that returned survives a power cut), ``foreign_keys=ON``, a busy timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+from games.core import StaleStateError
+
+from .base import (
+    KEEP,
+    ActionRecord,
+    ChannelBusyError,
+    DuplicateInteractionError,
+    EventRecord,
+    NewSession,
+    SeatRecord,
+    SessionRecord,
+    SessionUpdate,
+    Status,
+    UnknownSessionError,
+    UserPrefs,
+    seed_hash,
+)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+_SESSION_COLUMNS = (
+    "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
+    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo"
+)
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The schema migrations shipped in ``storage/migrations``: (number, file name, SQL),
+    sorted by number. Numbers start at 1 and have no gaps."""
+    found = []
+    for entry in resources.files("storage.migrations").iterdir():
+        m = _MIGRATION_NAME.match(entry.name)
+        if m:
+            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    for i, (n, name, _) in enumerate(found, start=1):
+        if n != i:
+            raise RuntimeError(f"migration {name} is out of sequence: expected number {i:04d}")
+    return found
+
+
+SCHEMA_VERSION = len(migrations())
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+class SqliteStorage:
+    """``storage.base.Storage`` on a SQLite file (or ``":memory:"``).
+
+    Parameters
+    ----------
+    path : str
+        Database file path, or ``":memory:"`` for a private in-memory database.
+    busy_timeout_ms : int
+        How long a writer waits for another process's write lock, milliseconds.
+    migrate_to : int | None
+        Apply migrations up to this schema number only (tests of old schemas);
+        None applies all.
+
+    Use as ``async with SqliteStorage(path) as st: ...`` or call ``open``/``close``.
+    """
+
+    def __init__(self, path: str, *, busy_timeout_ms: int = 5000, migrate_to: int | None = None) -> None:
+        self.path = str(path)
+        self.busy_timeout_ms = busy_timeout_ms
+        self.migrate_to = migrate_to
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def __aenter__(self) -> SqliteStorage:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("storage is not open; call open() first")
+        return self._db
+
+    async def open(self) -> None:
+        """Connect, set the pragmas and apply pending migrations (each in one transaction)."""
+        if self._db is not None:
+            return
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        if self.path != ":memory:":
+            await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        self._db = db
+        try:
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            await db.close()
+
+    async def schema_version(self) -> int:
+        """The database's ``PRAGMA user_version``: the number of migrations applied."""
+        async with self.db.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0])
+
+    async def _migrate(self) -> None:
+        target = SCHEMA_VERSION if self.migrate_to is None else self.migrate_to
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                current = await self.schema_version()
+                if current > SCHEMA_VERSION:
+                    raise RuntimeError(
+                        f"database schema {current} is newer than this program's {SCHEMA_VERSION}; "
+                        "upgrade Tabula"
+                    )
+                for number, _name, sql in migrations():
+                    if current < number <= target:
+                        for statement in _statements(sql):
+                            await self.db.execute(statement)
+                        await self.db.execute(f"PRAGMA user_version = {number}")
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self.db.execute(sql, tuple(params)) as cur:
+            return list(await cur.fetchall())
+
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self.db.execute(sql, tuple(params)) as cur:
+            return await cur.fetchone()
+
+    async def _seats(self, session_ids: list[int]) -> dict[int, list[SeatRecord]]:
+        out: dict[int, list[SeatRecord]] = {i: [] for i in session_ids}
+        if not session_ids:
+            return out
+        marks = ",".join("?" * len(session_ids))
+        rows = await self._fetchall(
+            f"SELECT session_id, seat, user_id, faction, ai, joined_at, left_at FROM seats "
+            f"WHERE session_id IN ({marks}) ORDER BY session_id, seat",
+            session_ids,
+        )
+        for r in rows:
+            out[r["session_id"]].append(
+                SeatRecord(r["seat"], r["user_id"], r["faction"], r["ai"], r["joined_at"], r["left_at"])
+            )
+        return out
+
+    async def _sessions(self, where: str, params: Iterable[Any] = ()) -> list[SessionRecord]:
+        rows = await self._fetchall(f"SELECT {_SESSION_COLUMNS} FROM sessions {where}", params)
+        seats = await self._seats([r["id"] for r in rows])
+        return [_session(r, seats[r["id"]]) for r in rows]
+
+    async def _session_or_raise(self, session_id: int) -> SessionRecord:
+        found = await self._sessions("WHERE id = ?", (session_id,))
+        if not found:
+            raise UnknownSessionError(f"There is no game session #{session_id}.")
+        return found[0]
+
+    # ------------------------------------------------------------------ sessions
+
+    async def create_session(self, new: NewSession, now: float) -> SessionRecord:
+        """Insert a lobby session (version 0) and its seats.
+
+        Raises
+        ------
+        ChannelBusyError
+            The channel already has a lobby or active session.
+        """
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(
+                    "INSERT INTO sessions (guild_id, channel_id, game_id, options, seed, seed_hash, "
+                    "status, version, seq, created_by, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?)",
+                    (
+                        new.guild_id,
+                        new.channel_id,
+                        new.game_id,
+                        _dumps(new.options),
+                        new.seed,
+                        seed_hash(new.seed),
+                        new.created_by,
+                        now,
+                        now,
+                    ),
+                )
+                session_id = int(cur.lastrowid)
+                await self._write_seats(session_id, new.seats)
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError as e:
+                await self.db.execute("ROLLBACK")
+                if "channel_id" in str(e) or "sessions_one_open_per_channel" in str(e):
+                    raise ChannelBusyError(
+                        "This channel already has a game that is not finished; finish or abandon it "
+                        "first, or start the new game in a thread."
+                    ) from None
+                raise
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return await self._session_or_raise(session_id)
+
+    async def _write_seats(self, session_id: int, seats: Iterable[SeatRecord]) -> None:
+        await self.db.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, faction, ai, joined_at, left_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, s.seat, s.user_id, s.faction, s.ai, s.joined_at, s.left_at) for s in seats],
+        )
+
+    async def get_session(self, session_id: int) -> SessionRecord:
+        """The session with its seats. Raises UnknownSessionError."""
+        async with self._lock:
+            return await self._session_or_raise(session_id)
+
+    async def open_session(self, channel_id: int) -> SessionRecord | None:
+        async with self._lock:
+            found = await self._sessions(
+                "WHERE channel_id = ? AND status IN ('lobby', 'active')", (channel_id,)
+            )
+        return found[0] if found else None
+
+    async def sessions_in_channel(self, channel_id: int, limit: int = 10) -> list[SessionRecord]:
+        async with self._lock:
+            return await self._sessions(
+                "WHERE channel_id = ? ORDER BY id DESC LIMIT ?", (channel_id, int(limit))
+            )
+
+    async def sessions_for_user(self, user_id: int, *, include_closed: bool = False) -> list[SessionRecord]:
+        status = "" if include_closed else "AND status IN ('lobby', 'active')"
+        async with self._lock:
+            return await self._sessions(
+                f"WHERE id IN (SELECT session_id FROM seats WHERE user_id = ?) {status} "
+                "ORDER BY updated_at DESC, id DESC",
+                (user_id,),
+            )
+
+    async def sessions_with_status(self, *statuses: Status) -> list[SessionRecord]:
+        marks = ",".join("?" * len(statuses))
+        async with self._lock:
+            return await self._sessions(f"WHERE status IN ({marks}) ORDER BY id", statuses)
+
+    async def due_sessions(self, now: float) -> list[int]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= ? "
+                "AND status = 'active' ORDER BY deadline",
+                (now,),
+            )
+        return [r[0] for r in rows]
+
+    async def update(
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+    ) -> SessionRecord:
+        """Apply ``change`` in one transaction if the version is ``expected_version``.
+
+        Returns
+        -------
+        SessionRecord
+            The session after the change, version ``expected_version + 1``.
+
+        Raises
+        ------
+        StaleStateError
+            The stored version differs (someone else changed the session first).
+        UnknownSessionError
+            No such session.
+        DuplicateInteractionError
+            An appended action's interaction id is already stored.
+        ChannelBusyError
+            Reopening a session in a channel that has another open one.
+        """
+        sets = ["version = version + 1", "updated_at = ?"]
+        params: list[Any] = [now]
+
+        def put(column: str, value: Any, encode: Any = None) -> None:
+            if value is not KEEP:
+                sets.append(f"{column} = ?")
+                params.append(encode(value) if encode and value is not None else value)
+
+        put("status", change.status)
+        put("options", change.options, _dumps)
+        put("to_act", change.to_act, lambda v: _dumps(list(v)))
+        put("outcome", change.outcome, _dumps)
+        put("deadline", change.deadline)
+        put("pending_undo", change.pending_undo, _dumps)
+        put("started_at", change.started_at)
+        put("ended_at", change.ended_at)
+        if change.append:
+            put("seq", change.append[-1].seq)
+        elif change.truncate_after is not None:
+            put("seq", change.truncate_after)
+
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(
+                    f"UPDATE sessions SET {', '.join(sets)} WHERE id = ? AND version = ?",
+                    (*params, session_id, expected_version),
+                )
+                if cur.rowcount != 1:
+                    row = await self._fetchone("SELECT version FROM sessions WHERE id = ?", (session_id,))
+                    if row is None:
+                        raise UnknownSessionError(f"There is no game session #{session_id}.")
+                    raise StaleStateError(
+                        f"The game changed while you were deciding (version {row[0]}, you saw "
+                        f"{expected_version}); look at the current state and try again."
+                    )
+                if change.truncate_after is not None:
+                    await self.db.execute(
+                        "DELETE FROM actions WHERE session_id = ? AND seq > ?",
+                        (session_id, change.truncate_after),
+                    )
+                    await self.db.execute(
+                        "DELETE FROM snapshots WHERE session_id = ? AND seq > ?",
+                        (session_id, change.truncate_after),
+                    )
+                if change.seats is not KEEP:
+                    await self.db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+                    await self._write_seats(session_id, change.seats)
+                if change.append:
+                    await self.db.executemany(
+                        "INSERT INTO actions (session_id, seq, seat, user_id, notation, action, events, "
+                        "secret, reveals, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [
+                            (
+                                session_id,
+                                a.seq,
+                                a.seat,
+                                a.user_id,
+                                a.notation,
+                                None if a.action is None else _dumps(a.action),
+                                _dumps([e.to_json() for e in a.events]),
+                                int(a.secret),
+                                int(a.reveals),
+                                a.interaction_id,
+                                a.at or now,
+                            )
+                            for a in change.append
+                        ],
+                    )
+                if change.snapshots:
+                    await self.db.executemany(
+                        "INSERT OR REPLACE INTO snapshots (session_id, seq, state, at) VALUES (?, ?, ?, ?)",
+                        [(session_id, seq, _dumps(state), now) for seq, state in change.snapshots],
+                    )
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError as e:
+                await self.db.execute("ROLLBACK")
+                text = str(e)
+                if "interaction_id" in text:
+                    raise DuplicateInteractionError(
+                        "This interaction was already handled; nothing was applied twice."
+                    ) from None
+                if "channel_id" in text:
+                    raise ChannelBusyError("This channel already has another open game.") from None
+                raise
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return await self._session_or_raise(session_id)
+
+    # ------------------------------------------------------------------ the log
+
+    async def actions(
+        self, session_id: int, *, after: int = -1, through: int | None = None
+    ) -> list[ActionRecord]:
+        hi = (1 << 62) if through is None else through
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at "
+                "FROM actions WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                (session_id, after, hi),
+            )
+        return [_action(r) for r in rows]
+
+    async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRecord] | None:
+        async with self._lock:
+            row = await self._fetchone(
+                "SELECT session_id, seq, seat, user_id, notation, action, events, secret, reveals, "
+                "interaction_id, at FROM actions WHERE interaction_id = ?",
+                (interaction_id,),
+            )
+        return None if row is None else (row["session_id"], _action(row))
+
+    async def latest_snapshot(self, session_id: int, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        async with self._lock:
+            row = await self._fetchone(
+                "SELECT seq, state FROM snapshots WHERE session_id = ? AND seq <= ? "
+                "ORDER BY seq DESC LIMIT 1",
+                (session_id, at_most),
+            )
+        return None if row is None else (row["seq"], json.loads(row["state"]))
+
+    async def snapshots(self, session_id: int) -> list[tuple[int, dict[str, Any]]]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq", (session_id,)
+            )
+        return [(r["seq"], json.loads(r["state"])) for r in rows]
+
+    # ------------------------------------------------------------------ people
+
+    async def _write(self, sql: str, params: Iterable[Any]) -> int:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(sql, tuple(params))
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return cur.rowcount
+
+    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
+        try:
+            n = await self._write(
+                "INSERT OR IGNORE INTO followers (session_id, user_id, since) VALUES (?, ?, ?)",
+                (session_id, user_id, now),
+            )
+        except sqlite3.IntegrityError:
+            raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return n == 1
+
+    async def unfollow(self, session_id: int, user_id: int) -> bool:
+        n = await self._write(
+            "DELETE FROM followers WHERE session_id = ? AND user_id = ?", (session_id, user_id)
+        )
+        return n == 1
+
+    async def followers(self, session_id: int) -> list[int]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT user_id FROM followers WHERE session_id = ? ORDER BY since, user_id", (session_id,)
+            )
+        return [r[0] for r in rows]
+
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        async with self._lock:
+            row = await self._fetchone(
+                "SELECT dms, reminder_hours FROM user_prefs WHERE user_id = ?", (user_id,)
+            )
+        if row is None:
+            return UserPrefs(user_id)
+        return UserPrefs(user_id, bool(row["dms"]), row["reminder_hours"])
+
+    async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
+        await self._write(
+            "INSERT INTO user_prefs (user_id, dms, reminder_hours, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+            "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
+            (prefs.user_id, int(prefs.dms), prefs.reminder_hours, now),
+        )
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._lock:
+            row = await self._fetchone("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {} if row is None else json.loads(row[0])
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any], now: float) -> None:
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, "
+            "updated_at = excluded.updated_at",
+            (guild_id, _dumps(settings), now),
+        )
+
+    # ------------------------------------------------------------------ maintenance
+
+    async def backup(self, path: str) -> None:
+        """Copy the database to ``path`` with SQLite's online backup API (readers and
+        writers may go on meanwhile); the copy is a consistent snapshot."""
+        async with self._lock:
+            target = await aiosqlite.connect(str(path))
+            try:
+                await self.db.backup(target)
+            finally:
+                await target.close()
+
+    async def integrity(self) -> tuple[list[str], list[str]]:
+        async with self._lock:
+            rows = await self._fetchall("PRAGMA integrity_check")
+            fks = await self._fetchall("PRAGMA foreign_key_check")
+        return [r[0] for r in rows], [f"{r[0]} row {r[1]} -> {r[2]}" for r in fks]
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration into statements (complete per ``sqlite3.complete_statement``)."""
+    out: list[str] = []
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in buf.splitlines()
+    ):
+        raise RuntimeError(f"incomplete SQL statement in migration: {buf.strip()[:80]!r}")
+    return out
+
+
+def _session(r: sqlite3.Row, seats: list[SeatRecord]) -> SessionRecord:
+    return SessionRecord(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        game_id=r["game_id"],
+        options=json.loads(r["options"]),
+        seed=r["seed"],
+        seed_hash=r["seed_hash"],
+        status=r["status"],
+        version=r["version"],
+        seq=r["seq"],
+        to_act=tuple(json.loads(r["to_act"])),
+        outcome=_loads(r["outcome"]),
+        created_by=r["created_by"],
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+        started_at=r["started_at"],
+        ended_at=r["ended_at"],
+        deadline=r["deadline"],
+        pending_undo=_loads(r["pending_undo"]),
+        seats=tuple(seats),
+    )
+
+
+def _action(r: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        seq=r["seq"],
+        seat=r["seat"],
+        notation=r["notation"],
+        action=_loads(r["action"]),
+        events=tuple(EventRecord.from_json(e) for e in json.loads(r["events"])),
+        user_id=r["user_id"],
+        secret=bool(r["secret"]),
+        reveals=bool(r["reveals"]),
+        interaction_id=r["interaction_id"],
+        at=r["at"],
+    )
