@@ -776,6 +776,10 @@ class BarbarianHordes:
                 self._begin_conquest(ctx)
             return
         if not isinstance(a, PlayCard):
+            if isinstance(a, Attack):
+                raise IllegalActionError(
+                    "Attacks come in the Conquest Phase: say done to end your Event Phase first."
+                )
             raise IllegalActionError("Event Phase: play an Event card (play <card>) or say done.")
         card = self._check_hand(s, seat, a.card, "Event Phase")
         if card.has("M"):

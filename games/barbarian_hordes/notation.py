@@ -166,8 +166,17 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     rest = words[1].strip() if len(words) > 1 else ""
     legal_kinds = _legal_kinds(game, s, seat)
     wanted = VERB_KINDS.get(verb)
-    if wanted and not wanted & legal_kinds:
-        raise IllegalActionError(f"You cannot {verb} now; {hint(game, s, seat)}")
+    try:
+        return _read_verb(game, s, seat, verb, rest, words[0], legal_kinds)
+    except (InvalidNotationError, AmbiguousActionError):
+        if wanted and not wanted & legal_kinds:
+            raise IllegalActionError(f"You cannot {verb} now; {hint(game, s, seat)}") from None
+        raise
+
+
+def _read_verb(
+    game: BarbarianHordes, s: State, seat: int, verb: str, rest: str, word: str, legal_kinds: set[str]
+) -> Any:
     if verb in DONE_WORDS or verb == "pass":
         if "Pass" in legal_kinds and (verb == "pass" or "Done" not in legal_kinds):
             return Pass()
@@ -222,7 +231,7 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     if verb == "discard":
         names = _hand_cards(game, s, seat)
         return Discard(cards=tuple(_match_card(p, names) for p in _split_parts(rest, names)))
-    raise InvalidNotationError(f"Unknown action {words[0]!r}; {hint(game, s, seat)}")
+    raise InvalidNotationError(f"Unknown action {word!r}; {hint(game, s, seat)}")
 
 
 def _split_parts(body: str, names: dict[str, str]) -> list[str]:
