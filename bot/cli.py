@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("play", "simulate")
+COMMANDS = ("play", "simulate", "backup", "db", "verify")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,51 @@
+"""``tabula backup PATH``: a consistent copy of the database (SQLite online backup)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import Any
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("backup", help="copy the database safely while the bot runs",
+                       description="Write a consistent copy of the database to PATH (SQLite online backup).")
+    p.add_argument("path", help="where to write the copy (an existing file is replaced)")
+    p.add_argument("--db", default=None, help="database file (default: $TABULA_DB or tabula.db)")
+    p.set_defaults(func=run)
+    return p
+
+
+def database_path(db: str | None) -> str:
+    """The database file named by ``--db`` or the settings (``TABULA_DB``)."""
+    if db:
+        return db
+    from bot.host.settings import HostSettings
+
+    return HostSettings().db
+
+
+async def _backup(db: str, path: str) -> None:
+    from storage import SqliteStorage
+
+    async with SqliteStorage(db) as st:
+        await st.backup(path)
+
+
+def run(args: argparse.Namespace) -> int:
+    db = database_path(args.db)
+    if not os.path.exists(db):
+        print(f"No database at {db}.", file=sys.stderr)
+        return 2
+    if os.path.abspath(db) == os.path.abspath(args.path):
+        print("The backup must go to another file than the database.", file=sys.stderr)
+        return 2
+    tmp = f"{args.path}.partial"
+    if os.path.exists(tmp):
+        os.remove(tmp)
+    asyncio.run(_backup(db, tmp))
+    os.replace(tmp, args.path)
+    print(f"Backed up {db} to {args.path} ({os.path.getsize(args.path)} bytes).")
+    return 0

@@ -1,0 +1,71 @@
+"""``tabula db check`` and ``tabula db info``: look after the database."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import Any
+
+from .backup import database_path
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser("db", help="check or describe the database", description="Look after the database.")
+    p.add_argument("--db", default=None, help="database file (default: $TABULA_DB or tabula.db)")
+    actions = p.add_subparsers(dest="db_command", required=True, metavar="ACTION")
+    check = actions.add_parser(
+        "check", help="integrity check, and replay every active session against its snapshots",
+        description="SQLite integrity and foreign-key checks, then replay every active session from its "
+                    "log and compare it with the stored snapshots and whose turn it is.")
+    check.add_argument("--db", default=argparse.SUPPRESS, help="database file")
+    check.set_defaults(func=run_check)
+    info = actions.add_parser("info", help="schema version and how many sessions of each status")
+    info.add_argument("--db", default=argparse.SUPPRESS, help="database file")
+    info.set_defaults(func=run_info)
+    return p
+
+
+def _existing(args: argparse.Namespace) -> str | None:
+    db = database_path(args.db)
+    if not os.path.exists(db):
+        print(f"No database at {db}.", file=sys.stderr)
+        return None
+    return db
+
+
+async def _check(db: str) -> int:
+    from storage import SqliteStorage
+    from storage.replay import check_database
+
+    async with SqliteStorage(db) as st:
+        report = await check_database(st)
+    print(f"integrity_check: {', '.join(report.integrity)}")
+    print(f"foreign keys: {'ok' if not report.foreign_keys else '; '.join(report.foreign_keys)}")
+    print(f"active sessions replayed: {report.sessions_checked}")
+    for problem in report.problems:
+        print(f"PROBLEM: {problem}")
+    print("OK" if report.ok else "FAILED")
+    return 0 if report.ok else 1
+
+
+def run_check(args: argparse.Namespace) -> int:
+    db = _existing(args)
+    return 2 if db is None else asyncio.run(_check(db))
+
+
+async def _info(db: str) -> int:
+    from storage import SCHEMA_VERSION, SqliteStorage
+
+    async with SqliteStorage(db) as st:
+        version = await st.schema_version()
+        counts = {s: len(await st.sessions_with_status(s)) for s in ("lobby", "active", "finished", "abandoned")}
+    print(f"{db}: schema {version} (this program: {SCHEMA_VERSION})")
+    print(", ".join(f"{n} {s}" for s, n in counts.items()))
+    return 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    db = _existing(args)
+    return 2 if db is None else asyncio.run(_info(db))

@@ -1,0 +1,46 @@
+"""``tabula verify SESSION``: replay a finished game from its seed and log."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from typing import Any
+
+from .backup import database_path
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "verify", help="check a finished game: sha256(seed) and a replay to its outcome",
+        description="Check that the revealed seed matches the sha256 published at the start, and that the "
+                    "game's action log replays from that seed to the stored outcome.")
+    p.add_argument("session", type=int, help="the game's session number (#id)")
+    p.add_argument("--db", default=None, help="database file (default: $TABULA_DB or tabula.db)")
+    p.set_defaults(func=run)
+    return p
+
+
+async def _verify(db: str, session_id: int) -> int:
+    from games.core import GameError
+    from storage import SqliteStorage
+    from storage.replay import verify_session
+
+    async with SqliteStorage(db) as st:
+        try:
+            ok, lines = await verify_session(st, session_id)
+        except GameError as e:
+            print(e.message, file=sys.stderr)
+            return 2
+    print("\n".join(lines))
+    print("VERIFIED" if ok else "NOT VERIFIED")
+    return 0 if ok else 1
+
+
+def run(args: argparse.Namespace) -> int:
+    db = database_path(args.db)
+    if not os.path.exists(db):
+        print(f"No database at {db}.", file=sys.stderr)
+        return 2
+    return asyncio.run(_verify(db, args.session))
