@@ -1,0 +1,429 @@
+"""Text for board images: shipped fonts, glyph fallback, wrapping and truncation.
+
+The package ships DejaVu Sans (``render/fonts/``, Bitstream Vera licence, see
+``LICENSE.txt``), so a fresh machine draws the same pixels. A character the
+shipped font lacks is drawn with the first fallback font on this machine that
+has it (Noto CJK, Noto Emoji, Symbola, Unifont... when installed), else as a
+white square; any Unicode string (emoji, CJK, right-to-left, control
+characters, 100 characters) is drawn without raising.
+
+Layout is Pillow's basic engine (deterministic everywhere). Right-to-left runs
+are reordered here; when Pillow has libraqm they are also shaped by it.
+"""
+
+from __future__ import annotations
+
+import functools
+import struct
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import ImageDraw, ImageFont, features
+
+FONT_DIR = Path(__file__).parent / "fonts"
+FONTS = {
+    "regular": FONT_DIR / "DejaVuSans.ttf",
+    "bold": FONT_DIR / "DejaVuSans-Bold.ttf",
+    "condensed": FONT_DIR / "DejaVuSansCondensed-Bold.ttf",
+}
+REPLACEMENT = "\u25a1"  # WHITE SQUARE, drawn for a glyph no font has
+ELLIPSIS = "\u2026"
+
+# Fallback fonts looked up on the machine, in order; missing ones are skipped.
+FALLBACK_PATHS: tuple[str, ...] = (
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc",
+    "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf",
+    "/usr/share/fonts/truetype/noto/NotoEmoji-Regular.ttf",
+    "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
+    "/usr/share/fonts/truetype/unifont/unifont.ttf",
+    "/System/Library/Fonts/Supplemental/Arial Unicode.ttf",
+    "C:/Windows/Fonts/seguisym.ttf",
+)
+
+_RAQM = features.check("raqm")
+
+
+# --------------------------------------------------------------------------- cmap
+
+
+@functools.cache
+def font_charset(path: str) -> frozenset[int]:
+    """Code points mapped by the font file at ``path`` (its cmap table; for a
+    collection, its first face). Empty if the file cannot be read."""
+    try:
+        data = Path(path).read_bytes()
+        return frozenset(_parse_cmap(data))
+    except (OSError, struct.error, ValueError):
+        return frozenset()
+
+
+def _parse_cmap(data: bytes) -> set[int]:
+    base = 0
+    if data[:4] == b"ttcf":
+        (base,) = struct.unpack_from(">I", data, 12)
+    (num_tables,) = struct.unpack_from(">H", data, base + 4)
+    cmap = None
+    for i in range(num_tables):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, base + 12 + 16 * i)
+        if tag == b"cmap":
+            cmap = offset
+    if cmap is None:
+        raise ValueError("no cmap")
+    (n,) = struct.unpack_from(">H", data, cmap + 2)
+    subtables = []
+    for i in range(n):
+        pid, eid, off = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables.append((pid, eid, cmap + off))
+    points: set[int] = set()
+    for pid, eid, off in subtables:
+        if pid not in (0, 3) or (pid == 3 and eid not in (1, 10)):
+            continue
+        (fmt,) = struct.unpack_from(">H", data, off)
+        if fmt == 4:
+            points |= _cmap4(data, off)
+        elif fmt == 12:
+            points |= _cmap12(data, off)
+    return points
+
+
+def _cmap4(data: bytes, off: int) -> set[int]:
+    (segx2,) = struct.unpack_from(">H", data, off + 6)
+    seg = segx2 // 2
+    ends = struct.unpack_from(f">{seg}H", data, off + 14)
+    starts = struct.unpack_from(f">{seg}H", data, off + 16 + segx2)
+    deltas = struct.unpack_from(f">{seg}h", data, off + 16 + 2 * segx2)
+    ro_pos = off + 16 + 3 * segx2
+    ranges = struct.unpack_from(f">{seg}H", data, ro_pos)
+    points: set[int] = set()
+    for i in range(seg):
+        if starts[i] == 0xFFFF:
+            continue
+        for c in range(starts[i], ends[i] + 1):
+            if ranges[i] == 0:
+                glyph = (c + deltas[i]) & 0xFFFF
+            else:
+                pos = ro_pos + 2 * i + ranges[i] + 2 * (c - starts[i])
+                (glyph,) = struct.unpack_from(">H", data, pos)
+                if glyph:
+                    glyph = (glyph + deltas[i]) & 0xFFFF
+            if glyph:
+                points.add(c)
+    return points
+
+
+def _cmap12(data: bytes, off: int) -> set[int]:
+    (ngroups,) = struct.unpack_from(">I", data, off + 12)
+    points: set[int] = set()
+    for i in range(ngroups):
+        start, end, glyph = struct.unpack_from(">III", data, off + 16 + 12 * i)
+        for c in range(start, end + 1):
+            if glyph + (c - start):
+                points.add(c)
+    return points
+
+
+@functools.cache
+def fallback_fonts() -> tuple[str, ...]:
+    """Paths of the fallback fonts present on this machine."""
+    return tuple(p for p in FALLBACK_PATHS if Path(p).is_file() and font_charset(p))
+
+
+# --------------------------------------------------------------------------- cleaning and bidi
+
+_DROP_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+
+def clean(text: str) -> str:
+    """``text`` ready to draw: NFC, whitespace runs collapsed to one space, control,
+    format (zero-width joiners, bidi marks), variation selectors and emoji skin
+    tone modifiers removed."""
+    out = []
+    for ch in unicodedata.normalize("NFC", str(text)):
+        cp = ord(ch)
+        if ch.isspace():
+            if out and out[-1] != " ":
+                out.append(" ")
+            continue
+        if unicodedata.category(ch) in _DROP_CATEGORIES:
+            continue
+        if 0xFE00 <= cp <= 0xFE0F or 0xE0100 <= cp <= 0xE01EF or 0x1F3FB <= cp <= 0x1F3FF:
+            continue
+        out.append(ch)
+    return "".join(out).strip()
+
+
+def _is_rtl(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("R", "AL")
+
+
+def _is_ltr(ch: str) -> bool:
+    return unicodedata.bidirectional(ch) in ("L", "EN", "AN")  # numbers keep their digit order
+
+
+def visual_runs(text: str) -> list[tuple[str, bool]]:
+    """Split ``text`` into (run, right_to_left) in visual (left-to-right) order.
+
+    A simplified Unicode bidi: digits read left to right, neutral characters join
+    the run before them, the paragraph direction is that of the first strong
+    character.
+    """
+    if not any(_is_rtl(c) for c in text):
+        return [(text, False)]
+    runs: list[list] = []
+    for ch in text:
+        rtl = True if _is_rtl(ch) else False if _is_ltr(ch) else None
+        if runs and (rtl is None or runs[-1][1] is None or runs[-1][1] == rtl):
+            runs[-1][0] += ch
+            if runs[-1][1] is None:
+                runs[-1][1] = rtl
+        else:
+            runs.append([ch, rtl])
+    base_rtl = next((r for _, r in runs if r is not None), False)
+    out = [(s, bool(r)) for s, r in runs]
+    if base_rtl:
+        out.reverse()
+    return out
+
+
+# --------------------------------------------------------------------------- faces
+
+
+@dataclass(frozen=True)
+class Face:
+    """A font at one size with glyph fallback. ``size`` in pixels (em size)."""
+
+    style: str
+    size: int
+
+    @functools.cached_property
+    def primary(self) -> ImageFont.FreeTypeFont:
+        return ImageFont.truetype(str(FONTS[self.style]), self.size, layout_engine=ImageFont.Layout.BASIC)
+
+    @functools.cached_property
+    def charset(self) -> frozenset[int]:
+        return font_charset(str(FONTS[self.style]))
+
+    @functools.cached_property
+    def fallbacks(self) -> list[tuple[ImageFont.FreeTypeFont, frozenset[int]]]:
+        out = []
+        for p in fallback_fonts():
+            try:
+                out.append(
+                    (ImageFont.truetype(p, self.size, layout_engine=ImageFont.Layout.BASIC), font_charset(p))
+                )
+            except OSError:
+                continue
+        return out
+
+    @functools.cached_property
+    def metrics(self) -> tuple[int, int]:
+        """(ascent, descent) in pixels."""
+        return self.primary.getmetrics()
+
+    @property
+    def line_height(self) -> int:
+        a, d = self.metrics
+        return int(round((a + d) * 1.08))
+
+    def font_for(self, ch: str) -> ImageFont.FreeTypeFont | None:
+        cp = ord(ch)
+        if cp in self.charset or ch == " ":
+            return self.primary
+        for font, chars in self.fallbacks:
+            if cp in chars:
+                return font
+        return None
+
+    def segments(self, text: str) -> list[tuple[str, ImageFont.FreeTypeFont, bool]]:
+        """(chunk, font, rtl) in visual order; chunks with no font become REPLACEMENT."""
+        out: list[tuple[str, ImageFont.FreeTypeFont, bool]] = []
+        for run, rtl in visual_runs(text):
+            chunks: list[list] = []
+            for ch in run:
+                font = self.font_for(ch)
+                if font is None:
+                    ch, font = REPLACEMENT, self.primary
+                if chunks and chunks[-1][1] is font:
+                    chunks[-1][0] += ch
+                else:
+                    chunks.append([ch, font])
+            if rtl:
+                chunks.reverse()
+                chunks = [[s[::-1], f] for s, f in chunks]
+            out.extend((s, f, rtl) for s, f in chunks)
+        return out
+
+    def length(self, text: str) -> float:
+        """Advance width of ``text`` in pixels (after ``clean``)."""
+        text = clean(text)
+        return _length(self, text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _length(face: Face, text: str) -> float:
+    return sum(font.getlength(s) for s, font, _ in face.segments(text))
+
+
+@functools.cache
+def face(size: int, style: str = "regular") -> Face:
+    """The shipped font (``regular``, ``bold`` or ``condensed`` bold) at ``size`` pixels."""
+    if style not in FONTS:
+        raise ValueError(f"unknown font style {style!r}; use one of {', '.join(FONTS)}")
+    return Face(style, int(size))
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: Face,
+    fill: tuple[int, ...] | str,
+    anchor: str = "la",
+    max_width: float | None = None,
+) -> float:
+    """Draw one line of ``text`` at ``xy`` (pixels) and return its width in pixels.
+
+    ``anchor`` is two letters like Pillow's: horizontal ``l``/``m``/``r``, vertical
+    ``a`` (ascender top), ``m`` (middle), ``s`` (baseline) or ``d`` (descender
+    bottom). With ``max_width`` the text is truncated with an ellipsis to fit.
+    """
+    text = clean(text)
+    if max_width is not None:
+        text = truncate(text, font, max_width)
+    if not text:
+        return 0.0
+    width = _length(font, text)
+    x, y = xy
+    h, v = anchor[0], anchor[1]
+    if h == "m":
+        x -= width / 2
+    elif h == "r":
+        x -= width
+    ascent, descent = font.metrics
+    if v in ("a", "t"):
+        base = y + ascent
+    elif v == "m":
+        base = y + (ascent - descent) / 2
+    elif v in ("d", "b"):
+        base = y - descent
+    else:
+        base = y
+    x, base = int(round(x)), int(round(base))
+    ink = None
+    for s, f, rtl in font.segments(text):
+        if rtl and _RAQM:
+            shaped = _raqm_font(f.path, f.size)
+            adv = shaped.getlength(s[::-1], direction="rtl")
+            draw.text((x, base), s[::-1], font=shaped, fill=fill, anchor="ls", direction="rtl")
+            x += int(round(adv))
+            continue
+        try:
+            if ink is None:
+                ink = draw._getink(fill)[0]
+            mask, (ox, oy) = _mask(f, s)
+            draw.draw.draw_bitmap((x + ox, base + oy), mask, ink)
+        except (AttributeError, TypeError):  # a Pillow without these internals
+            draw.text((x, base), s, font=f, fill=fill, anchor="ls")
+        x += int(round(f.getlength(s)))
+    return width
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask(font: ImageFont.FreeTypeFont, text: str):
+    """The rendered coverage mask of ``text`` (baseline-left anchored) and its
+    offset; cached, since names, abilities and labels repeat from state to state."""
+    return font.getmask2(text, "L", anchor="ls")
+
+
+@functools.cache
+def _raqm_font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.RAQM)
+
+
+def truncate(text: str, font: Face, max_width: float) -> str:
+    """``text`` shortened with an ellipsis so its width is at most ``max_width`` pixels."""
+    text = clean(text)
+    if _length(font, text) <= max_width:
+        return text
+    return _with_ellipsis(text, font, max_width)
+
+
+def _with_ellipsis(text: str, font: Face, max_width: float) -> str:
+    """The longest prefix of ``text`` that fits ``max_width`` with an ellipsis after it."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _length(font, text[:mid].rstrip() + ELLIPSIS) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    if lo:
+        return text[:lo].rstrip() + ELLIPSIS
+    return ELLIPSIS if _length(font, ELLIPSIS) <= max_width else ""
+
+
+def _longest_prefix(word: str, font: Face, max_width: float) -> int:
+    lo, hi = 1, len(word) - 1
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _length(font, word[:mid]) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def wrap(text: str, font: Face, max_width: float, max_lines: int | None = None) -> list[str]:
+    """Break ``text`` into lines no wider than ``max_width`` pixels, at spaces where
+    possible (a word longer than a line is cut). With ``max_lines`` the last line
+    kept ends with an ellipsis when text was left out."""
+    text = clean(text)
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        candidate = f"{line} {word}" if line else word
+        if _length(font, candidate) <= max_width:
+            line = candidate
+            continue
+        if line:
+            lines.append(line)
+        while len(word) > 1 and _length(font, word) > max_width:
+            cut = _longest_prefix(word, font, max_width)
+            lines.append(word[:cut])
+            word = word[cut:]
+        line = word
+    if line:
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        kept = lines[:max_lines]
+        kept[-1] = _with_ellipsis(kept[-1] + " ", font, max_width)
+        return kept
+    return lines
+
+
+def draw_paragraph(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    font: Face,
+    fill: tuple[int, ...] | str,
+    max_width: float,
+    max_lines: int | None = None,
+    line_gap: float = 1.0,
+) -> float:
+    """Draw wrapped ``text`` with its top-left at ``xy``; returns the height used in pixels."""
+    x, y = xy
+    lines = wrap(text, font, max_width, max_lines)
+    step = font.line_height * line_gap
+    for i, line in enumerate(lines):
+        draw_text(draw, (x, y + i * step), line, font, fill, anchor="la")
+    return step * len(lines)
