@@ -377,11 +377,11 @@ class Host:
             deadline=deadline,
             pending_undo=None,
         )
+        change.update(extra)
         outcome = game.outcome(state)
         if outcome is not None:
             change.update(status="finished", outcome=outcome.model_dump(mode="json"), ended_at=now,
                           deadline=None)
-        change.update(extra)
         return SessionUpdate(**change)
 
     # ================================================================== replies

@@ -1,0 +1,189 @@
+"""storage/: migrations, connection settings, the open-session index, optimistic
+versions, interaction ids, snapshots, backup and check."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from games.core import StaleStateError, get_game
+from storage import (
+    SCHEMA_VERSION,
+    ActionRecord,
+    ChannelBusyError,
+    DuplicateInteractionError,
+    NewSession,
+    SeatRecord,
+    SessionUpdate,
+    SqliteStorage,
+    Storage,
+    UnknownSessionError,
+    UserPrefs,
+    migrations,
+    seed_hash,
+)
+from storage.replay import check_database, load_state, replay_session
+from tests.host_helpers import ALICE, BOB, CHANNEL, host_on, new_game, play_moves
+
+
+def new(channel: int = CHANNEL) -> NewSession:
+    return NewSession(1, channel, "count", {"target": 30}, 7, ALICE, (SeatRecord(0, ALICE), SeatRecord(1, BOB)))
+
+
+def test_migrations_are_numbered_without_gaps():
+    numbers = [n for n, _, _ in migrations()]
+    assert numbers == list(range(1, SCHEMA_VERSION + 1))
+    assert SCHEMA_VERSION >= 2
+
+
+async def test_fresh_file_gets_every_migration_and_the_pragmas(tmp_path):
+    path = tmp_path / "fresh.db"
+    async with SqliteStorage(str(path), busy_timeout_ms=1234) as st:
+        assert isinstance(st, Storage)
+        assert await st.schema_version() == SCHEMA_VERSION
+
+        async def pragma(name: str):
+            async with st.db.execute(f"PRAGMA {name}") as cur:
+                return (await cur.fetchone())[0]
+
+        assert await pragma("journal_mode") == "wal"
+        assert await pragma("synchronous") == 2  # FULL
+        assert await pragma("foreign_keys") == 1
+        assert await pragma("busy_timeout") == 1234
+    tables = {r[0] for r in sqlite3.connect(path).execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"sessions", "seats", "actions", "snapshots", "followers", "user_prefs", "guild_settings"} <= tables
+
+
+async def test_migration_from_the_previous_schema_keeps_the_data(tmp_path):
+    path = str(tmp_path / "old.db")
+    async with SqliteStorage(path, migrate_to=SCHEMA_VERSION - 1) as st:
+        assert await st.schema_version() == SCHEMA_VERSION - 1
+        # write with plain SQL as the previous version of the program would
+        await st.db.execute(
+            "INSERT INTO sessions (id, guild_id, channel_id, game_id, options, seed, seed_hash, status, "
+            "created_by, created_at, updated_at) VALUES (5, 1, 77, 'count', '{}', 9, ?, 'lobby', ?, 1, 1)",
+            (seed_hash(9), ALICE),
+        )
+        await st.db.execute("INSERT INTO seats (session_id, seat, user_id, joined_at) VALUES (5, 0, ?, 1)", (ALICE,))
+    async with SqliteStorage(path) as st:
+        assert await st.schema_version() == SCHEMA_VERSION
+        rec = await st.get_session(5)
+        assert rec.channel_id == 77 and rec.seats == (SeatRecord(0, ALICE, joined_at=1.0),)
+        assert rec.deadline is None and rec.pending_undo is None
+        assert await st.follow(5, BOB, 2.0)
+        assert await st.followers(5) == [BOB]
+
+
+async def test_a_database_newer_than_the_program_is_refused(tmp_path):
+    path = str(tmp_path / "new.db")
+    async with SqliteStorage(path):
+        pass
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.commit()
+    con.close()
+    with pytest.raises(RuntimeError, match="newer"):
+        await SqliteStorage(path).open()
+
+
+async def test_one_open_session_per_channel_any_number_finished():
+    async with SqliteStorage(":memory:") as st:
+        rec = await st.create_session(new(), 1.0)
+        with pytest.raises(ChannelBusyError):
+            await st.create_session(new(), 2.0)
+        await st.update(rec.id, rec.version, SessionUpdate(status="finished"), 3.0)
+        second = await st.create_session(new(), 4.0)
+        await st.update(second.id, second.version, SessionUpdate(status="abandoned"), 5.0)
+        third = await st.create_session(new(), 6.0)
+        assert (await st.open_session(CHANNEL)).id == third.id
+        assert [r.id for r in await st.sessions_in_channel(CHANNEL)] == [third.id, second.id, rec.id]
+        assert await st.create_session(new(channel=11), 7.0)
+
+
+async def test_a_stale_version_raises_and_changes_nothing():
+    async with SqliteStorage(":memory:") as st:
+        rec = await st.create_session(new(), 1.0)
+        row = ActionRecord(0, None, "setup", None)
+        after = await st.update(rec.id, rec.version, SessionUpdate(status="active", append=(row,)), 2.0)
+        assert after.version == rec.version + 1
+        with pytest.raises(StaleStateError):
+            await st.update(rec.id, rec.version, SessionUpdate(status="finished",
+                                                               append=(ActionRecord(1, 0, "add", {"kind": "add"}),)),
+                            3.0)
+        again = await st.get_session(rec.id)
+        assert again.status == "active" and again.version == after.version and again.seq == 0
+        assert [a.seq for a in await st.actions(rec.id)] == [0]
+        with pytest.raises(UnknownSessionError):
+            await st.update(12345, 0, SessionUpdate(status="finished"), 3.0)
+
+
+async def test_an_interaction_id_is_stored_once():
+    async with SqliteStorage(":memory:") as st:
+        rec = await st.create_session(new(), 1.0)
+        rec = await st.update(rec.id, rec.version, SessionUpdate(
+            append=(ActionRecord(0, None, "setup", None), ActionRecord(1, 0, "add", {"kind": "add"},
+                                                                      interaction_id="i-1"))), 2.0)
+        with pytest.raises(DuplicateInteractionError):
+            await st.update(rec.id, rec.version, SessionUpdate(
+                append=(ActionRecord(2, 1, "add", {"kind": "add"}, interaction_id="i-1"),)), 3.0)
+        assert (await st.get_session(rec.id)).version == rec.version
+        found = await st.action_by_interaction("i-1")
+        assert found is not None and found[0] == rec.id and found[1].seq == 1
+
+
+async def test_prefs_guild_settings_and_followers():
+    async with SqliteStorage(":memory:") as st:
+        assert await st.get_prefs(ALICE) == UserPrefs(ALICE)
+        await st.set_prefs(UserPrefs(ALICE, False, 6), 1.0)
+        assert await st.get_prefs(ALICE) == UserPrefs(ALICE, False, 6)
+        assert await st.get_guild_settings(1) == {}
+        await st.set_guild_settings(1, {"respond_seconds": 600}, 1.0)
+        assert await st.get_guild_settings(1) == {"respond_seconds": 600}
+        rec = await st.create_session(new(), 1.0)
+        assert await st.follow(rec.id, 5, 1.0) and not await st.follow(rec.id, 5, 1.0)
+        assert await st.unfollow(rec.id, 5) and not await st.unfollow(rec.id, 5)
+        with pytest.raises(UnknownSessionError):
+            await st.follow(424242, 5, 1.0)
+
+
+async def test_snapshots_every_n_actions_and_load_equals_full_replay(tmp_path):
+    async with host_on(str(tmp_path / "s.db"), snapshot_every=5) as host:
+        await new_game(host, options={"target": 500})
+        await play_moves(host, 23)
+        st = host.storage
+        rec = await st.open_session(CHANNEL)
+        assert rec.seq == 23
+        assert [s for s, _ in await st.snapshots(rec.id)] == [0, 5, 10, 15, 20]
+        game = get_game("count")
+        loaded = await load_state(st, game, rec)
+        full = await replay_session(st, rec)
+        assert full.problems == []
+        assert loaded == full.state
+
+
+async def test_backup_is_a_readable_copy(tmp_path):
+    async with host_on(str(tmp_path / "live.db")) as host:
+        await new_game(host)
+        await play_moves(host, 5)
+        await host.storage.backup(str(tmp_path / "copy.db"))
+        original = await host.storage.open_session(CHANNEL)
+    async with SqliteStorage(str(tmp_path / "copy.db")) as copy:
+        rec = await copy.open_session(CHANNEL)
+        assert rec == original
+        assert (await check_database(copy)).ok
+
+
+async def test_check_finds_a_tampered_snapshot_and_a_broken_log(tmp_path):
+    async with host_on(str(tmp_path / "t.db"), snapshot_every=2) as host:
+        await new_game(host)
+        await play_moves(host, 6)
+        st = host.storage
+        report = await check_database(st)
+        assert report.ok and report.sessions_checked == 1
+        await st.db.execute("UPDATE snapshots SET state = json_set(state, '$.total', 999) WHERE seq = 4")
+        report = await check_database(st)
+        assert not report.ok and "snapshot at action 4" in report.problems[0]
+        await st.db.execute("DELETE FROM actions WHERE seq = 3")
+        report = await check_database(st)
+        assert any("without gaps" in p for p in report.problems)
