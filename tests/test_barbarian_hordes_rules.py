@@ -482,22 +482,23 @@ def test_three_player_variant_abilities():
 
 # ----------------------------------------------------------------------------- end phase
 
+TEN_CARDS = [
+    "Epidemic",
+    "Famine",
+    "Slaves",
+    "Allies",
+    "Host",
+    "Unity",
+    "Tribes",
+    "Horde",
+    "Cavalry",
+    "Infantry",
+]
+
 
 def test_r18_hand_limit_eight_discard_excess():
     """END PHASE: max hand size is 8 cards; discard excess (R18)."""
-    hand = [
-        "Epidemic",
-        "Famine",
-        "Slaves",
-        "Allies",
-        "Host",
-        "Unity",
-        "Tribes",
-        "Horde",
-        "Cavalry",
-        "Infantry",
-    ]
-    s = make_state(["Huns", "Visigoths"], phase="conquest", hands=[hand, []])
+    s = make_state(["Huns", "Visigoths"], phase="conquest", hands=[TEN_CARDS, []])
     s = act(s, 0, "done")
     assert s.phase == "end"
     with pytest.raises(IllegalActionError, match="exactly 2"):
@@ -508,19 +509,7 @@ def test_r18_hand_limit_eight_discard_excess():
 
 def test_r18_western_roman_empire_hand_limit_ten():
     """Western Roman Empire, Skilled: Max Hand Size = 10."""
-    hand = [
-        "Epidemic",
-        "Famine",
-        "Slaves",
-        "Allies",
-        "Host",
-        "Unity",
-        "Tribes",
-        "Horde",
-        "Cavalry",
-        "Infantry",
-    ]
-    s = make_state(["Western Roman Empire", "Visigoths"], phase="conquest", hands=[hand, []])
+    s = make_state(["Western Roman Empire", "Visigoths"], phase="conquest", hands=[TEN_CARDS, []])
     s = act(s, 0, "done", 1, 1)
     assert s.active == 1 and len(s.players[0].hand) == 10
 
