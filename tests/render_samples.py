@@ -327,3 +327,37 @@ a = "sinus"
 b = "cilicia"
 kind = "sea"
 """
+
+
+def sample_overlay(seed: int = 0, factions: int = 4):
+    """A deterministic state drawn on ``SAMPLE_MAP``: units of ``factions`` sides,
+    cities, a capital, a revolt, control flags and a highlighted battle."""
+    from render.map import Faction, MapOverlay, Marker, Units, load_map
+
+    m = load_map(SAMPLE_MAP)
+    rnd = random.Random(seed)
+    names = ["Hebrews", "Philistines", "Egypt", "Assyria", "Aram", "Moab", "Edom", "Phoenicia"]
+    fs = tuple(Faction(id=f"f{i}", name=names[i % len(names)], seat=i) for i in range(factions))
+    lands = [n.id for n in m.nodes if n.kind == "land"]
+    units = []
+    for node in lands:
+        for f in rnd.sample(fs, rnd.randint(0, min(3, factions))):
+            units.append(Units(node=node, faction=f.id, count=rnd.randint(1, 12)))
+    markers = [
+        Marker(node=lands[0], kind="capital", faction=fs[0].id),
+        Marker(node=lands[2], kind="city", faction=fs[1 % factions].id, label="Tarsus"),
+        Marker(node=lands[3], kind="revolt"),
+        Marker(node=lands[4], kind="control", faction=fs[2 % factions].id),
+        Marker(node=lands[5], kind="temple", faction=fs[3 % factions].id),
+        Marker(node=lands[6], kind="port"),
+    ]
+    return m, MapOverlay(
+        game="Mare Parvum",
+        round=rnd.randint(1, 9),
+        phase="Campaign",
+        active=fs[rnd.randrange(factions)].id,
+        factions=fs,
+        units=tuple(units),
+        markers=tuple(markers),
+        highlight=(rnd.choice(lands),),
+    )

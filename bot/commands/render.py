@@ -1,0 +1,69 @@
+"""``tabula render GAME --seed N --steps K --out FILE.png``: play K AI steps and
+write the board image, so anyone can look at a board without Discord."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    p = sub.add_parser(
+        "render",
+        help="play AI steps and write the board image (PNG)",
+        description="Play K steps with AI seats from a seed, then write the public board image.",
+    )
+    p.add_argument("game", help="game id, e.g. barbarian-hordes")
+    p.add_argument("--seed", type=int, default=1, help="session seed (default 1)")
+    p.add_argument("--steps", type=int, default=40, help="AI actions to play first (default 40)")
+    p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
+    p.add_argument("--viewer", type=int, default=None, help="render this seat's own view (1-based) instead")
+    p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")
+    p.add_argument("--out", default="board.png", help="PNG file to write (default board.png)")
+    p.set_defaults(func=run)
+    return p
+
+
+def playout(game_id: str, seed: int, steps: int, players: int = 4, agents: str = "heuristic") -> tuple[Any, Any, int]:
+    """Set up ``game_id`` for ``players`` seats with ``seed`` and play up to ``steps``
+    actions; each step the lowest prompted seat acts with an AI agent.
+
+    Returns (game, state, steps played); fewer steps are played if the game ends.
+    """
+    from games.core import get_game
+    from games.core.agents import make_agent
+    from games.core.replay import apply_at, start
+
+    game = get_game(game_id)
+    seats = list(range(players))
+    state = start(game, seats, game.Options(), seed).state
+    bots = {s: make_agent(game, agents, seed=seed * 1000 + s) for s in seats}
+    played = 0
+    for n in range(1, steps + 1):
+        prompts = game.to_act(state)
+        if not prompts:
+            break
+        seat = min(prompts)
+        action = bots[seat].choose(game, state, seat)
+        state = apply_at(game, state, seat, action, seed, n).state
+        played = n
+    return game, state, played
+
+
+def run(args: argparse.Namespace) -> int:
+    import render
+
+    game, state, played = playout(args.game, args.seed, args.steps, args.players, args.agents)
+    viewer = None if args.viewer is None else args.viewer - 1
+    view = game.view(state, viewer)
+    if getattr(view, "game", None) not in render.supported_games():
+        print(f"{game.id} has no board image yet; have: {', '.join(render.supported_games())}", file=sys.stderr)
+        return 2
+    png = render.render_view(view)
+    out = Path(args.out)
+    out.write_bytes(png)
+    who = "public view" if viewer is None else f"seat {viewer + 1}'s view"
+    print(f"{out}: {game.title}, seed {args.seed}, {played} steps, {who}, {len(png) / 1024:.0f} KiB")
+    return 0

@@ -1,0 +1,559 @@
+"""A data-driven map board: a map data file plus a per-state overlay -> image.
+
+A game adds a map without drawing code: a TOML file (read with ``tomllib``,
+validated by ``MapData``) lists
+
+- ``[[region]]``: id, name, colour ``#RRGGBB`` and a fill ``pattern`` (``none``,
+  ``hatch``, ``dots``, ``cross``) — the pattern and the legend's name are the
+  second cue beside colour;
+- ``[[node]]``: a territory or land (``kind = "land"``) or a sea area
+  (``kind = "sea"``): id, name, ``x``/``y`` in map units, optional ``polygon``
+  outline (list of [x, y]), ``region``, ``terrain`` marks (``mountain``,
+  ``forest``, ``hills``, ``desert``, ``marsh``);
+- ``[[edge]]``: adjacency ``a``–``b`` of ``kind`` ``land`` (solid), ``sea``
+  (dashed, blue), ``road`` (double) or ``river`` (wavy).
+
+The static layer (sea, lands, regions, terrain, edges, labels placed so they do
+not overlap, legend) is composed once per map and width and cached; each state
+draws only its ``MapOverlay``: units per faction with counts, markers (cities,
+control, revolts...), highlighted nodes, and the header.
+
+Image size (RGB): ``width`` x (header + map scaled to width + legend) pixels,
+see ``image_size``; 1600 wide by default.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import math
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image, ImageDraw
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from . import draw as dr
+from . import theme
+from .text import draw_text, face, truncate
+from .theme import RGB, SeatStyle
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Region(_Model):
+    id: str
+    name: str
+    colour: str = "#D9D2BF"
+    pattern: Literal["none", "hatch", "dots", "cross"] = "none"
+
+
+class Node(_Model):
+    id: str
+    name: str
+    x: float
+    y: float
+    kind: Literal["land", "sea"] = "land"
+    region: str | None = None
+    polygon: tuple[tuple[float, float], ...] | None = None
+    terrain: tuple[Literal["mountain", "forest", "hills", "desert", "marsh"], ...] = ()
+    authored: bool = False
+
+
+class Edge(_Model):
+    a: str
+    b: str
+    kind: Literal["land", "sea", "road", "river"] = "land"
+
+
+class MapData(_Model):
+    """A map: its size in map units and its regions, nodes and edges."""
+
+    id: str
+    title: str
+    width: float
+    height: float
+    land: str = "#E9E0C9"
+    sea: str = "#9CC3D9"
+    regions: tuple[Region, ...] = ()
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...] = ()
+
+    @model_validator(mode="after")
+    def _check_refs(self) -> MapData:
+        ids = {n.id for n in self.nodes}
+        if len(ids) != len(self.nodes):
+            raise ValueError("duplicate node ids")
+        regions = {r.id for r in self.regions}
+        for n in self.nodes:
+            if n.region is not None and n.region not in regions:
+                raise ValueError(f"node {n.id!r}: unknown region {n.region!r}")
+        for e in self.edges:
+            for end in (e.a, e.b):
+                if end not in ids:
+                    raise ValueError(f"edge {e.a}-{e.b}: unknown node {end!r}")
+        return self
+
+    def node(self, node_id: str) -> Node:
+        for n in self.nodes:
+            if n.id == node_id:
+                return n
+        raise KeyError(node_id)
+
+    def digest(self) -> str:
+        return hashlib.sha256(self.model_dump_json().encode()).hexdigest()[:16]
+
+
+def load_map(source: str | Path) -> MapData:
+    """A map from TOML text or a ``.toml`` file path. Raises pydantic's
+    ValidationError for a malformed map (unknown node or region ids...)."""
+    if isinstance(source, Path) or (
+        isinstance(source, str) and source.endswith(".toml") and "\n" not in source
+    ):
+        text = Path(source).read_text(encoding="utf-8")
+    else:
+        text = str(source)
+    raw = tomllib.loads(text)
+    raw["regions"] = raw.pop("region", [])
+    raw["nodes"] = raw.pop("node", [])
+    raw["edges"] = raw.pop("edge", [])
+    return MapData.model_validate(raw)
+
+
+# --------------------------------------------------------------------------- overlay
+
+
+class Faction(_Model):
+    """A side on the map: id, name, and its seat number for colour and shape
+    (``theme.seat_style``); ``label`` overrides the number shown in its badge."""
+
+    id: str
+    name: str
+    seat: int
+    label: str | None = None
+
+    @property
+    def style(self) -> SeatStyle:
+        return theme.seat_style(self.seat, self.label)
+
+
+class Units(_Model):
+    node: str
+    faction: str
+    count: int
+
+
+MarkerKind = Literal["city", "capital", "temple", "revolt", "control", "port"]
+
+
+class Marker(_Model):
+    node: str
+    kind: MarkerKind
+    faction: str | None = None
+    label: str | None = None
+
+
+class MapOverlay(_Model):
+    """One state's drawing on a map: units, markers, highlighted nodes, header."""
+
+    game: str
+    round: int | None = None
+    phase: str | None = None
+    active: str | None = None  # faction id whose turn it is
+    factions: tuple[Faction, ...]
+    units: tuple[Units, ...] = ()
+    markers: tuple[Marker, ...] = ()
+    highlight: tuple[str, ...] = ()  # node ids (e.g. a battle)
+    note: str | None = None
+
+
+# --------------------------------------------------------------------------- geometry
+
+HEADER_H = dr.HEADER_HEIGHT
+LEGEND_H = 96
+PAD = 24
+NODE_R = 9
+
+
+class Geometry:
+    """Map units -> pixels for one map at one width."""
+
+    def __init__(self, m: MapData, width: int) -> None:
+        self.width = width
+        self.scale = (width - 2 * PAD) / m.width
+        self.map_h = int(math.ceil(m.height * self.scale))
+        self.top = HEADER_H + PAD
+        self.height = self.top + self.map_h + PAD + LEGEND_H
+
+    def pt(self, x: float, y: float) -> tuple[float, float]:
+        return (PAD + x * self.scale, self.top + y * self.scale)
+
+
+def image_size(m: MapData, width: int = theme.WIDTH) -> tuple[int, int]:
+    """(width, height) in pixels of the board for map ``m``."""
+    g = Geometry(m, width)
+    return g.width, g.height
+
+
+def _unit_zone(c: tuple[float, float]) -> dr.Box:
+    """The box kept free around a node's centre for its unit tokens."""
+    return (c[0] - 125, c[1] - 66, c[0] + 125, c[1] + 22)  # markers above, one row of up to 3 unit chips
+
+
+def _overlaps(a: dr.Box, b: dr.Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def layout_labels(m: MapData, width: int = theme.WIDTH) -> dict[str, tuple[dr.Box, str]]:
+    """Place every node's label: node id -> (box in pixels, text drawn).
+
+    Greedy: for each node (lands first, then seas) try positions below, above,
+    right, left and diagonal of the unit zone, and take the first that overlaps
+    no label placed before, no unit zone and no node dot, staying on the map;
+    if none fits, the text is shortened and tried again, and as a last resort the
+    least-overlapping place is used.
+    """
+    g = Geometry(m, width)
+    f = face(18, "bold")
+    centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    obstacles = [_unit_zone(c) for c in centres.values()]
+    placed: dict[str, tuple[dr.Box, str]] = {}
+    bounds = (PAD, g.top, width - PAD, g.top + g.map_h)
+    for n in sorted(m.nodes, key=lambda n: (n.kind == "sea", n.y, n.x)):
+        cx, cy = centres[n.id]
+        best: tuple[float, dr.Box, str] | None = None
+        for text in (n.name, truncate(n.name, f, 150), truncate(n.name, f, 100)):
+            w, h = f.length(text) + 8, f.line_height + 2
+            cands = [
+                (cx - w / 2, cy + 24), (cx - w / 2, cy - 68 - h), (cx + 127, cy - h / 2), (cx - 127 - w, cy - h / 2),
+                (cx + 40, cy + 24), (cx - 40 - w, cy + 24), (cx + 60, cy - 68 - h), (cx - 60 - w, cy - 68 - h),
+                (cx - w / 2, cy + 26 + h), (cx - w / 2, cy - 70 - 2 * h),
+            ]  # fmt: skip
+            for x, y in cands:
+                box = (x, y, x + w, y + h)
+                inside = (
+                    bounds[0] <= box[0]
+                    and box[2] <= bounds[2]
+                    and bounds[1] <= box[1]
+                    and box[3] <= bounds[3]
+                )
+                hits = sum(_overlaps(box, o) for o in obstacles) + sum(
+                    _overlaps(box, b) for b, _ in placed.values()
+                )
+                score = hits + (0 if inside else 10)
+                if score == 0:
+                    best = (0, box, text)
+                    break
+                if best is None or score < best[0]:
+                    best = (score, box, text)
+            if best and best[0] == 0:
+                break
+        assert best is not None
+        placed[n.id] = (best[1], best[2])
+    return placed
+
+
+# --------------------------------------------------------------------------- static layer
+
+
+def _pattern(
+    d: ImageDraw.ImageDraw, poly: Sequence[tuple[float, float]], kind: str, colour: RGB, step: int = 22
+) -> None:
+    """Fill-pattern marks inside ``poly`` (hatch lines, dots or crosses)."""
+    if kind == "none" or len(poly) < 3:
+        return
+    xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    step = 16
+    for yy in range(int(y0), int(y1) + 1, step):
+        for xx in range(int(x0), int(x1) + 1, step):
+            if not _inside((xx, yy), poly):
+                continue
+            if kind == "hatch":
+                d.line((xx - 5, yy + 5, xx + 5, yy - 5), fill=colour, width=2)
+            elif kind == "dots":
+                d.ellipse((xx - 2, yy - 2, xx + 2, yy + 2), fill=colour)
+            elif kind == "cross":
+                d.line((xx - 4, yy, xx + 4, yy), fill=colour, width=2)
+                d.line((xx, yy - 4, xx, yy + 4), fill=colour, width=2)
+
+
+def _inside(p: tuple[float, float], poly: Sequence[tuple[float, float]]) -> bool:
+    x, y = p
+    inside = False
+    for (x0, y0), (x1, y1) in zip(poly, list(poly[1:]) + [poly[0]], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / ((y1 - y0) or 1e-9):
+            inside = not inside
+    return inside
+
+
+def _terrain(d: ImageDraw.ImageDraw, kind: str, c: tuple[float, float]) -> None:
+    x, y = c
+    ink = theme.INK_MUTED
+    if kind == "mountain":
+        for dx in (-12, 6):
+            d.polygon(
+                [(x + dx - 9, y + 6), (x + dx, y - 10), (x + dx + 9, y + 6)],
+                outline=ink,
+                fill=(200, 190, 170),
+                width=2,
+            )
+    elif kind == "forest":
+        for dx in (-10, 8):
+            d.polygon([(x + dx - 7, y + 4), (x + dx, y - 10), (x + dx + 7, y + 4)], fill=(70, 120, 80))
+            d.line((x + dx, y + 4, x + dx, y + 9), fill=ink, width=2)
+    elif kind == "hills":
+        for dx in (-10, 8):
+            d.arc((x + dx - 9, y - 6, x + dx + 9, y + 10), 180, 360, fill=ink, width=2)
+    elif kind == "desert":
+        for dx, dy in ((-10, -4), (0, 4), (10, -4), (-4, -10), (6, 10)):
+            d.ellipse((x + dx - 2, y + dy - 2, x + dx + 2, y + dy + 2), fill=(160, 120, 60))
+    elif kind == "marsh":
+        for dy in (-5, 3):
+            d.line((x - 12, y + dy, x + 12, y + dy), fill=(60, 110, 130), width=2)
+
+
+def _dashed(
+    d: ImageDraw.ImageDraw,
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: RGB,
+    width: int,
+    dash: float = 12,
+) -> None:
+    length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
+    n = int(length // (2 * dash)) + 1
+    for i in range(n):
+        t0, t1 = (2 * i * dash) / length, min(1.0, (2 * i + 1) * dash / length)
+        d.line(
+            (
+                a[0] + (b[0] - a[0]) * t0,
+                a[1] + (b[1] - a[1]) * t0,
+                a[0] + (b[0] - a[0]) * t1,
+                a[1] + (b[1] - a[1]) * t1,
+            ),
+            fill=colour,
+            width=width,
+        )
+
+
+def _edge(d: ImageDraw.ImageDraw, e: Edge, a: tuple[float, float], b: tuple[float, float]) -> None:
+    if e.kind == "sea":
+        _dashed(d, a, b, (30, 90, 150), 4)
+    elif e.kind == "road":
+        d.line((*a, *b), fill=theme.INK_MUTED, width=7)
+        d.line((*a, *b), fill=(236, 226, 200), width=3)
+    elif e.kind == "river":
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1
+        nx, ny = -(b[1] - a[1]) / length, (b[0] - a[0]) / length
+        pts = []
+        for k in range(41):
+            t = k / 40
+            w = 5 * math.sin(t * length / 10)
+            pts.append((a[0] + (b[0] - a[0]) * t + nx * w, a[1] + (b[1] - a[1]) * t + ny * w))
+        d.line(pts, fill=(40, 110, 170), width=4)
+    else:
+        d.line((*a, *b), fill=theme.INK_MUTED, width=3)
+
+
+@functools.lru_cache(maxsize=16)
+def _static(m: MapData, width: int) -> Image.Image:
+    return static_layer(m, width)
+
+
+def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
+    """The map without any state: sea, lands, regions, terrain, edges, labels and
+    legend; RGB, ``image_size(m, width)``. ``render_map`` caches it per map and width."""
+    g = Geometry(m, width)
+    img = Image.new("RGB", (width, g.height), theme.BACKGROUND)
+    d = ImageDraw.Draw(img)
+    sea = theme.hex_colour(m.sea)
+    land = theme.hex_colour(m.land)
+    d.rectangle((PAD, g.top, width - PAD, g.top + g.map_h), fill=sea, outline=theme.INK, width=2)
+    regions = {r.id: r for r in m.regions}
+    centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    for n in m.nodes:
+        if n.kind != "land" or not n.polygon:
+            continue
+        poly = [g.pt(x, y) for x, y in n.polygon]
+        r = regions.get(n.region or "")
+        fill = theme.mix(theme.hex_colour(r.colour), land, 0.62) if r else land
+        d.polygon(poly, fill=fill, outline=theme.INK, width=3)
+        if r:
+            _pattern(d, poly, r.pattern, theme.mix(theme.hex_colour(r.colour), theme.INK, 0.15))
+    for e in m.edges:
+        _edge(d, e, centres[e.a], centres[e.b])
+    for n in m.nodes:
+        cx, cy = centres[n.id]
+        for i, t in enumerate(n.terrain):
+            _terrain(d, t, (cx + 70 + 34 * i, cy + 30))
+        r = regions.get(n.region or "")
+        if n.kind == "sea":
+            d.ellipse(
+                (cx - NODE_R, cy - NODE_R, cx + NODE_R, cy + NODE_R), fill=sea, outline=(30, 90, 150), width=3
+            )
+        elif not n.polygon:  # a land without an outline: a disc in its region's colour
+            fill = theme.hex_colour(r.colour) if r else land
+            d.ellipse(
+                (cx - 48, cy - 30, cx + 48, cy + 30),
+                fill=theme.mix(fill, land, 0.4),
+                outline=theme.INK,
+                width=3,
+            )
+        d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=theme.INK)
+    for node_id, (box, text) in layout_labels(m, width).items():
+        n = m.node(node_id)
+        ink = (20, 60, 110) if n.kind == "sea" else theme.INK
+        bg = theme.mix(sea, theme.LIGHT, 0.45) if n.kind == "sea" else theme.PANEL
+        d.rounded_rectangle(box, radius=6, fill=bg, outline=theme.mix(bg, theme.INK, 0.4), width=1)
+        draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, face(18, "bold"), ink, "mm")
+    _map_legend(img, m, (PAD, g.height - LEGEND_H + 8, width - PAD, g.height - 8))
+    return img
+
+
+def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
+    entries: list[dr.LegendEntry] = []
+    land = theme.hex_colour(m.land)
+    for r in m.regions:
+
+        def region(img: Image.Image, c: tuple[float, float], size: int, r: Region = r) -> None:
+            d = ImageDraw.Draw(img)
+            poly = [
+                (c[0] - size / 2, c[1] - size / 2),
+                (c[0] + size / 2, c[1] - size / 2),
+                (c[0] + size / 2, c[1] + size / 2),
+                (c[0] - size / 2, c[1] + size / 2),
+            ]
+            colour = theme.hex_colour(r.colour)
+            d.polygon(poly, fill=theme.mix(colour, land, 0.62), outline=theme.INK, width=2)
+            inset = [(p[0] + (5 if p[0] < c[0] else -5), p[1] + (5 if p[1] < c[1] else -5)) for p in poly]
+            _pattern(d, inset, r.pattern, theme.mix(colour, theme.INK, 0.15), step=8)
+
+        entries.append((region, r.name))
+
+    def line(kind: str):
+        def sym(img: Image.Image, c: tuple[float, float], size: int) -> None:
+            _edge(
+                ImageDraw.Draw(img),
+                Edge(a="a", b="b", kind=kind),
+                (c[0] - size / 2 - 4, c[1]),
+                (c[0] + size / 2 + 4, c[1]),
+            )  # type: ignore[arg-type]
+
+        return sym
+
+    kinds = {e.kind for e in m.edges}
+    names = {"land": "border", "sea": "sea link", "road": "road", "river": "river"}
+    for kind in ("land", "sea", "road", "river"):
+        if kind in kinds:
+            entries.append((line(kind), names[kind]))
+    dr.legend(img, box, entries)
+
+
+# --------------------------------------------------------------------------- overlay drawing
+
+
+def _marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatStyle | None) -> None:
+    d = ImageDraw.Draw(img)
+    x, y = c
+    colour = style.colour if style else theme.LIGHT
+    if mk.kind in ("city", "capital", "port"):
+        w = 15 if mk.kind == "capital" else 11
+        d.rectangle((x - w, y - w + 4, x + w, y + w), fill=colour, outline=theme.INK, width=2)
+        d.polygon(
+            [(x - w - 3, y - w + 5), (x, y - w - 9), (x + w + 3, y - w + 5)], fill=colour, outline=theme.INK
+        )
+        if mk.kind == "capital":
+            dr.paste_icon(img, "crown", (x, y + 4), 18, theme.ink_on(colour))
+        elif mk.kind == "port":
+            draw_text(d, (x, y + 4), "\u2693", face(16, "bold"), theme.ink_on(colour), "mm")
+    elif mk.kind == "temple":
+        d.polygon([(x - 14, y - 2), (x, y - 14), (x + 14, y - 2)], fill=colour, outline=theme.INK)
+        d.rectangle((x - 12, y - 2, x + 12, y + 12), fill=colour, outline=theme.INK, width=2)
+        for k in (-6, 0, 6):
+            d.line((x + k, y + 1, x + k, y + 10), fill=theme.INK, width=2)
+    elif mk.kind == "revolt":
+        d.ellipse((x - 15, y - 15, x + 15, y + 15), fill=theme.VERMILLION, outline=theme.INK, width=2)
+        draw_text(d, (x, y), "!", face(22, "bold"), theme.LIGHT, "mm")
+    elif mk.kind == "control":
+        d.line((x - 6, y + 14, x - 6, y - 14), fill=theme.INK, width=3)
+        d.polygon([(x - 6, y - 14), (x + 14, y - 8), (x - 6, y - 1)], fill=colour, outline=theme.INK)
+        if style:
+            draw_text(d, (x + 1, y - 8), style.label, face(12, "bold"), style.ink, "mm")
+    if mk.label:
+        draw_text(d, (x, y - 28), mk.label, face(16, "bold"), theme.INK, "mm", max_width=120)
+
+
+MARKER_OFFSETS = [(0, -44), (-40, -44), (40, -44), (-80, -44), (80, -44)]
+
+
+def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) -> Image.Image:
+    """The board for ``overlay`` on map ``m``: RGB, ``image_size(m, width)`` pixels.
+
+    Units at a node are drawn as their faction's badge (colour, shape, number)
+    with the count beside it, in a row centred on the node; markers sit around
+    it. Unknown node or faction ids raise KeyError.
+    """
+    g = Geometry(m, width)
+    img = _static(m, width).copy()
+    d = ImageDraw.Draw(img)
+    factions = {f.id: f for f in overlay.factions}
+    centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    for node_id in overlay.highlight:
+        cx, cy = centres[node_id]
+        d.rounded_rectangle((cx - 124, cy - 24, cx + 124, cy + 22), radius=22, outline=theme.ACTIVE, width=6)
+        d.rounded_rectangle((cx - 118, cy - 18, cx + 118, cy + 16), radius=17, outline=theme.INK, width=2)
+    markers: dict[str, list[Marker]] = {}
+    for mk in overlay.markers:
+        centres[mk.node]  # KeyError for an unknown node
+        markers.setdefault(mk.node, []).append(mk)
+    for node_id, mks in markers.items():
+        cx, cy = centres[node_id]
+        for mk, (dx, dy) in zip(mks, MARKER_OFFSETS, strict=False):
+            _marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
+    stacks: dict[str, list[Units]] = {}
+    for u in overlay.units:
+        if u.count > 0:
+            factions[u.faction]  # KeyError for an unknown faction
+            stacks.setdefault(u.node, []).append(u)
+    f = face(20, "bold")
+    for node_id, units in stacks.items():
+        cx, cy = centres[node_id]
+        chips = [(factions[u.faction].style, str(u.count)) for u in units]
+        widths = [34 + 6 + f.length(n) + 10 for _, n in chips]
+        per_row = 3
+        rows = [chips[i : i + per_row] for i in range(0, len(chips), per_row)]
+        row_ws = [widths[i : i + per_row] for i in range(0, len(widths), per_row)]
+        y = cy - (len(rows) - 1) * 20
+        for row, ws in zip(rows, row_ws, strict=True):
+            x = cx - sum(ws) / 2
+            for (style, count), w in zip(row, ws, strict=True):
+                d.rounded_rectangle(
+                    (x, y - 19, x + w - 4, y + 19), radius=19, fill=theme.PANEL, outline=theme.INK, width=2
+                )
+                dr.paste_badge(img, style, (x + 19, y), 34)
+                draw_text(d, (x + 40, y), count, f, theme.INK, "lm")
+                x += w
+            y += 40
+    active = factions.get(overlay.active or "")
+    dr.header(
+        img,
+        dr.Header(
+            game=overlay.game,
+            round=overlay.round,
+            phase=overlay.phase,
+            turn_label=active.name if active else None,
+            turn_style=active.style if active else None,
+            note=overlay.note or m.title,
+        ),
+    )
+    return img
+
+
+def render_map(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) -> bytes:
+    """``render_map_image`` as PNG bytes."""
+    return dr.encode_png(render_map_image(m, overlay, width))
