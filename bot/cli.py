@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("play", "simulate", "backup", "db", "verify")
+COMMANDS = ("play", "simulate", "backup", "db", "verify", "render")
 
 
 def build_parser() -> argparse.ArgumentParser:
