@@ -1,0 +1,295 @@
+"""Conformance of every registered game to the contract (DESIGN.md, "The game contract").
+
+In the spirit of OpenSpiel's basic tests: random legal playouts to the end over
+many seeds, player counts and agents, checking at every step that
+
+- every prompted seat has a legal action, and every sampled legal action applies;
+- ``apply`` never mutates its input state;
+- the State round-trips through JSON, and so does every sampled action;
+- ``parse_action(s, seat, format_action(s, a)) == a`` for the sampled actions;
+- the spectator view does not change when the hidden parts of the state are
+  reshuffled, and a seat's view (one seat sampled per step, every seat at the end)
+  does not change when everything hidden from that seat is reshuffled (each game
+  registers its own ``reshuffle hidden`` function here);
+- no view and no event contains the session seed;
+- events with ``visible_to`` are shown only to those seats;
+
+and at the end that replaying the action log from the seed reproduces the final
+state and the events exactly.
+
+Large action spaces (war commitments) are sampled by index, never iterated.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from games.core import Event, Game, GameError, Rng, all_games, apply_at, replay, start, visible_events
+from games.core.agents import make_agent
+
+# A large, distinctive 63-bit base seed: its decimal digits must never show up in a view.
+SEED_BASE = 7_319_024_586_113_957_000
+SEEDS_PER_GAME = 54
+STEP_CAP = 20_000  # a playout that reaches this is a failure (the game does not end)
+SAMPLED_ACTIONS = 3  # legal actions checked per step besides the one played
+
+
+def production_games() -> list[Game]:
+    """Every registered game shipped in ``games/`` (test-only games such as the toy
+    game of the storage tests register themselves too when imported; they are not
+    part of the product and not held to it here)."""
+    return [g for g in all_games() if type(g).__module__.startswith("games.")]
+
+
+# --------------------------------------------------------------------------- hidden parts
+
+Reshuffle = Callable[[Any, Any, random.Random, "int | None"], Any]
+"""(game, state, rnd, keep) -> a state whose hidden parts are redistributed at random.
+``keep`` is the seat whose private information stays as it is (None = spectator)."""
+
+
+def reshuffle_barbarian_hordes(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
+    """Permute the deck and redistribute the cards among the hands (each hand keeps its
+    size; ``keep``'s hand stays). While war commitments are secret, the committed
+    cards, Army Tokens and sides of the other seats are reshuffled too."""
+    pool = list(s.deck)
+    for x, p in enumerate(s.players):
+        if x != keep:
+            pool += p.hand
+    rnd.shuffle(pool)
+    deck, pool = pool[: len(s.deck)], pool[len(s.deck) :]
+    players = []
+    for x, p in enumerate(s.players):
+        if x == keep:
+            players.append(p)
+            continue
+        hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
+        players.append(p.model_copy(update={"hand": tuple(hand)}))
+    update: dict[str, Any] = {"deck": tuple(deck), "players": tuple(players)}
+    war = s.war
+    if war is not None and war.stage == "commit" and war.contributions:
+        all_cards = list(game.data.cards)
+        contributions = []
+        for c in war.contributions:
+            if c.seat == keep:
+                contributions.append(c)
+                continue
+            contributions.append(
+                c.model_copy(
+                    update={
+                        "side": rnd.choice([None, war.attacker, war.defender]),
+                        "cards": tuple(rnd.sample(all_cards, len(c.cards) + rnd.randrange(2))),
+                        "armies": rnd.randrange(12),
+                        "sacrifice": rnd.random() < 0.5,
+                        "block": rnd.choice([None, *all_cards]),
+                    }
+                )
+            )
+        update["war"] = war.model_copy(update={"contributions": tuple(contributions)})
+    return s.model_copy(update=update)
+
+
+RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
+    "barbarian-hordes": reshuffle_barbarian_hordes,
+}
+
+
+def _bh_options(game: Any, players: int, rnd: random.Random) -> Any:
+    """Barbarian Hordes: at 3 seats, play the THREE PLAYER VARIANT half of the time."""
+    if players == 3 and rnd.random() < 0.5:
+        return game.Options(variant="three-player")
+    return game.Options()
+
+
+OPTIONS: dict[str, Callable[[Any, int, random.Random], Any]] = {
+    "barbarian-hordes": _bh_options,
+}
+
+PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
+    # events that carry card names of a hand must never be public
+    "barbarian-hordes": {"cards_received", "hand_seen"},
+}
+
+
+# --------------------------------------------------------------------------- cases
+
+
+def cases() -> list[Any]:
+    out = []
+    for game in production_games():
+        span = game.max_players - game.min_players + 1
+        for i in range(SEEDS_PER_GAME):
+            players = game.min_players + i % span
+            agents = ("heuristic", "random", "mixed")[(i // span + i) % 3]
+            seed = SEED_BASE + 7919 * i
+            out.append(pytest.param(game.id, players, agents, seed, id=f"{game.id}-{players}p-{agents}-{i}"))
+    return out
+
+
+def test_every_game_is_covered() -> None:
+    games = production_games()
+    assert games, "no game is registered"
+    for game in games:
+        assert game.id in RESHUFFLE_HIDDEN, f"{game.id}: register a reshuffle-hidden function in this module"
+        assert game.min_players <= game.max_players
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def _json(model: BaseModel) -> str:
+    return model.model_dump_json()
+
+
+def _check_events(game: Any, events: tuple[Event, ...] | list[Event], seats: list[int], seed: int) -> None:
+    private = PRIVATE_EVENT_KINDS.get(game.id, set())
+    for e in events:
+        assert isinstance(e, Event)
+        text = _json(e)
+        assert str(seed) not in text, f"event {e!r} contains the seed"
+        if getattr(e, "kind", None) in private:
+            assert e.visible_to is not None, f"{e.kind} must be private: {e!r}"
+        if e.visible_to is not None:
+            assert e.visible_to, f"visible_to is empty (visible to nobody): {e!r}"
+            assert set(e.visible_to) <= set(seats), f"visible_to names unknown seats: {e!r}"
+            assert not e.visible(None), "a private event is shown to spectators"
+        for viewer in [None, *seats]:
+            shown = e in visible_events([e], viewer)
+            allowed = e.visible_to is None or viewer in e.visible_to
+            assert shown == allowed, f"event {e!r} shown to {viewer}: {shown}, allowed: {allowed}"
+
+
+def _check_views(game: Any, s: Any, seed: int, rnd: random.Random, viewers: list[int | None]) -> None:
+    reshuffle = RESHUFFLE_HIDDEN[game.id]
+    for viewer in viewers:
+        v = game.view(s, viewer)
+        text = _json(v)
+        assert str(seed) not in text, f"the view for {viewer} contains the seed"
+        assert hex(seed)[2:] not in text.lower(), f"the view for {viewer} contains the seed in hex"
+        dump = v.model_dump(mode="json")
+        other = game.view(reshuffle(game, s, rnd, viewer), viewer)
+        assert other.model_dump(mode="json") == dump, (
+            f"the view for {'the spectator' if viewer is None else f'seat {viewer}'} changes when "
+            f"hidden parts are reshuffled (phase {getattr(s, 'phase', '?')})"
+        )
+
+
+def _sample_indices(n: int, k: int, rnd: random.Random) -> list[int]:
+    if n <= k:
+        return list(range(n))
+    return sorted(rnd.sample(range(n), k))
+
+
+def _check_action(game: Any, s: Any, seat: int, a: Any, seed: int, step: int) -> None:
+    # JSON round trip of the action
+    assert game.action_from_json(a.model_dump(mode="json")) == a
+    # notation round trip
+    text = game.format_action(s, a)
+    assert isinstance(text, str) and text.strip()
+    parsed = game.parse_action(s, seat, text)
+    assert parsed == a, f"parse_action({text!r}) gave {parsed!r}, not {a!r}"
+    # it applies
+    st = apply_at(game, s, seat, a, seed, step)
+    assert st.state is not s
+
+
+def playout(game_id: str, players: int, agents: str, seed: int) -> None:
+    game = next(g for g in production_games() if g.id == game_id)
+    rnd = random.Random(seed)
+    seats = list(range(players))
+    options = OPTIONS.get(game.id, lambda g, n, r: g.Options())(game, players, rnd)
+    kinds = [agents if agents != "mixed" else rnd.choice(["heuristic", "random"]) for _ in seats]
+    ags = [make_agent(game, kinds[x], seed + x) for x in seats]
+
+    step0 = start(game, seats, options, seed)
+    s = step0.state
+    all_events: list[Event] = list(step0.events)
+    _check_events(game, step0.events, seats, seed)
+    log: list[tuple[int, Any]] = []
+    step = 0
+    while game.outcome(s) is None:
+        assert step < STEP_CAP, f"no end after {STEP_CAP} actions (seed {seed}, {players} players)"
+        prompts = game.to_act(s)
+        assert prompts, f"step {step}: nobody is prompted but the game is not over"
+        for p in prompts.values():
+            assert p.kind in ("turn", "respond", "secret")
+        for x in prompts:
+            assert x in seats
+        seat = rnd.choice(sorted(prompts))
+        step += 1
+        before = s.model_dump()
+        dumped = s.model_dump(mode="json")
+
+        # state round trip and views
+        assert game.state_from_json(json.loads(json.dumps(dumped))) == s
+        _check_views(game, s, seed, rnd, [None, rnd.choice(seats)])
+
+        legal = game.legal_actions(s, seat)
+        if not hasattr(legal, "__len__"):
+            legal = list(legal)
+        assert len(legal) > 0, f"step {step}: seat {seat} is prompted but has no legal action"
+        for i in _sample_indices(len(legal), SAMPLED_ACTIONS, rnd):
+            try:
+                _check_action(game, s, seat, legal[i], seed, step)
+            except GameError as e:  # pragma: no cover - reported with context
+                pytest.fail(f"step {step}: legal action {legal[i]!r} was refused: {e.code}: {e}")
+
+        a = ags[seat].choose(game, s, seat)
+        _check_action(game, s, seat, a, seed, step)
+        result = apply_at(game, s, seat, a, seed, step)
+        assert s.model_dump() == before, f"step {step}: apply mutated its input state"
+        _check_events(game, result.events, seats, seed)
+        all_events.extend(result.events)
+        log.append((seat, a))
+        s = result.state
+
+    # the end
+    assert game.to_act(s) == {} or not game.to_act(s)
+    outcome = game.outcome(s)
+    for w in outcome.winners:
+        assert w in seats
+    assert game.state_from_json(s.model_dump(mode="json")) == s
+    _check_views(game, s, seed, rnd, [None, *seats])
+    # a finished game accepts no action
+    with pytest.raises(GameError):
+        game.apply(s, seats[0], log[-1][1], Rng(seed, step + 1))
+
+    # replay of the action log, through its JSON form, reproduces everything
+    logged = [(x, game.action_from_json(json.loads(json.dumps(a.model_dump(mode="json"))))) for x, a in log]
+    final, events = replay(game, seats, options, seed, logged)
+    assert final == s, "replay of the action log does not reproduce the final state"
+    assert final.model_dump(mode="json") == s.model_dump(mode="json")
+    assert [e.model_dump(mode="json") for e in events] == [e.model_dump(mode="json") for e in all_events]
+
+
+@pytest.mark.parametrize(("game_id", "players", "agents", "seed"), cases())
+def test_playout(game_id: str, players: int, agents: str, seed: int) -> None:
+    playout(game_id, players, agents, seed)
+
+
+def test_reshuffle_hidden_changes_only_hidden_parts() -> None:
+    """The reshuffle functions must really move hidden things (else the view check
+    above proves nothing) and keep what is public (hand sizes, deck size)."""
+    for game in production_games():
+        seats = list(range(max(game.min_players, 4)))
+        seed = SEED_BASE + 1
+        s = start(game, seats, game.Options(), seed).state
+        ags = [make_agent(game, "heuristic", x) for x in seats]
+        for step in range(1, 40):
+            if game.outcome(s) is not None:
+                break
+            seat = min(game.to_act(s))
+            s = apply_at(game, s, seat, ags[seat].choose(game, s, seat), seed, step).state
+        rnd = random.Random(5)
+        reshuffled = [RESHUFFLE_HIDDEN[game.id](game, s, rnd, None) for _ in range(5)]
+        assert any(r != s for r in reshuffled), f"{game.id}: reshuffling hidden parts changed nothing"
+        for r in reshuffled:
+            assert game.view(r, None) == game.view(s, None)
+        kept = RESHUFFLE_HIDDEN[game.id](game, s, rnd, 0)
+        assert game.view(kept, 0) == game.view(s, 0)
