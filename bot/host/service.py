@@ -31,6 +31,7 @@ from pydantic import ValidationError
 from games.core import (
     Event,
     Game,
+    GameError,
     GameOverError,
     NotYourTurnError,
     Outcome,
@@ -1015,6 +1016,24 @@ class Host:
         return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
                      status=rec.status,
                      image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat))
+
+    async def complete(self, channel_id: int, user_id: int, prefix: str = "", *,
+                       session_id: int | None = None) -> list[str]:
+        """Autocomplete for the action command: the user's legal actions in notation that
+        start with ``prefix`` (at most 25). Empty when the user is not seated or not asked
+        to act; never raises for a missing game (autocomplete must stay quiet)."""
+        try:
+            rec = await self._find(channel_id, session_id)
+        except GameError:
+            return []
+        seat = rec.seat_of(user_id)
+        if rec.status != "active" or seat is None or seat.seat not in rec.to_act:
+            return []
+        game = get_game(rec.game_id)
+        state = await self._state(game, rec)
+        if seat.seat not in game.to_act(state):
+            return []
+        return list(game.complete(state, seat.seat, prefix))[:MAX_CHOICES]
 
     async def log(self, channel_id: int, user_id: int | None, *, page: int = 1, per_page: int = 20,
                   session_id: int | None = None) -> Reply:
