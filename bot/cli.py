@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("play", "simulate", "backup", "db", "verify", "render")
+COMMANDS = ("play", "simulate", "backup", "db", "verify", "render", "run", "sync")
 
 
 def build_parser() -> argparse.ArgumentParser:

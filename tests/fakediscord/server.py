@@ -649,6 +649,7 @@ class FakeDiscord:
         r.add_get(api + "/guilds/{guild}/channels", self._get_guild_channels)
         r.add_get(api + "/guilds/{guild}/members/{user}", self._get_member)
         r.add_get(api + "/channels/{channel}", self._get_channel)
+        r.add_delete(api + "/channels/{channel}", self._delete_channel)
         r.add_post(api + "/channels/{channel}/messages", self._post_message)
         r.add_get(api + "/channels/{channel}/messages", self._get_messages)
         r.add_get(api + "/channels/{channel}/messages/{message}", self._get_message)
@@ -805,6 +806,14 @@ class FakeDiscord:
 
     async def _get_channel(self, request: web.Request) -> web.Response:
         return _json(self._channel(request).to_dict())
+
+    async def _delete_channel(self, request: web.Request) -> web.Response:
+        ch = self._channel(request)
+        self._require(ch, "manage_threads" if ch.is_thread else "manage_channels")
+        self.channels.pop(ch.id)
+        if ch.guild_id is not None:
+            self.guilds[ch.guild_id].channels.pop(ch.id, None)
+        return _json(ch.to_dict())
 
     async def _create_dm(self, request: web.Request) -> web.Response:
         uid = int(request[BODY]["recipient_id"])

@@ -1,0 +1,61 @@
+"""The cogs, one per concern. They share the ``/game`` command group defined here.
+
+Each handler is a thin adapter: read the interaction's plain ids, call the host, send the
+``Reply`` with the outbox. Errors propagate to ``TabulaTree.on_error``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.host import Reply
+
+if TYPE_CHECKING:
+    from bot.host import Host
+
+    from ..client import TabulaBot
+
+GAME = app_commands.Group(name="game", description="Play historical strategy games in this channel")
+
+
+def tabula(interaction: discord.Interaction) -> TabulaBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+def host(interaction: discord.Interaction) -> Host:
+    return tabula(interaction).host
+
+
+def channel_id(interaction: discord.Interaction) -> int:
+    assert interaction.channel_id is not None
+    return interaction.channel_id
+
+
+def is_moderator(interaction: discord.Interaction) -> bool:
+    """Server moderators: Manage Server, Manage Channels or Administrator."""
+    p = interaction.permissions
+    return bool(p.administrator or p.manage_guild or p.manage_channels)
+
+
+async def answer(interaction: discord.Interaction, reply: Reply, **kwargs: Any) -> None:
+    await tabula(interaction).outbox.answer(interaction, reply, game_channel_id=kwargs.get("game_channel_id"))
+
+
+async def complete_actions(h: Any, channel: int, user: int, prefix: str) -> list[str]:
+    """Legal actions in notation starting with ``prefix`` for the user's seat (autocomplete)."""
+    if hasattr(h, "complete"):
+        return list(await h.complete(channel, user, prefix))
+    from games.core import get_game
+
+    rec = await h._find(channel)
+    seat = rec.seat_of(user)
+    if rec.status != "active" or seat is None:
+        return []
+    game = get_game(rec.game_id)
+    state = await h._state(game, rec)
+    if seat.seat not in game.to_act(state):
+        return []
+    return list(game.complete(state, seat.seat, prefix))

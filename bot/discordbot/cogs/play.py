@@ -1,0 +1,120 @@
+"""Play: the universal ``/play`` command, ``/game undo``, and the clicks on choice buttons."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.host import Reply
+
+from .. import components
+from . import GAME, answer, channel_id, complete_actions, host, tabula
+
+log = logging.getLogger("tabula.discord")
+
+
+class Play(commands.Cog):
+    """Actions: typed in the game's notation, or chosen with buttons and menus."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="play", description="Play an action in this channel's game, in the game's notation"
+    )
+    @app_commands.describe(action="What to do; start typing to see what is legal now")
+    async def play(self, interaction: discord.Interaction, action: str) -> None:
+        reply = await host(interaction).act(
+            channel_id(interaction), interaction.user.id, action, interaction_id=str(interaction.id)
+        )
+        await answer(interaction, reply)
+
+    @play.autocomplete("action")
+    async def play_complete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            found = await complete_actions(
+                host(interaction), channel_id(interaction), interaction.user.id, current
+            )
+        except Exception:  # autocomplete cannot show errors; offer nothing
+            return []
+        return [app_commands.Choice(name=c[:100], value=c[:100]) for c in found[:25]]
+
+    async def on_component(self, interaction: discord.Interaction, custom_id: str) -> None:
+        """A click on one of our buttons or menus (routed here by ``TabulaBot.on_interaction``)."""
+        decoded = components.decode(custom_id)
+        if decoded is None:
+            await interaction.response.send_message("This button is no longer understood.", ephemeral=True)
+            return
+        bot = tabula(interaction)
+        game_channel = await bot.session_channel(decoded.session_id)
+        if game_channel is None:
+            await interaction.response.send_message("That game no longer exists.", ephemeral=True)
+            return
+        h = bot.host
+        if decoded.kind == "h":
+            reply = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
+            await bot.outbox.private_answer(interaction, reply)
+            return
+        notation = decoded.notation
+        index = decoded.index
+        if decoded.kind == "s":
+            values = (interaction.data or {}).get("values") or []
+            value = str(values[0]) if values else ""
+            if value.startswith("#"):
+                index = int(value[1:])
+            else:
+                notation = value
+        if notation is None:
+            mine = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
+            prompt = mine.private[0].prompt if mine.private else None
+            choices = prompt.choices if prompt is not None else ()
+            if mine.version != decoded.version or index is None or not 0 <= index < len(choices):
+                await interaction.response.send_message(
+                    "That decision has passed; the game has moved on. Use `/game hand` to see what is asked now.",
+                    ephemeral=True,
+                )
+                return
+            notation = choices[index]
+        reply = await h.act(
+            game_channel,
+            interaction.user.id,
+            notation,
+            interaction_id=str(interaction.id),
+            version=decoded.version,
+            session_id=decoded.session_id,
+        )
+        await self._after_click(interaction, reply, notation, game_channel)
+
+    async def _after_click(
+        self, interaction: discord.Interaction, reply: Reply, notation: str, game: int
+    ) -> None:
+        bot = tabula(interaction)
+        before = interaction.message.content if interaction.message is not None else ""
+        note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
+        content = f"{before}\n{note}" if before and before != "\u200b" else note
+        await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
+        if reply.duplicate:
+            return
+        await bot.outbox.post_public(game, reply)
+        await bot.outbox.deliver_private(reply, interaction)
+        await bot.outbox.notify_followers(reply)
+
+
+@GAME.command(name="undo", description="Undo your last action (others may need to agree)")
+@app_commands.describe(decline="Refuse (or withdraw) a pending undo request instead")
+async def game_undo(interaction: discord.Interaction, decline: bool = False) -> None:
+    h = host(interaction)
+    if decline:
+        reply = await h.decline_undo(channel_id(interaction), interaction.user.id)
+    else:
+        reply = await h.undo(channel_id(interaction), interaction.user.id)
+    await answer(interaction, reply)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,66 @@
+"""Views: /game status, hand, log, rules, games."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.host import Reply
+from games.core import get_game
+
+from . import GAME, answer, channel_id, host, tabula
+
+
+class Views(commands.Cog):
+    """Reading a game: the board, your hand, the log, the rules."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+
+@GAME.command(name="status", description="Show the game: board image, seats and whose turn it is")
+async def game_status(interaction: discord.Interaction) -> None:
+    reply = await host(interaction).view(channel_id(interaction), None)
+    # A status request pings nobody and lists no private parts.
+    reply = Reply(**{**reply.__dict__, "mentions": (), "private": (), "notify": ()})
+    await tabula(interaction).outbox.public_answer(interaction, reply)
+
+
+@GAME.command(name="hand", description="Show your hand and what you are asked (only you see it)")
+async def game_hand(interaction: discord.Interaction) -> None:
+    reply = await host(interaction).hand(channel_id(interaction), interaction.user.id)
+    await tabula(interaction).outbox.private_answer(interaction, reply)
+
+
+@GAME.command(name="log", description="What happened so far, as you may see it (only you see it)")
+@app_commands.describe(page="1 is the most recent actions")
+async def game_log(interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
+    reply = await host(interaction).log(channel_id(interaction), interaction.user.id, page=page)
+    await answer(interaction, reply)
+
+
+@GAME.command(name="rules", description="How the game is played here and how to write actions")
+async def game_rules(interaction: discord.Interaction, game: str | None = None) -> None:
+    if game is None:
+        rec = await host(interaction).storage.open_session(channel_id(interaction))
+        game = rec.game_id if rec is not None else "barbarian-hordes"
+    g = get_game(game)
+    doc = (type(g).__doc__ or "").strip().split("\n\n")[0]
+    opts = ", ".join(f"`{k}` (default {v.default!r})" for k, v in g.Options.model_fields.items()) or "none"
+    text = (
+        f"**{g.title}** — {g.min_players} to {g.max_players} players.\n{doc}\n\n"
+        f"Options for `/game new`: {opts}.\n"
+        "Act with `/play`: start typing and the suggestions show what is legal now. When the choice is "
+        "small you also get buttons. `/game hand` shows your hand (only to you); `/game status` the board."
+    )
+    await interaction.response.send_message(text[:2000], ephemeral=True)
+
+
+@GAME.command(name="games", description="Your games on this server and elsewhere (only you see it)")
+async def game_games(interaction: discord.Interaction) -> None:
+    await answer(interaction, await host(interaction).my_games(interaction.user.id))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Views(bot))

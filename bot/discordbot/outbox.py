@@ -1,0 +1,311 @@
+"""Turning the host's plain ``Reply`` objects into Discord messages.
+
+Who sees what:
+
+- the public part (``text``, ``embed``, the public board image) goes to the game's channel,
+  mentioning only the humans who must act now;
+- each ``PrivatePart`` goes to its user alone: an ephemeral followup when that user is the one
+  who interacted, otherwise a DM; when their DMs are closed, a short public notice (with nothing
+  private in it) tells them to use ``/game hand``;
+- a seat's choices (buttons, select menu) are only ever sent privately, since they can reveal a
+  hand;
+- an ``ephemeral`` reply (hand, log, errors...) goes to the caller alone.
+
+Rendering happens after deferring, in a worker thread, so the 3-second deadline of the first
+response is never at risk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
+
+from . import components
+
+if TYPE_CHECKING:
+    from .client import TabulaBot
+
+log = logging.getLogger("tabula.discord")
+
+EMBED_COLOUR = 0x8C5A2B
+DM_CLOSED = 50007
+FALLBACK_NOTICE = (
+    "{mentions}: I could not send you a direct message. Use `/game hand` here to see your hand and choices."
+)
+
+
+def to_embed(e: Embed | None) -> discord.Embed | None:
+    """A discord.py embed from the host's embed data, cut to Discord's limits."""
+    if e is None:
+        return None
+    embed = discord.Embed(title=e.title[:256], description=e.description[:4096] or None, colour=EMBED_COLOUR)
+    for f in e.fields[:25]:
+        embed.add_field(name=(f.name or "\u200b")[:256], value=(f.value or "\u200b")[:1024], inline=f.inline)
+    if e.footer:
+        embed.set_footer(text=e.footer[:2048])
+    while len(embed) > 6000 and embed.fields:
+        embed.remove_field(-1)
+    return embed
+
+
+def cut(text: str, limit: int = 2000) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention_line(user_ids: Iterable[int]) -> str:
+    return " ".join(f"<@{u}>" for u in user_ids)
+
+
+async def render_png(image: ImageRequest | None) -> bytes | None:
+    """The PNG of a board image request, rendered in a worker thread; None if it fails."""
+    if image is None or image.view is None:
+        return None
+    try:
+        from render import render_view
+
+        return await asyncio.to_thread(render_view, image.view)
+    except Exception:
+        log.exception("rendering %s session %s failed", image.game_id, image.session_id)
+        return None
+
+
+def png_file(data: bytes | None, name: str = "board.png") -> list[discord.File]:
+    return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
+
+
+def prompt_for(reply: Reply, user_id: int) -> PromptInfo | None:
+    for p in reply.prompts:
+        if p.user_id == user_id:
+            return p
+    for part in reply.private_for(user_id):
+        if part.prompt is not None:
+            return part.prompt
+    return None
+
+
+class Outbox:
+    """Sends replies for one bot."""
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+
+    # ---------------------------------------------------------------- entry points
+
+    async def answer(
+        self, interaction: discord.Interaction, reply: Reply, *, game_channel_id: int | None = None
+    ) -> None:
+        """Send ``reply`` as the answer to ``interaction`` (a slash command or a click)."""
+        if reply.ephemeral:
+            await self.private_answer(interaction, reply)
+            return
+        here = game_channel_id is None or interaction.channel_id == game_channel_id
+        if here and interaction.type is discord.InteractionType.application_command:
+            await self.public_answer(interaction, reply)
+        else:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=False)
+            target = game_channel_id or interaction.channel_id
+            assert target is not None
+            await self.post_public(target, reply)
+        await self.deliver_private(reply, interaction)
+        await self.notify_followers(reply)
+
+    async def public_answer(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """The public part as the interaction's response (deferred first when rendering)."""
+        kwargs = self._public_kwargs(reply)
+        if reply.image is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer(thinking=True)
+            files = png_file(await render_png(reply.image))
+            await interaction.followup.send(**kwargs, files=files, wait=True)
+        elif interaction.response.is_done():
+            await interaction.followup.send(**kwargs, wait=True)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+    async def post_public(self, channel_id: int, reply: Reply) -> discord.Message | None:
+        """The public part as a new message in the game's channel."""
+        channel = await self._channel(channel_id)
+        if channel is None:
+            return None
+        files = png_file(await render_png(reply.image))
+        try:
+            return await channel.send(**self._public_kwargs(reply), files=files)
+        except discord.Forbidden:
+            log.warning("cannot post in channel %s (missing permissions)", channel_id)
+            return None
+
+    async def private_answer(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """An ephemeral reply: text, embed, the viewer's board image and their choices."""
+        uid = interaction.user.id
+        parts = reply.private_for(uid)
+        texts = [reply.text] + [p.text for p in parts if p.text]
+        image = reply.image
+        if image is None:
+            view = next((p.view for p in parts if p.view is not None), None)
+            if view is not None and reply.session_id is not None:
+                image = ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
+        choices = self._choice_view(reply, uid)
+        embed = to_embed(reply.embed)
+        content = cut("\n".join(t for t in texts if t)) or (
+            "\u200b" if embed is None and image is None else ""
+        )
+        kwargs: dict[str, Any] = {"content": content or None, "ephemeral": True}
+        if embed is not None:
+            kwargs["embed"] = embed
+        if choices is not None:
+            kwargs["view"] = choices
+        if image is not None:
+            if not interaction.response.is_done():
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            kwargs["files"] = png_file(await render_png(image), "hand.png")
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+    # ---------------------------------------------------------------- private parts and followers
+
+    async def deliver_private(self, reply: Reply, interaction: discord.Interaction | None = None) -> None:
+        """Send each private part to its user; public fallback notice for closed DMs."""
+        closed: list[int] = []
+        actor = interaction.user.id if interaction is not None else None
+        by_user: dict[int, list[PrivatePart]] = {}
+        for part in reply.private:
+            by_user.setdefault(part.user_id, []).append(part)
+        for uid, parts in by_user.items():
+            if uid == actor and interaction is not None:
+                await self._ephemeral_parts(interaction, reply, parts)
+                continue
+            if not any(p.dm for p in parts):
+                continue
+            if not await self.dm(uid, reply, parts):
+                closed.append(uid)
+        if closed and reply.session_id is not None:
+            channel_id = await self._game_channel(reply)
+            if channel_id is not None:
+                channel = await self._channel(channel_id)
+                if channel is not None:
+                    try:
+                        await channel.send(
+                            FALLBACK_NOTICE.format(mentions=mention_line(closed)),
+                            allowed_mentions=discord.AllowedMentions(
+                                users=[discord.Object(u) for u in closed]
+                            ),
+                        )
+                    except discord.HTTPException:
+                        log.warning("could not post the closed-DM notice in %s", channel_id)
+
+    async def _ephemeral_parts(
+        self, interaction: discord.Interaction, reply: Reply, parts: Sequence[PrivatePart]
+    ) -> None:
+        kwargs = self._private_kwargs(reply, interaction.user.id, parts)
+        png = await self._private_png(reply, parts)
+        if png is not None:
+            kwargs["files"] = png_file(png, "hand.png")
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**kwargs, ephemeral=True)
+        else:
+            await interaction.followup.send(**kwargs, ephemeral=True)
+
+    async def dm(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart]) -> bool:
+        """DM the parts to the user; False when their DMs are closed."""
+        kwargs = self._private_kwargs(reply, user_id, parts)
+        png = await self._private_png(reply, parts)
+        if png is not None:
+            kwargs["files"] = png_file(png, "hand.png")
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(**kwargs)
+            return True
+        except discord.Forbidden:
+            return False
+        except discord.HTTPException:
+            log.warning("DM to user %s failed", user_id, exc_info=True)
+            return False
+
+    async def notify_followers(self, reply: Reply) -> None:
+        """DM the public text to the followers who asked for updates."""
+        if not reply.notify or not reply.text:
+            return
+        channel_id = await self._game_channel(reply)
+        where = f" in <#{channel_id}>" if channel_id else ""
+        text = cut(f"Update{where}:\n{reply.text}")
+        for uid in reply.notify:
+            try:
+                user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.HTTPException:
+                log.info("could not notify follower %s", uid)
+
+    # ---------------------------------------------------------------- helpers
+
+    def _public_kwargs(self, reply: Reply) -> dict[str, Any]:
+        text = reply.text
+        if reply.mentions:
+            text = f"{text}\n{mention_line(reply.mentions)}" if text else mention_line(reply.mentions)
+        kwargs: dict[str, Any] = {
+            "content": cut(text) or None,
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions]
+            ),
+        }
+        embed = to_embed(reply.embed)
+        if embed is not None:
+            kwargs["embed"] = embed
+        if reply.session_id is not None and reply.status == "active":
+            kwargs["view"] = components.hand_view(reply.session_id)
+        return kwargs
+
+    def _private_kwargs(self, reply: Reply, user_id: int, parts: Sequence[PrivatePart]) -> dict[str, Any]:
+        text = "\n".join(p.text for p in parts if p.text)
+        kwargs: dict[str, Any] = {
+            "content": cut(text) or "\u200b",
+            "allowed_mentions": discord.AllowedMentions.none(),
+        }
+        view = self._choice_view(reply, user_id, parts)
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    def _choice_view(
+        self, reply: Reply, user_id: int, parts: Sequence[PrivatePart] | None = None
+    ) -> discord.ui.View | None:
+        if reply.session_id is None or reply.version is None or reply.status not in (None, "active"):
+            return None
+        prompt = next((p.prompt for p in parts or () if p.prompt is not None), None) or prompt_for(
+            reply, user_id
+        )
+        if prompt is None or not prompt.choices:
+            return None
+        return components.choice_view(reply.session_id, reply.version, prompt.choices)
+
+    async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart]) -> bytes | None:
+        view = next((p.view for p in parts if p.view is not None), None)
+        if view is None or reply.session_id is None:
+            return None
+        return await render_png(
+            ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
+        )
+
+    async def _game_channel(self, reply: Reply) -> int | None:
+        if reply.session_id is None:
+            return None
+        return await self.bot.session_channel(reply.session_id)
+
+    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                log.warning("channel %s is gone", channel_id)
+                return None
+        return channel if isinstance(channel, discord.abc.Messageable) else None

@@ -1,0 +1,113 @@
+"""The background task: close response windows at their deadline, and remind late players.
+
+A human seat the game is waiting for is pinged in the game's channel once its wait passes the
+reminder interval, and again after each further interval (at most one ping per interval). The
+interval is the player's own preference (``/game prefs reminder_hours``), else the server's
+(``reminder_hours`` in the guild settings), else ``TABULA_REMINDER_HOURS`` (12 h by default).
+Which pings were sent is kept in memory: after a restart a player may be pinged once early.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+if TYPE_CHECKING:
+    from .client import TabulaBot
+
+log = logging.getLogger("tabula.discord")
+
+
+class Reminders:
+    """Runs ``run_once`` every ``settings.reminder_check_seconds``."""
+
+    def __init__(self, bot: TabulaBot) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+        # (session id, user id) -> number of intervals already pinged for the current wait
+        self._pinged: dict[tuple[int, int], tuple[float, int]] = {}
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._loop(), name="tabula-reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _loop(self) -> None:
+        await self.bot.wait_until_ready()
+        while True:
+            try:
+                await self.run_once()
+            except Exception:
+                log.exception("reminder pass failed")
+            await asyncio.sleep(self.bot.settings.reminder_check_seconds)
+
+    async def run_once(self, now: float | None = None) -> int:
+        """Close due response windows and send due reminders; returns the number of messages sent."""
+        now = self.bot.clock() if now is None else now
+        sent = 0
+        async with self.bot.tracker.busy():
+            for reply in await self.bot.host.tick(now):
+                channel = await self.bot.session_channel(reply.session_id) if reply.session_id else None
+                if channel is not None:
+                    await self.bot.outbox.post_public(channel, reply)
+                    await self.bot.outbox.deliver_private(reply)
+                    await self.bot.outbox.notify_followers(reply)
+                    sent += 1
+            sent += await self._remind(now)
+        return sent
+
+    async def _interval_hours(self, user_id: int, guild_id: int | None) -> float | None:
+        storage = self.bot.host.storage
+        prefs = await storage.get_prefs(user_id)
+        if prefs.reminder_hours is not None:
+            return float(prefs.reminder_hours)
+        if guild_id is not None:
+            hours = (await storage.get_guild_settings(guild_id)).get("reminder_hours")
+            if hours is not None:
+                return float(hours)
+        return self.bot.settings.reminder_hours
+
+    async def _remind(self, now: float) -> int:
+        sent = 0
+        storage = self.bot.host.storage
+        for rec in await storage.sessions_with_status("active"):
+            waiting = [s for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
+            for seat in waiting:
+                assert seat.user_id is not None
+                hours = await self._interval_hours(seat.user_id, rec.guild_id)
+                if not hours:
+                    continue
+                interval = hours * 3600
+                due = int((now - rec.updated_at) // interval)
+                key = (rec.id, seat.user_id)
+                since, done = self._pinged.get(key, (rec.updated_at, 0))
+                if since != rec.updated_at:
+                    done = 0
+                if due <= done:
+                    continue
+                self._pinged[key] = (rec.updated_at, due)
+                waited = (now - rec.updated_at) / 3600
+                text = (
+                    f"<@{seat.user_id}>, the game is waiting for you ({waited:.0f} h so far). "
+                    "`/game hand` shows what you are asked."
+                )
+                try:
+                    channel = self.bot.get_channel(rec.channel_id) or await self.bot.fetch_channel(
+                        rec.channel_id
+                    )
+                    await channel.send(  # type: ignore[union-attr]
+                        text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
+                    )
+                    sent += 1
+                except discord.HTTPException:
+                    log.warning("could not remind user %s in channel %s", seat.user_id, rec.channel_id)
+        return sent

@@ -1,0 +1,148 @@
+"""The command tree: one ``on_error`` for every command, and tracking of work in flight."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from games.core import AmbiguousActionError, GameError
+
+log = logging.getLogger("tabula.discord")
+
+APOLOGY = (
+    "Sorry, something went wrong on our side and nothing was changed by this command. "
+    "If it happens again, tell the server admin the incident id `{incident}`."
+)
+
+
+class Tracker:
+    """Counts interactions being handled, so shutdown and tests can wait until all are done."""
+
+    def __init__(self) -> None:
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.asynccontextmanager
+    async def busy(self) -> AsyncIterator[None]:
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], name: str) -> asyncio.Task[Any]:
+        """Run ``coro`` as a task counted as busy until it ends."""
+
+        async def run() -> Any:
+            return await coro
+
+        self._busy += 1  # counted from now, before the task first runs
+        self._idle.clear()
+        task = asyncio.get_running_loop().create_task(run(), name=name)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task[Any]) -> None:
+            self._tasks.discard(t)
+            self._busy -= 1
+            if self._busy == 0:
+                self._idle.set()
+
+        task.add_done_callback(done)
+        return task
+
+    async def idle(self) -> None:
+        """Wait until no interaction is being handled."""
+        await self._idle.wait()
+
+
+def player_message(error: BaseException) -> str | None:
+    """The player-safe text of a ``GameError`` (with candidates for an ambiguous action), or None."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, AmbiguousActionError):
+        cands = ", ".join(f"`{c}`" for c in error.candidates[:15])
+        return (
+            f"{error.message}\nDid you mean: {cands}"
+            if cands and cands not in error.message
+            else error.message
+        )
+    if isinstance(error, GameError):
+        return error.message
+    return None
+
+
+async def send_private(interaction: discord.Interaction, text: str) -> None:
+    """Answer ``text`` to the interaction's user alone, whatever state the interaction is in."""
+    text = text[:2000]
+    if not interaction.response.is_done():
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    # After a public defer the first followup would replace the public "thinking" message:
+    # edit it rather than leave it dangling; error texts never carry hidden information.
+    await interaction.followup.send(text, ephemeral=True)
+
+
+class TabulaTree(app_commands.CommandTree):
+    """``CommandTree`` with the project's single error handler.
+
+    A ``GameError`` becomes an ephemeral message with its player-safe text. A failed check
+    becomes an ephemeral explanation. Anything else is logged with a short incident id, and
+    the player gets an apology naming that id: no traceback ever reaches a player.
+    """
+
+    def __init__(self, client: discord.Client, **options: Any) -> None:
+        super().__init__(client, **options)
+        self.tracker: Tracker = getattr(client, "tracker", None) or Tracker()
+
+    def _from_interaction(self, interaction: discord.Interaction) -> None:
+        # Same as discord.py's, with the task counted by the tracker.
+        async def wrapper() -> None:
+            try:
+                await self._call(interaction)
+            except app_commands.AppCommandError as e:
+                await self._dispatch_error(interaction, e)
+
+        self.tracker.spawn(wrapper(), "CommandTree-invoker")
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the user what went wrong, privately; log anything unexpected with an incident id."""
+    text = player_message(error)
+    if text is None and isinstance(error, app_commands.CheckFailure):
+        text = str(error) or "You cannot use this command here."
+    if text is None and isinstance(error, app_commands.CommandNotFound):
+        text = "This command is out of date; the server admin should run `tabula sync`."
+    if text is None:
+        incident = secrets.token_hex(4)
+        original = getattr(error, "original", error)
+        command = interaction.command.qualified_name if interaction.command else interaction.data
+        log.error(
+            "incident %s: %s in %s (guild %s, channel %s, user %s)",
+            incident,
+            type(original).__name__,
+            command,
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            exc_info=original,
+        )
+        text = APOLOGY.format(incident=incident)
+    try:
+        await send_private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error", interaction.user.id, exc_info=True)

@@ -1,0 +1,155 @@
+"""A whole game of Barbarian Hordes through slash commands and buttons, as players would play it."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from tests.fakediscord import FakeDiscord, Message, User, message_text
+
+from .conftest import World
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def pending_choice(
+    fake: FakeDiscord, user: User, session_id: int, version: int
+) -> tuple[Message, list[str]] | None:
+    """The newest message only ``user`` sees that offers choices for this session and version."""
+    for m in sorted(fake.visible_to(user), key=lambda m: m.id, reverse=True):
+        if m.audience is None:
+            continue
+        ids = [c for c in m.custom_ids() if c.startswith(f"tabula:a:{session_id}:{version}:")]
+        ids += [c for c in m.custom_ids() if c.startswith(f"tabula:i:{session_id}:{version}:")]
+        ids += [c for c in m.custom_ids() if c == f"tabula:s:{session_id}:{version}"]
+        if ids:
+            return m, ids
+    return None
+
+
+async def play_one(
+    world: World, user: User, thread, session_id: int, version: int, rng: random.Random, step: int
+):
+    fake = world.fake
+    found = pending_choice(fake, user, session_id, version)
+    if found is not None and step % 3 != 0:
+        msg, ids = found
+        cid = rng.choice(ids)
+        if cid.startswith("tabula:s:"):
+            comp = msg.find_component(cid)
+            assert comp is not None
+            value = rng.choice([o["value"] for o in comp["options"]])
+            return await world.select(user, msg, cid, [value])
+        return await world.click(user, msg, cid)
+    ac = await world.done(await fake.autocomplete(user, thread, "play", focused="action", action=""))
+    choices = [c["value"] for c in ac.choices]
+    assert choices, "autocomplete offers nothing to the player who must act"
+    return await world.slash(user, thread, "play", action=rng.choice(choices))
+
+
+async def test_full_game_three_humans_and_an_ai(world: World) -> None:
+    fake, alice, bob, carol, dave = world.fake, world.alice, world.bob, world.carol, world.dave
+    async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        opened = await world.slash(
+            alice, world.channel, "game new", game="barbarian-hordes", options="round_limit=2"
+        )
+        threads = [c for c in fake.channels.values() if c.is_thread]
+        assert len(threads) == 1, "the game gets its own thread"
+        thread = threads[0]
+        assert f"<#{thread.id}>" in opened.text()
+
+        # lobby
+        for u in (bob, carol):
+            r = await world.slash(u, thread, "game join")
+            assert not r.ephemeral and "joined" in r.text()
+        r = await world.slash(bob, thread, "game start")
+        assert r.ephemeral, "only the creator may start"
+        await world.slash(alice, thread, "game ai", count=1)
+        started = await world.slash(alice, thread, "game start")
+        assert "begins" in started.text()
+
+        # illegal moves and non-players get private errors
+        r = await world.slash(dave, thread, "play", action="pick Goths")
+        assert r.ephemeral and "seat" in r.text().lower()
+        r = await world.slash(alice, thread, "play", action="fly to the moon")
+        assert r.ephemeral
+        r = await world.slash(dave, thread, "game hand")
+        assert r.ephemeral
+
+        session = await bot.host.storage.open_session(thread.id)
+        assert session is not None
+        sid = session.id
+        humans = {u.id: u for u in (alice, bob, carol)}
+        rng = random.Random(4)
+        steps = 0
+        hand_checked = False
+        while True:
+            rec = await bot.host.storage.get_session(sid)
+            if rec.status != "active":
+                break
+            waiting = [s.user_id for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
+            assert waiting, "an AI seat is waiting while no human is asked"
+            user = humans[waiting[0]]
+            if not hand_checked:
+                # a player looks at their hand through the public button
+                public = [m for m in fake.channel_messages(thread) if m.audience is None and m.custom_ids()]
+                r = await world.click(user, public[-1], f"tabula:h:{sid}")
+                assert r.ephemeral and r.original is not None and r.original.audience == frozenset({user.id})
+                other = next(u for u in humans.values() if u is not user)
+                r = await world.slash(other, thread, "play", action="pass")
+                assert r.ephemeral, "acting out of turn is refused privately"
+                hand_checked = True
+            r = await play_one(world, user, thread, sid, rec.version, rng, steps)
+            assert not (r.ephemeral and r.callback_type == 4 and "went wrong" in r.text()), r.text()
+            steps += 1
+            assert steps < 1500, "the game does not end"
+
+        rec = await bot.host.storage.get_session(sid)
+        assert rec.status == "finished"
+        assert steps >= 10
+        kinds = [i.type for i in fake.interactions.values()]
+        assert kinds.count(3) >= 5 and kinds.count(4) >= 5, "buttons and autocomplete were both used"
+        assert any(m.audience is not None and m.channel_id != thread.id for m in fake.messages.values()), (
+            "DMs"
+        )
+        public_texts = [message_text(m) for m in fake.channel_messages(thread) if m.audience is None]
+        assert any("Game over" in t for t in public_texts), "the winner is announced in the thread"
+
+        # every image is a decodable PNG
+        files = fake.file_bytes()
+        assert any(f.filename == "board.png" for _, f in files)
+        for _, f in files:
+            assert f.data[:8] == b"\x89PNG\r\n\x1a\n"
+            Image.open(io.BytesIO(f.data)).verify()
+
+        # hands and private events reach only their player
+        for m, f in files:
+            if f.filename == "hand.png":
+                assert m.audience is not None and len(m.audience) == 1
+        seat_user = {s.seat: s.user_id for s in rec.seats}
+        private_texts: list[tuple[str, set[int]]] = []
+        for row in await bot.host.storage.actions(sid):
+            for e in row.events:
+                if e.visible_to is not None:
+                    allowed = {seat_user[s] for s in e.visible_to if seat_user.get(s) is not None}
+                    private_texts.append((e.text, allowed))
+        assert private_texts, "the game has private events (cards drawn)"
+        for text, allowed in private_texts:
+            for m in fake.messages.values():
+                if text and text in message_text(m):
+                    assert m.audience is not None and m.audience <= allowed, (text, m.audience, allowed)
+
+        # buttons of a past decision are refused clearly
+        old = [m for m in fake.messages.values() if any(c.startswith("tabula:a:") for c in m.custom_ids())]
+        if old:
+            m = old[0]
+            user = fake.users[next(iter(m.audience))] if m.audience else alice
+            cid = next(c for c in m.custom_ids() if c.startswith("tabula:a:"))
+            r = await world.click(user, m, cid)
+            assert r.ephemeral
+
+    assert fake.rejected == [], [(r.method, r.path, r.error_code) for r in fake.rejected]
