@@ -86,7 +86,7 @@ def layout(n: int) -> Layout:
     """The table layout for ``n`` seats (2..16; more are squeezed, never an error)."""
     n = max(1, n)
     height = HEIGHT if n <= 10 else HEIGHT_LARGE
-    sides = 0 if n <= 4 else 1 if n <= 10 else 2 if n <= 14 else 3
+    sides = 0 if n <= 4 else 1 if n <= 10 else 2
     top = math.ceil((n - 2 * sides) / 2)
     bottom = n - 2 * sides - top
     cols = max(top, bottom, 2 if sides else 1)

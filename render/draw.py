@@ -368,7 +368,7 @@ def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.OR
         cx, cy, rr = r - 28, y + 12, 20
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=theme.INK)
         draw_text(d, (cx, cy), f"+{card.value}", face(18, "bold"), theme.LIGHT, "mm")
-    y += 28
+    y += 36 if card.value is not None else 28
     if card.note:
         draw_text(d, (left + 12, y), card.note, face(16, "bold"), theme.VERMILLION, "la", max_width=w - 24)
         y += 24

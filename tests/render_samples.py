@@ -14,7 +14,10 @@ from pathlib import Path
 from games.barbarian_hordes.model import CardView, Contribution, PlayerView, View, WarResult, WarView
 
 DATA = Path(__file__).resolve().parents[1] / "games" / "barbarian_hordes" / "data"
-LONG_NAME = "Ælfgifu the Unready of the Very Long Name Dynasty, Queen of Everything Between the Rivers ⚔️ 👑"[:100]
+LONG_NAME = (
+    "Ælfgifu the Unready of the Very Long Name Dynasty, Queen of All Lands Between the Two Rivers ⚔️ 👑"
+    + "!" * 100
+)[:100]
 UNICODE_NAMES = [
     "Ælfgifu",
     "李小龍 (Bruce)",
@@ -100,7 +103,9 @@ def bh_view(
                 seat=s,
                 nation=None if status == "drafting" else nat["name"],
                 nation_id=None if status == "drafting" else nat["id"],
-                ability=" ".join(abilities[a] for a in nat.get("abilities", [])) if status != "drafting" else "",
+                ability=" ".join(abilities[a] for a in nat.get("abilities", []))
+                if status != "drafting"
+                else "",
                 armies=0 if status == "out" else rnd.randint(0, 24),
                 territories=0 if status == "out" else rnd.randint(1, 9),
                 hand_size=hs,
@@ -120,7 +125,9 @@ def bh_view(
         others = [s for s in range(n) if s not in (active, neighbour)]
         committed = tuple(sorted(rnd.sample(others, len(others) // 2)))
         w = tuple(s for s in [active, neighbour, *others] if s not in committed)
-        war_view = WarView(attacker=active, defender=neighbour, stage="commit", committed=committed, waiting=w)
+        war_view = WarView(
+            attacker=active, defender=neighbour, stage="commit", committed=committed, waiting=w
+        )
         waiting = w
     if war in ("last", "now"):
         a, d = rnd.sample(range(n), 2)

@@ -26,7 +26,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
-def playout(game_id: str, seed: int, steps: int, players: int = 4, agents: str = "heuristic") -> tuple[Any, Any, int]:
+def playout(
+    game_id: str, seed: int, steps: int, players: int = 4, agents: str = "heuristic"
+) -> tuple[Any, Any, int]:
     """Set up ``game_id`` for ``players`` seats with ``seed`` and play up to ``steps``
     actions; each step the lowest prompted seat acts with an AI agent.
 
@@ -59,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
     viewer = None if args.viewer is None else args.viewer - 1
     view = game.view(state, viewer)
     if getattr(view, "game", None) not in render.supported_games():
-        print(f"{game.id} has no board image yet; have: {', '.join(render.supported_games())}", file=sys.stderr)
+        print(
+            f"{game.id} has no board image yet; have: {', '.join(render.supported_games())}", file=sys.stderr
+        )
         return 2
     png = render.render_view(view)
     out = Path(args.out)
