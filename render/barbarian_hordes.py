@@ -735,6 +735,10 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
     elif view.active is not None and view.active in players:
         turn_label = f"{_nation(players[view.active], view.active)} \u00b7 {names_[view.active]}"
         turn_style = theme.seat_style(view.active)
+    elif len(view.waiting) == 1 and view.waiting[0] in players:  # the draft: who picks now
+        w = view.waiting[0]
+        turn_label = f"{names_[w]} picks a nation" if view.phase in ("draft", "reentry") else names_[w]
+        turn_style = theme.seat_style(w)
     dr.header(
         img,
         dr.Header(
