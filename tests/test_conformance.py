@@ -100,16 +100,21 @@ RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
 }
 
 
-def _bh_options(game: Any, players: int, rnd: random.Random) -> Any:
-    """Barbarian Hordes: at 3 seats, play the THREE PLAYER VARIANT half of the time."""
-    if players == 3 and rnd.random() < 0.5:
-        return game.Options(variant="three-player")
-    return game.Options()
+def _bh_options(game: Any, players: int, i: int) -> Any:
+    """Barbarian Hordes: at 3 seats, every other game is the THREE PLAYER VARIANT; one
+    game in six ends by the round limit house rule (RULINGS.md R16)."""
+    fields: dict[str, Any] = {}
+    if players == 3 and (i // 11) % 2 == 0:
+        fields["variant"] = "three-player"
+    if i % 6 == 5:
+        fields["round_limit"] = 1 + (i // 6) % 4
+    return game.Options(**fields)
 
 
-OPTIONS: dict[str, Callable[[Any, int, random.Random], Any]] = {
+OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
     "barbarian-hordes": _bh_options,
 }
+"""game id -> (game, players, case index) -> Options; games not listed use their defaults."""
 
 PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
     # events that carry card names of a hand must never be public
@@ -128,7 +133,13 @@ def cases() -> list[Any]:
             players = game.min_players + i % span
             agents = ("heuristic", "random", "mixed")[(i // span + i) % 3]
             seed = SEED_BASE + 7919 * i
-            out.append(pytest.param(game.id, players, agents, seed, id=f"{game.id}-{players}p-{agents}-{i}"))
+            options = OPTIONS.get(game.id, lambda g, n, i: g.Options())(game, players, i)
+            extra = "".join(f"-{k}={v}" for k, v in options.model_dump(exclude_defaults=True).items())
+            out.append(
+                pytest.param(
+                    game.id, players, agents, seed, options, id=f"{game.id}-{players}p-{agents}-{i}{extra}"
+                )
+            )
     return out
 
 
@@ -199,11 +210,11 @@ def _check_action(game: Any, s: Any, seat: int, a: Any, seed: int, step: int) ->
     assert st.state is not s
 
 
-def playout(game_id: str, players: int, agents: str, seed: int) -> None:
+def playout(game_id: str, players: int, agents: str, seed: int, options: Any = None) -> None:
     game = next(g for g in production_games() if g.id == game_id)
     rnd = random.Random(seed)
     seats = list(range(players))
-    options = OPTIONS.get(game.id, lambda g, n, r: g.Options())(game, players, rnd)
+    options = options if options is not None else game.Options()
     kinds = [agents if agents != "mixed" else rnd.choice(["heuristic", "random"]) for _ in seats]
     ags = [make_agent(game, kinds[x], seed + x) for x in seats]
 
@@ -268,9 +279,9 @@ def playout(game_id: str, players: int, agents: str, seed: int) -> None:
     assert [e.model_dump(mode="json") for e in events] == [e.model_dump(mode="json") for e in all_events]
 
 
-@pytest.mark.parametrize(("game_id", "players", "agents", "seed"), cases())
-def test_playout(game_id: str, players: int, agents: str, seed: int) -> None:
-    playout(game_id, players, agents, seed)
+@pytest.mark.parametrize(("game_id", "players", "agents", "seed", "options"), cases())
+def test_playout(game_id: str, players: int, agents: str, seed: int, options: Any) -> None:
+    playout(game_id, players, agents, seed, options)
 
 
 def test_reshuffle_hidden_changes_only_hidden_parts() -> None:
