@@ -21,6 +21,18 @@ if TYPE_CHECKING:
 GAME = app_commands.Group(name="game", description="Play historical strategy games in this channel")
 
 
+def game_command(*, name: str, description: str) -> Any:
+    """``GAME.command`` that replaces a command of the same name: discord.py re-imports an
+    extension module when a bot loads it again (a restart in the same process)."""
+
+    def deco(func: Any) -> Any:
+        if GAME.get_command(name) is not None:
+            GAME.remove_command(name)
+        return GAME.command(name=name, description=description)(func)
+
+    return deco
+
+
 def tabula(interaction: discord.Interaction) -> TabulaBot:
     return interaction.client  # type: ignore[return-value]
 
@@ -46,16 +58,4 @@ async def answer(interaction: discord.Interaction, reply: Reply, **kwargs: Any) 
 
 async def complete_actions(h: Any, channel: int, user: int, prefix: str) -> list[str]:
     """Legal actions in notation starting with ``prefix`` for the user's seat (autocomplete)."""
-    if hasattr(h, "complete"):
-        return list(await h.complete(channel, user, prefix))
-    from games.core import get_game
-
-    rec = await h._find(channel)
-    seat = rec.seat_of(user)
-    if rec.status != "active" or seat is None:
-        return []
-    game = get_game(rec.game_id)
-    state = await h._state(game, rec)
-    if seat.seat not in game.to_act(state):
-        return []
-    return list(game.complete(state, seat.seat, prefix))
+    return list(await h.complete(channel, user, prefix))

@@ -8,7 +8,7 @@ from discord.ext import commands
 
 from bot.host import LobbyError
 
-from . import GAME, answer, channel_id, host, is_moderator
+from . import answer, channel_id, game_command, host, is_moderator
 
 
 class Admin(commands.Cog):
@@ -26,7 +26,7 @@ async def _seat_of(interaction: discord.Interaction, user: discord.abc.User) -> 
     return seat.seat
 
 
-@GAME.command(name="replace", description="Give a player's seat to someone else (creator or moderator)")
+@game_command(name="replace", description="Give a player's seat to someone else (creator or moderator)")
 async def game_replace(interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
     seat = await _seat_of(interaction, old)
     reply = await host(interaction).replace(
@@ -35,7 +35,7 @@ async def game_replace(interaction: discord.Interaction, old: discord.User, new:
     await answer(interaction, reply)
 
 
-@GAME.command(name="kick", description="Hand a player's seat to an AI (creator or moderator)")
+@game_command(name="kick", description="Hand a player's seat to an AI (creator or moderator)")
 async def game_kick(interaction: discord.Interaction, player: discord.User) -> None:
     seat = await _seat_of(interaction, player)
     reply = await host(interaction).replace(
@@ -44,7 +44,7 @@ async def game_kick(interaction: discord.Interaction, player: discord.User) -> N
     await answer(interaction, reply)
 
 
-@GAME.command(name="abandon", description="End this game without a winner (creator or moderator)")
+@game_command(name="abandon", description="End this game without a winner (creator or moderator)")
 async def game_abandon(interaction: discord.Interaction) -> None:
     reply = await host(interaction).abandon(
         channel_id(interaction), interaction.user.id, is_moderator=is_moderator(interaction)
@@ -52,7 +52,7 @@ async def game_abandon(interaction: discord.Interaction) -> None:
     await answer(interaction, reply)
 
 
-@GAME.command(name="settings", description="Server settings for games (moderators)")
+@game_command(name="settings", description="Server settings for games (moderators)")
 @app_commands.describe(respond_minutes="How long response windows stay open, minutes (0: default)")
 async def game_settings(
     interaction: discord.Interaction, respond_minutes: app_commands.Range[int, 0, 20160]

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from games.core import GameError, all_games
 
-from . import GAME, answer, channel_id, host, is_moderator
+from . import answer, channel_id, game_command, host, is_moderator
 
 log = logging.getLogger("tabula.discord")
 
@@ -40,7 +40,7 @@ class Lobby(commands.Cog):
         self.bot = bot
 
 
-@GAME.command(name="new", description="Open a new game here (in a new thread when the channel allows)")
+@game_command(name="new", description="Open a new game here (in a new thread when the channel allows)")
 @app_commands.describe(
     game="Which game",
     ai="How many AI seats to add now",
@@ -100,26 +100,26 @@ def tabula_outbox(interaction: discord.Interaction):  # noqa: ANN201
     return interaction.client.outbox  # type: ignore[attr-defined]
 
 
-@GAME.command(name="join", description="Take a seat in this channel's game before it starts")
+@game_command(name="join", description="Take a seat in this channel's game before it starts")
 @app_commands.describe(nation="The nation or faction you would like (optional)")
 async def game_join(interaction: discord.Interaction, nation: str | None = None) -> None:
     reply = await host(interaction).join(channel_id(interaction), interaction.user.id, faction=nation)
     await answer(interaction, reply)
 
 
-@GAME.command(name="leave", description="Leave your seat (an AI plays it if the game has started)")
+@game_command(name="leave", description="Leave your seat (an AI plays it if the game has started)")
 async def game_leave(interaction: discord.Interaction) -> None:
     await answer(interaction, await host(interaction).leave(channel_id(interaction), interaction.user.id))
 
 
-@GAME.command(name="nation", description="Choose your nation or faction before the start")
+@game_command(name="nation", description="Choose your nation or faction before the start")
 async def game_nation(interaction: discord.Interaction, name: str) -> None:
     await answer(
         interaction, await host(interaction).choose(channel_id(interaction), interaction.user.id, name)
     )
 
 
-@GAME.command(name="options", description="Change the game's options before the start (creator)")
+@game_command(name="options", description="Change the game's options before the start (creator)")
 @app_commands.describe(values="key=value pairs, e.g. variant=short")
 async def game_options(interaction: discord.Interaction, values: str) -> None:
     reply = await host(interaction).set_options(
@@ -131,7 +131,7 @@ async def game_options(interaction: discord.Interaction, values: str) -> None:
     await answer(interaction, reply)
 
 
-@GAME.command(name="ai", description="Add AI seats before the start (creator)")
+@game_command(name="ai", description="Add AI seats before the start (creator)")
 @app_commands.choices(
     kind=[
         app_commands.Choice(name="Heuristic (plays to win)", value="heuristic"),
@@ -147,7 +147,7 @@ async def game_ai(
     await answer(interaction, reply)
 
 
-@GAME.command(name="start", description="Start the game (creator or moderator)")
+@game_command(name="start", description="Start the game (creator or moderator)")
 async def game_start(interaction: discord.Interaction) -> None:
     reply = await host(interaction).start(
         channel_id(interaction), interaction.user.id, is_moderator=is_moderator(interaction)

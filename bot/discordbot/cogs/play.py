@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.host import Reply
 
 from .. import components
-from . import GAME, answer, channel_id, complete_actions, host, tabula
+from . import answer, channel_id, complete_actions, game_command, host, tabula
 
 log = logging.getLogger("tabula.discord")
 
@@ -105,7 +105,7 @@ class Play(commands.Cog):
         await bot.outbox.notify_followers(reply)
 
 
-@GAME.command(name="undo", description="Undo your last action (others may need to agree)")
+@game_command(name="undo", description="Undo your last action (others may need to agree)")
 @app_commands.describe(decline="Refuse (or withdraw) a pending undo request instead")
 async def game_undo(interaction: discord.Interaction, decline: bool = False) -> None:
     h = host(interaction)

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from . import GAME, answer, channel_id, host
+from . import answer, channel_id, game_command, host
 
 
 class Spectators(commands.Cog):
@@ -16,17 +16,17 @@ class Spectators(commands.Cog):
         self.bot = bot
 
 
-@GAME.command(name="follow", description="Get this game's updates by direct message")
+@game_command(name="follow", description="Get this game's updates by direct message")
 async def game_follow(interaction: discord.Interaction) -> None:
     await answer(interaction, await host(interaction).follow(channel_id(interaction), interaction.user.id))
 
 
-@GAME.command(name="unfollow", description="Stop getting this game's updates")
+@game_command(name="unfollow", description="Stop getting this game's updates")
 async def game_unfollow(interaction: discord.Interaction) -> None:
     await answer(interaction, await host(interaction).unfollow(channel_id(interaction), interaction.user.id))
 
 
-@GAME.command(name="prefs", description="Your preferences: direct messages, reminder interval")
+@game_command(name="prefs", description="Your preferences: direct messages, reminder interval")
 @app_commands.describe(
     dms="Receive your hand and updates by DM", reminder_hours="Ping me after this many hours (0: never)"
 )

@@ -9,7 +9,7 @@ from discord.ext import commands
 from bot.host import Reply
 from games.core import get_game
 
-from . import GAME, answer, channel_id, host, tabula
+from . import answer, channel_id, game_command, host, tabula
 
 
 class Views(commands.Cog):
@@ -19,7 +19,7 @@ class Views(commands.Cog):
         self.bot = bot
 
 
-@GAME.command(name="status", description="Show the game: board image, seats and whose turn it is")
+@game_command(name="status", description="Show the game: board image, seats and whose turn it is")
 async def game_status(interaction: discord.Interaction) -> None:
     reply = await host(interaction).view(channel_id(interaction), None)
     # A status request pings nobody and lists no private parts.
@@ -27,20 +27,20 @@ async def game_status(interaction: discord.Interaction) -> None:
     await tabula(interaction).outbox.public_answer(interaction, reply)
 
 
-@GAME.command(name="hand", description="Show your hand and what you are asked (only you see it)")
+@game_command(name="hand", description="Show your hand and what you are asked (only you see it)")
 async def game_hand(interaction: discord.Interaction) -> None:
     reply = await host(interaction).hand(channel_id(interaction), interaction.user.id)
     await tabula(interaction).outbox.private_answer(interaction, reply)
 
 
-@GAME.command(name="log", description="What happened so far, as you may see it (only you see it)")
+@game_command(name="log", description="What happened so far, as you may see it (only you see it)")
 @app_commands.describe(page="1 is the most recent actions")
 async def game_log(interaction: discord.Interaction, page: app_commands.Range[int, 1, 1000] = 1) -> None:
     reply = await host(interaction).log(channel_id(interaction), interaction.user.id, page=page)
     await answer(interaction, reply)
 
 
-@GAME.command(name="rules", description="How the game is played here and how to write actions")
+@game_command(name="rules", description="How the game is played here and how to write actions")
 async def game_rules(interaction: discord.Interaction, game: str | None = None) -> None:
     if game is None:
         rec = await host(interaction).storage.open_session(channel_id(interaction))
@@ -57,7 +57,7 @@ async def game_rules(interaction: discord.Interaction, game: str | None = None) 
     await interaction.response.send_message(text[:2000], ephemeral=True)
 
 
-@GAME.command(name="games", description="Your games on this server and elsewhere (only you see it)")
+@game_command(name="games", description="Your games on this server and elsewhere (only you see it)")
 async def game_games(interaction: discord.Interaction) -> None:
     await answer(interaction, await host(interaction).my_games(interaction.user.id))
 
