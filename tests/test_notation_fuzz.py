@@ -179,11 +179,6 @@ def test_a_finished_game_refuses_every_text_with_a_game_error(text: str) -> None
                 GAME.parse_action(s, seat, text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="parse_action on a finished game raises IllegalActionError('The game is over.'); "
-    "apply raises GameOverError, which the contract reserves for this case",
-)
 def test_a_finished_game_answers_game_over() -> None:
     s = reachable_states()["over"][0]
     with pytest.raises(GameOverError):

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
+    GameOverError,
     IllegalActionError,
     InvalidNotationError,
     NotYourTurnError,
@@ -149,7 +150,7 @@ def parse(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     prompts = game.to_act(s)
     if seat not in prompts:
         if not prompts:
-            raise IllegalActionError("The game is over.")
+            raise GameOverError("The game is over; no more actions are accepted.")
         waiting = ", ".join(_name(game, s, x) for x in prompts)
         raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
     action = _read(game, s, seat, text)
