@@ -540,7 +540,7 @@ def _war_result(
     if win_seat is not None:
         text = f"{_nation(players.get(win_seat), win_seat)} won"
         if res.territory_taken:
-            text += ", took a Territory Token"
+            text += " +1 Territory"
         colour = theme.ATTACK if res.outcome == "attacker" else theme.DEFEND
         kind = "swords" if res.outcome == "attacker" else "shield"
     elif res.outcome == "stalemate":
