@@ -16,6 +16,7 @@ Conventions
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -318,6 +319,10 @@ class Storage(Protocol):
     async def get_prefs(self, user_id: int) -> UserPrefs: ...
 
     async def set_prefs(self, prefs: UserPrefs, now: float) -> None: ...
+
+    async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        """Preferences of several users (defaults for those who set none)."""
+        ...
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]: ...
 

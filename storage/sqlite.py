@@ -164,33 +164,21 @@ class SqliteStorage:
     # ------------------------------------------------------------------ helpers
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self.db.execute(sql, tuple(params)) as cur:
-            return list(await cur.fetchall())
+        return list(await self.db.execute_fetchall(sql, tuple(params)))
 
     async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
-        async with self.db.execute(sql, tuple(params)) as cur:
-            return await cur.fetchone()
-
-    async def _seats(self, session_ids: list[int]) -> dict[int, list[SeatRecord]]:
-        out: dict[int, list[SeatRecord]] = {i: [] for i in session_ids}
-        if not session_ids:
-            return out
-        marks = ",".join("?" * len(session_ids))
-        rows = await self._fetchall(
-            f"SELECT session_id, seat, user_id, faction, ai, joined_at, left_at FROM seats "
-            f"WHERE session_id IN ({marks}) ORDER BY session_id, seat",
-            session_ids,
-        )
-        for r in rows:
-            out[r["session_id"]].append(
-                SeatRecord(r["seat"], r["user_id"], r["faction"], r["ai"], r["joined_at"], r["left_at"])
-            )
-        return out
+        rows = await self.db.execute_fetchall(sql, tuple(params))
+        return next(iter(rows), None)
 
     async def _sessions(self, where: str, params: Iterable[Any] = ()) -> list[SessionRecord]:
-        rows = await self._fetchall(f"SELECT {_SESSION_COLUMNS} FROM sessions {where}", params)
-        seats = await self._seats([r["id"] for r in rows])
-        return [_session(r, seats[r["id"]]) for r in rows]
+        """Sessions with their seats, read in one statement (seats as a JSON array)."""
+        rows = await self._fetchall(
+            f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, faction, ai, "
+            f"joined_at, left_at)) FROM seats WHERE seats.session_id = sessions.id) AS seats_json "
+            f"FROM sessions {where}",
+            params,
+        )
+        return [_session(r, _seats(r["seats_json"])) for r in rows]
 
     async def _session_or_raise(self, session_id: int) -> SessionRecord:
         found = await self._sessions("WHERE id = ?", (session_id,))
@@ -386,6 +374,7 @@ class SqliteStorage:
                         "INSERT OR REPLACE INTO snapshots (session_id, seq, state, at) VALUES (?, ?, ?, ?)",
                         [(session_id, seq, _dumps(state), now) for seq, state in change.snapshots],
                     )
+                found = await self._sessions("WHERE id = ?", (session_id,))
                 await self.db.execute("COMMIT")
             except sqlite3.IntegrityError as e:
                 await self.db.execute("ROLLBACK")
@@ -400,7 +389,7 @@ class SqliteStorage:
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
-            return await self._session_or_raise(session_id)
+            return found[0]
 
     # ------------------------------------------------------------------ the log
 
@@ -494,6 +483,20 @@ class SqliteStorage:
             (prefs.user_id, int(prefs.dms), prefs.reminder_hours, now),
         )
 
+    async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        ids = sorted(set(user_ids))
+        out = {u: UserPrefs(u) for u in ids}
+        if ids:
+            async with self._lock:
+                rows = await self._fetchall(
+                    f"SELECT user_id, dms, reminder_hours FROM user_prefs WHERE user_id IN "
+                    f"({','.join('?' * len(ids))})",
+                    ids,
+                )
+            for r in rows:
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"])
+        return out
+
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
         async with self._lock:
             row = await self._fetchone("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
@@ -541,6 +544,12 @@ def _statements(sql: str) -> list[str]:
     ):
         raise RuntimeError(f"incomplete SQL statement in migration: {buf.strip()[:80]!r}")
     return out
+
+
+def _seats(text: str | None) -> list[SeatRecord]:
+    seats = [SeatRecord(*row) for row in json.loads(text or "[]")]
+    seats.sort(key=lambda s: s.seat)
+    return seats
 
 
 def _session(r: sqlite3.Row, seats: list[SeatRecord]) -> SessionRecord:

@@ -279,7 +279,11 @@ class Host:
             raise GameOverError(f"This game is {rec.status}: it accepts no more actions, but you can "
                                 "still read its log.")
 
-    async def _window_seconds(self, rec: SessionRecord) -> float:
+    async def _window_seconds(self, rec: SessionRecord, game: Game, state: Any) -> float:
+        """How long a response window opened now stays open (seconds): the guild's
+        setting or the host default. Reads nothing when no window is open."""
+        if not any(p.kind == "respond" for p in game.to_act(state).values()):
+            return self.settings.respond_seconds
         if rec.guild_id is not None:
             custom = (await self.storage.get_guild_settings(rec.guild_id)).get("respond_seconds")
             if isinstance(custom, int | float) and custom > 0:
@@ -430,8 +434,6 @@ class Host:
         return (f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); anyone can replay it with "
                 f"`tabula verify`.")
 
-    async def _dm(self, user_id: int) -> bool:
-        return (await self.storage.get_prefs(user_id)).dms
 
     async def _status_reply(
         self,
@@ -456,6 +458,9 @@ class Host:
                 text.append("Now: " + "; ".join(waiting))
         elif rec.status in ("finished", "abandoned"):
             text.append(self._outcome_text(rec))
+        followers = await self.storage.followers(rec.id) if notify and rec.status != "lobby" else []
+        humans = [s.user_id for s in rec.seats if s.user_id is not None]
+        prefs = await self.storage.get_prefs_many([*humans, *followers, *private_lines])
         if state is not None:
             for s in rec.seats:
                 if s.user_id is None:
@@ -466,15 +471,11 @@ class Host:
                     if prompt:
                         mine = [*mine, f"You are asked: {prompt.text}"]
                     private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
-                                               game.view(state, s.seat), prompt, await self._dm(s.user_id)))
+                                               game.view(state, s.seat), prompt, prefs[s.user_id].dms))
         for user_id, mine in private_lines.items():
             if mine:
-                private.append(PrivatePart(user_id, None, "\n".join(mine), dm=await self._dm(user_id)))
-        followers: list[int] = []
-        if notify and rec.status != "lobby":
-            for uid in await self.storage.followers(rec.id):
-                if rec.seat_of(uid) is None and await self._dm(uid):
-                    followers.append(uid)
+                private.append(PrivatePart(user_id, None, "\n".join(mine), dm=prefs[user_id].dms))
+        followers = [uid for uid in followers if rec.seat_of(uid) is None and prefs[uid].dms]
         return Reply(
             text="\n".join(text),
             embed=self._embed(game, rec, prompts),
@@ -709,7 +710,7 @@ class Host:
                                           None, False, True, None, now), step.state)
             ai = self._run_ai(game, rec, rec.seats, step.state, 0, now)
             state = ai[-1].state if ai else step.state
-            change = self._close_change(game, rec, {}, state, [setup, *ai], now, await self._window_seconds(rec),
+            change = self._close_change(game, rec, {}, state, [setup, *ai], now, await self._window_seconds(rec, game, state),
                                         status="active", started_at=now, options=options)
             rec = await self._commit(rec, change)
             self._remember(rec, state)
@@ -785,7 +786,7 @@ class Host:
             final = applied[-1].state
             try:
                 rec = await self._commit(
-                    rec, self._close_change(game, rec, prompts, final, applied, now, await self._window_seconds(rec))
+                    rec, self._close_change(game, rec, prompts, final, applied, now, await self._window_seconds(rec, game, final))
                 )
             except DuplicateInteractionError:
                 done = await self.storage.action_by_interaction(interaction_id or "")
@@ -856,9 +857,9 @@ class Host:
                 rec = await self._commit(rec, SessionUpdate(deadline=None))
                 self._remember(rec, state)
                 return None
-            change = self._close_change(game, rec, before, state, applied, now, await self._window_seconds(rec))
+            change = self._close_change(game, rec, before, state, applied, now, await self._window_seconds(rec, game, state))
             if change.deadline is not None and change.deadline <= now:
-                change = SessionUpdate(**{**change.__dict__, "deadline": now + await self._window_seconds(rec)})
+                change = SessionUpdate(**{**change.__dict__, "deadline": now + await self._window_seconds(rec, game, state)})
             rec = await self._commit(rec, change)
             self._remember(rec, state)
         public, private = self._describe_rows(rec, [a.row for a in applied])
@@ -968,7 +969,7 @@ class Host:
         now = self.clock()
         ai = self._run_ai(game, rec, rec.seats, state, to, now)
         final = ai[-1].state if ai else state
-        change = self._close_change(game, rec, {}, final, ai, now, await self._window_seconds(rec),
+        change = self._close_change(game, rec, {}, final, ai, now, await self._window_seconds(rec, game, final),
                                     truncate_after=to)
         rec = await self._commit(rec, change)
         self._remember(rec, final)
@@ -1162,7 +1163,7 @@ class Host:
         prompts = game.to_act(state)
         ai = self._run_ai(game, rec, seats, state, rec.seq, now)
         final = ai[-1].state if ai else state
-        change = self._close_change(game, rec, prompts, final, ai, now, await self._window_seconds(rec),
+        change = self._close_change(game, rec, prompts, final, ai, now, await self._window_seconds(rec, game, final),
                                     seats=seats)
         if not ai:
             change = SessionUpdate(seats=seats, pending_undo=None)
