@@ -48,9 +48,16 @@ class Tracker:
         async def run() -> Any:
             return await coro
 
-        self._busy += 1  # counted from now, before the task first runs
-        self._idle.clear()
         task = asyncio.get_running_loop().create_task(run(), name=name)
+        self.adopt(task)  # counted from now, before the task first runs
+        return task
+
+    def adopt(self, task: asyncio.Task[Any]) -> None:
+        """Count an already running task as busy until it ends."""
+        if task in self._tasks:
+            return
+        self._busy += 1
+        self._idle.clear()
         self._tasks.add(task)
 
         def done(t: asyncio.Task[Any]) -> None:
@@ -60,7 +67,6 @@ class Tracker:
                 self._idle.set()
 
         task.add_done_callback(done)
-        return task
 
     async def idle(self) -> None:
         """Wait until no interaction is being handled."""
@@ -106,15 +112,19 @@ class TabulaTree(app_commands.CommandTree):
         super().__init__(client, **options)
         self.tracker: Tracker = getattr(client, "tracker", None) or Tracker()
 
-    def _from_interaction(self, interaction: discord.Interaction) -> None:
-        # Same as discord.py's, with the task counted by the tracker.
-        async def wrapper() -> None:
-            try:
-                await self._call(interaction)
-            except app_commands.AppCommandError as e:
-                await self._dispatch_error(interaction, e)
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Count the interaction as in flight until discord.py's task for it ends.
 
-        self.tracker.spawn(wrapper(), "CommandTree-invoker")
+        discord.py runs every application-command interaction (commands and autocomplete) in
+        a task of its own and calls this check first, inside that task. Tying the tracker to
+        ``asyncio.current_task()`` covers every way the task can end (success, an error passed
+        to ``on_error``, autocomplete, an unexpected exception) with public API only, so
+        ``TabulaBot.close`` and the tests can wait until every interaction is fully handled.
+        """
+        task = asyncio.current_task()
+        if task is not None:
+            self.tracker.adopt(task)
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
