@@ -1,5 +1,9 @@
 """Play a game in the terminal: humans at one keyboard against AI seats.
 
+The console is an adapter over the host service, like the Discord cogs: every
+action goes through ``bot.host.Host`` and is stored in a SQLite database, so a game
+kept in a file (``--db game.db``) can be stopped and resumed (``--resume``).
+
 Hidden information is kept as the bot keeps it: each human sees only its own
 hand and private events; when several humans share the keyboard, the console
 asks the next one to take over before showing anything private.
@@ -7,180 +11,261 @@ asks the next one to take over before showing anything private.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from collections.abc import Callable
 from typing import Any
 
-from games.core import GameError, Seat, apply_at, get_game, new_seed, start
-from games.core.agents import Agent, make_agent
+from bot.host import Host, HostSettings, Reply, open_host
+from games.core import GameError, get_game
 
 Input = Callable[[str], str]
 
+CHANNEL = 0  # the terminal's one "channel"
+FIRST_USER = 1  # human seat n is played by user FIRST_USER + n
+
+
+class TerminalNames:
+    """How the host writes players in the terminal: "You" alone, else "Player N"."""
+
+    def __init__(self) -> None:
+        self.humans: list[int] = []
+
+    def user(self, user_id: int) -> str:
+        if len(self.humans) == 1:
+            return "You"
+        return f"Player {user_id - FIRST_USER + 1}"
+
+    def channel(self, channel_id: int) -> str:
+        return "the terminal"
+
 
 class Console:
-    """One local game. ``humans``: the seats played at the keyboard."""
+    """One local game through the host.
+
+    Parameters
+    ----------
+    game_id : str | None
+        The game for a new session (None when resuming).
+    players, ai : int
+        Seats in all, and how many of them the computer plays (a new session).
+    seed : int | None
+        Session seed (default: random).
+    agent_kind : str
+        heuristic or random, for the AI seats.
+    db : str
+        SQLite file to keep the game in, or ``":memory:"``.
+    resume : bool
+        Continue the unfinished game stored in ``db`` instead of starting one.
+    """
 
     def __init__(
         self,
-        game_id: str,
-        players: int,
-        ai: int,
+        game_id: str | None,
+        players: int = 4,
+        ai: int = 3,
         seed: int | None = None,
         agent_kind: str = "heuristic",
         options: Any = None,
         out: Any = None,
         read: Input = input,
+        *,
+        db: str = ":memory:",
+        resume: bool = False,
     ) -> None:
-        self.game = get_game(game_id)
-        if not self.game.min_players <= players <= self.game.max_players:
-            raise GameError(
-                f"{self.game.title} takes {self.game.min_players} to {self.game.max_players} players, not {players}."
-            )
-        if not 0 <= ai <= players:
-            raise GameError(f"--ai must be between 0 and the number of players ({players}).")
-        self.seed = new_seed() if seed is None else seed
-        self.humans = list(range(players - ai))
-        self.agents: dict[Seat, Agent] = {
-            x: make_agent(self.game, agent_kind, self.seed + x) for x in range(players - ai, players)
-        }
-        self.options = self.game.Options(**(options or {}))
+        self.game_id = game_id
+        self.players = players
+        self.ai = ai
+        self.seed = seed
+        self.agent_kind = agent_kind
+        self.options = dict(options or {})
         self.out = out or sys.stdout
         self.read = read
-        step = start(self.game, list(range(players)), self.options, self.seed)
-        self.state = step.state
-        self.step = 0
-        self.at_keyboard: Seat | None = self.humans[0] if len(self.humans) == 1 else None
-        self.pending: dict[Seat, list[str]] = {x: [] for x in self.humans}
-        self.setup_events = step.events
+        self.db = db
+        self.resume = resume
+        self.names = TerminalNames()
+        self.host: Host | None = None
+        self.game: Any = None
+        self.at_keyboard: int | None = None
+        self.pending: dict[int, list[str]] = {}
 
     # ---------------------------------------------------------------- output
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def name(self, seat: Seat) -> str:
-        v = self.game.view(self.state, None)
-        players = getattr(v, "players", None)
-        nation = players[seat].nation if players else None
-        label = nation or f"Seat {seat + 1}"
-        if seat in self.agents:
-            return f"{label} (AI)"
-        if len(self.humans) == 1:
-            return f"{label} (you)"
-        return label if not nation else f"{label} (seat {seat + 1})"
-
-    def log(self, events: Any) -> None:
-        """Public events now; private ones to the human they belong to, when it is at the keyboard."""
-        for e in events:
-            if e.visible_to is None:
-                self.say("  " + e.describe())
-            else:
-                for x in e.visible_to:
-                    if x in self.pending:
-                        self.pending[x].append(e.describe())
+    def show(self, reply: Reply) -> None:
+        """Public text now; private parts to their owner, when at the keyboard."""
+        if reply.text:
+            self.say(reply.text)
+        for part in reply.private:
+            lines = [x for x in part.text.splitlines() if x and not x.startswith("You are asked: ")]
+            self.pending.setdefault(part.user_id, []).extend(lines)
         self.flush_private()
 
     def flush_private(self) -> None:
-        x = self.at_keyboard
-        if x is not None and self.pending.get(x):
-            for line in self.pending[x]:
+        user = self.at_keyboard
+        if user is not None and self.pending.get(user):
+            for line in self.pending[user]:
                 self.say("  (private) " + line)
-            self.pending[x] = []
+            self.pending[user] = []
 
-    def board(self, viewer: Seat | None) -> str:
-        v = self.game.view(self.state, viewer)
-        summarize = getattr(self.game, "summary", None)
-        return summarize(v) if summarize else str(v)
+    def text_of(self, view: Any, how: str) -> str:
+        render = getattr(self.game, how, None)
+        return render(view) if render and view is not None else str(view)
+
+    async def board(self, user: int | None) -> str:
+        assert self.host is not None
+        if user is None:
+            return self.text_of((await self.host.view(CHANNEL)).image.view, "summary")
+        return self.text_of((await self.host.hand(CHANNEL, user)).private[0].view, "summary")
+
+    async def hand(self, user: int) -> str:
+        assert self.host is not None
+        return self.text_of((await self.host.hand(CHANNEL, user)).private[0].view, "hand_text")
+
+    # ---------------------------------------------------------------- set up
+
+    async def begin(self) -> Reply:
+        """Start a new session, or load the stored one. Raises GameError."""
+        host = self.host
+        assert host is not None
+        found = await host.storage.open_session(CHANNEL)
+        if self.resume:
+            if found is None:
+                raise GameError(f"There is no unfinished game in {self.db} to resume.")
+            self.game = get_game(found.game_id)
+            self.names.humans = [s.user_id for s in found.seats if s.user_id is not None]
+            self.say(f"Resuming {self.game.title} (game #{found.id}) after {found.seq} actions.")
+            reply = await host.view(CHANNEL)
+            self.at_keyboard = self.names.humans[0] if len(self.names.humans) == 1 else None
+            return reply
+        if found is not None:
+            raise GameError(f"{self.db} holds an unfinished game; add --resume to continue it, "
+                            "or use another file.")
+        if self.game_id is None:
+            raise GameError("Name the game to play, e.g. barbarian-hordes.")
+        self.game = get_game(self.game_id)
+        if not self.game.min_players <= self.players <= self.game.max_players:
+            raise GameError(f"{self.game.title} takes {self.game.min_players} to {self.game.max_players} "
+                            f"players, not {self.players}.")
+        if not 0 <= self.ai <= self.players:
+            raise GameError(f"--ai must be between 0 and the number of players ({self.players}).")
+        humans = [FIRST_USER + n for n in range(self.players - self.ai)]
+        self.names.humans = humans
+        creator = humans[0] if humans else FIRST_USER
+        await host.create(None, CHANNEL, creator, self.game.id, self.options, seed=self.seed, join=bool(humans))
+        for user in humans[1:]:
+            await host.join(CHANNEL, user)
+        if self.ai:
+            await host.add_ai(CHANNEL, creator, self.ai, self.agent_kind)
+        self.at_keyboard = humans[0] if len(humans) == 1 else None
+        self.say(f"{self.game.title}. Type 'help' at your prompt to see what is legal.")
+        return await host.start(CHANNEL, creator)
 
     # ---------------------------------------------------------------- loop
 
-    def run(self) -> int:
-        self.say(f"{self.game.title} — seed {self.seed}. Type 'help' at your prompt to see what is legal.")
-        self.log(self.setup_events)
-        self.say(self.board(self.at_keyboard))
-        while self.game.outcome(self.state) is None:
-            prompts = self.game.to_act(self.state)
-            ai = [x for x in prompts if x in self.agents]
-            seat = ai[0] if ai else next(iter(prompts))
-            if seat in self.agents:
-                action = self.agents[seat].choose(self.game, self.state, seat)
-                if prompts[seat].kind != "secret":  # a secret choice is announced by its event
-                    self.say(f"{self.name(seat)}: {self.game.format_action(self.state, action)}")
-                self.apply(seat, action)
-                continue
-            if not self.human_turn(seat, prompts[seat]):
-                self.say(f"Stopped. The same seed ({self.seed}) and moves replay this game.")
-                return 0
-        outcome = self.game.outcome(self.state)
-        self.say("")
-        self.say(self.board(None))
-        self.say(f"Game over: {outcome.reason} (seed {self.seed})")
-        return 0
-
-    def apply(self, seat: Seat, action: Any) -> None:
-        self.step += 1
-        st = apply_at(self.game, self.state, seat, action, self.seed, self.step)
-        self.state = st.state
-        self.log(st.events)
-
-    def human_turn(self, seat: Seat, prompt: Any) -> bool:
-        """Read commands until ``seat`` has acted; False when the player quits."""
-        if self.at_keyboard != seat:
+    async def arun(self) -> int:
+        async with open_host(self.db, HostSettings(db=self.db), names=self.names) as host:
+            self.host = host
+            try:
+                reply = await self.begin()
+            except GameError as e:
+                print(f"tabula play: {e.message}", file=sys.stderr)
+                return 2
+            self.show(reply)
+            if reply.status == "active":
+                self.say(await self.board(self.at_keyboard))
+            while reply.status == "active":
+                prompt = next((p for p in reply.prompts if p.user_id is not None), None)
+                if prompt is None:
+                    self.say("Nobody at the keyboard is asked to act; stopping.")
+                    return 1
+                got = await self.human_turn(prompt.user_id, prompt.text)
+                if got is None:
+                    self.stopped(reply)
+                    return 0
+                reply = got
+                self.show(reply)
             self.say("")
-            self.say(f"--- Pass the keyboard to {self.name(seat)}; press Enter when only they can see. ---")
+            self.say(await self.board(None))
+            return 0
+
+    def stopped(self, reply: Reply) -> None:
+        if self.db != ":memory:":
+            self.say(f"Stopped. Resume with: tabula play --db {self.db} --resume")
+        else:
+            self.say("Stopped. The game was kept in memory only; use --db FILE to be able to resume.")
+
+    async def human_turn(self, user: int, prompt_text: str) -> Reply | None:
+        """Read commands until ``user`` has acted; None when the player quits."""
+        host = self.host
+        assert host is not None
+        if self.at_keyboard != user:
+            self.say("")
+            self.say(f"--- Pass the keyboard to {self.names.user(user)}; press Enter when only they can see. ---")
             try:
                 self.read("")
             except EOFError:
-                return False
-            self.at_keyboard = seat
+                return None
+            self.at_keyboard = user
             self.flush_private()
         self.say("")
-        self.say(f"{self.name(seat)} — {prompt.text}")
+        self.say(f"{self.names.user(user)} — {prompt_text}")
         while True:
             try:
                 line = self.read("> ").strip()
             except EOFError:
-                return False
+                return None
             word = line.lower()
-            if word in ("quit", "exit"):
-                return False
+            if word in ("quit", "exit", "stop"):
+                return None
             if word in ("help", "?", "h"):
-                self.say(self.help(seat))
+                self.say(await self.help(user))
                 continue
             if word in ("hand", "cards"):
-                self.say(self._hand(seat))
+                self.say(await self.hand(user))
                 continue
             if word in ("status", "board", "b"):
-                self.say(self.board(seat))
+                self.say(await self.board(user))
+                continue
+            if word == "log":
+                self.say((await host.log(CHANNEL, user, per_page=15)).text)
                 continue
             if not line:
                 continue
             try:
-                action = self.game.parse_action(self.state, seat, line)
+                if word == "undo":
+                    reply = await host.undo(CHANNEL, user)
+                    self.show(reply)
+                    return await host.view(CHANNEL)
+                return await host.act(CHANNEL, user, line)
             except GameError as e:
                 self.say(f"  {e.message}")
-                continue
-            self.apply(seat, action)
-            return True
 
-    def _hand(self, seat: Seat) -> str:
-        v = self.game.view(self.state, seat)
-        hand_text = getattr(self.game, "hand_text", None)
-        return hand_text(v) if hand_text else str(v)
-
-    def help(self, seat: Seat) -> str:
-        options = self.game.complete(self.state, seat, "")
+    async def help(self, user: int) -> str:
+        assert self.host is not None
+        options = await self.host.complete(CHANNEL, user, "", limit=None)
         lines = ["Legal now (type one; names may be shortened):"]
         lines += [f"  {o}" for o in options]
-        lines.append("Also: hand, status, help, quit.")
+        lines.append("Also: hand, status, log, undo, help, quit.")
         return "\n".join(lines)
+
+    def run(self) -> int:
+        return asyncio.run(self.arun())
 
 
 def play(args: Any, read: Input = input, out: Any = None) -> int:
     """``tabula play`` entry point."""
-    try:
-        console = Console(args.game, args.players, args.ai, args.seed, args.agents, read=read, out=out)
-    except GameError as e:
-        print(f"tabula play: {e.message}", file=sys.stderr)
-        return 2
+    console = Console(
+        getattr(args, "game", None),
+        args.players,
+        args.ai,
+        args.seed,
+        args.agents,
+        read=read,
+        out=out,
+        db=getattr(args, "db", None) or ":memory:",
+        resume=getattr(args, "resume", False),
+    )
     return console.run()

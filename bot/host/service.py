@@ -1019,10 +1019,11 @@ class Host:
                      image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat))
 
     async def complete(self, channel_id: int, user_id: int, prefix: str = "", *,
-                       session_id: int | None = None) -> list[str]:
+                       session_id: int | None = None, limit: int | None = MAX_CHOICES) -> list[str]:
         """Autocomplete for the action command: the user's legal actions in notation that
-        start with ``prefix`` (at most 25). Empty when the user is not seated or not asked
-        to act; never raises for a missing game (autocomplete must stay quiet)."""
+        start with ``prefix`` (at most ``limit``, Discord shows 25; None = all). Empty when
+        the user is not seated or not asked to act; never raises for a missing game
+        (autocomplete must stay quiet)."""
         try:
             rec = await self._find(channel_id, session_id)
         except GameError:
@@ -1034,7 +1035,8 @@ class Host:
         state = await self._state(game, rec)
         if seat.seat not in game.to_act(state):
             return []
-        return list(game.complete(state, seat.seat, prefix))[:MAX_CHOICES]
+        found = list(game.complete(state, seat.seat, prefix))
+        return found if limit is None else found[:limit]
 
     async def log(self, channel_id: int, user_id: int | None, *, page: int = 1, per_page: int = 20,
                   session_id: int | None = None) -> Reply:
