@@ -11,6 +11,13 @@ Who sees what:
   hand;
 - an ``ephemeral`` reply (hand, log, errors...) goes to the caller alone.
 
+Keeping the channel quiet: a turn update (after an action, a closed response window) is one
+message with what happened, who must act now and the board image; the status embed (seats,
+seed commitment) is left to ``/game status`` and the lobby. The AI seats' steps that follow a
+human action come in that same message. A player still asked the same question after someone
+else acted gets their earlier DM edited (fresh buttons, no new notification) rather than a new
+DM. The closed-DM notice is posted once per game and player.
+
 Rendering happens after deferring, in a worker thread, so the 3-second deadline of the first
 response is never at risk.
 """
@@ -18,6 +25,7 @@ response is never at risk.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Iterable, Sequence
@@ -28,6 +36,7 @@ import discord
 from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
 
 from . import components
+from .tree import send_private as send_private_text
 
 if TYPE_CHECKING:
     from .client import TabulaBot
@@ -38,6 +47,11 @@ EMBED_COLOUR = 0x8C5A2B
 DM_CLOSED = 50007
 FALLBACK_NOTICE = (
     "{mentions}: I could not send you a direct message. Use `/game hand` here to see your hand and choices."
+)
+NO_FILES_NOTE = "(No board image: I am not allowed to attach files here. `/game status` shows it.)"
+CANNOT_POST = (
+    "Your action was applied, but I am not allowed to post in <#{channel}>, so the others were not told. "
+    "A server admin should give me the Send Messages permission there. What happened:\n{text}"
 )
 
 
@@ -61,6 +75,58 @@ def cut(text: str, limit: int = 2000) -> str:
 
 def mention_line(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{u}>" for u in user_ids)
+
+
+def who_acts(p: PromptInfo) -> str:
+    who = f"<@{p.user_id}>" if p.user_id is not None else "AI"
+    return f"{who} (seat {p.seat + 1})"
+
+
+def now_lines(prompts: Sequence[PromptInfo]) -> list[str]:
+    """Who must act now, one line per seat, with a response window's deadline as a Discord
+    timestamp (shown in each reader's time zone)."""
+
+    def one(p: PromptInfo) -> str:
+        text = p.text.rstrip()
+        if p.deadline is not None:
+            text = f"{text.rstrip('.')} (closes <t:{int(p.deadline)}:R>)"
+        return f"{who_acts(p)}: {text}"
+
+    if len(prompts) == 1:
+        return [f"**Now** {one(prompts[0])}"]
+    return ["**Now**", *(f"- {one(p)}" for p in prompts)]
+
+
+def public_text(reply: Reply) -> str:
+    """The public text of a reply: the host's lines, its "Now: ..." line rewritten one seat per
+    line, and a mention of each player who must act and is not named yet."""
+    lines = reply.text.split("\n") if reply.text else []
+    if reply.prompts:
+        for i in range(len(lines) - 1, -1, -1):
+            if lines[i].startswith("Now: "):
+                lines[i : i + 1] = now_lines(reply.prompts)
+                break
+    text = "\n".join(lines)
+    missing = [u for u in reply.mentions if f"<@{u}>" not in text]
+    if missing:
+        text = f"{text}\n{mention_line(missing)}" if text else mention_line(missing)
+    return text
+
+
+def release(view: discord.ui.View | None) -> None:
+    """Drop a sent view from discord.py's view store: clicks are routed by custom id
+    (``TabulaBot.on_interaction``), so keeping every posted view in memory would only leak."""
+    if view is not None:
+        view.stop()
+
+
+def dedupe_lines(texts: Iterable[str]) -> str:
+    seen: list[str] = []
+    for t in texts:
+        for line in (t or "").split("\n"):
+            if line and line not in seen:
+                seen.append(line)
+    return "\n".join(seen)
 
 
 async def render_png(image: ImageRequest | None) -> bytes | None:
@@ -95,6 +161,10 @@ class Outbox:
 
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
+        # (session, user) -> the last DM that asked this user something, and its text
+        self._prompt_dms: dict[tuple[int, int], tuple[discord.Message, str]] = {}
+        # (session, user) already told in the channel that their DMs are closed
+        self._told_closed: set[tuple[int, int]] = set()
 
     # ---------------------------------------------------------------- entry points
 
@@ -113,13 +183,26 @@ class Outbox:
                 await interaction.response.defer(ephemeral=True, thinking=False)
             target = game_channel_id or interaction.channel_id
             assert target is not None
-            await self.post_public(target, reply)
+            await self.post_public(target, reply, interaction=interaction)
         await self.deliver_private(reply, interaction)
         await self.notify_followers(reply)
 
-    async def public_answer(self, interaction: discord.Interaction, reply: Reply) -> None:
-        """The public part as the interaction's response (deferred first when rendering)."""
-        kwargs = self._public_kwargs(reply)
+    async def publish(
+        self, channel_id: int, reply: Reply, interaction: discord.Interaction | None = None
+    ) -> None:
+        """A turn update that is not the answer to a slash command in the game's channel (a
+        click, a closed response window): the public message, private parts, followers."""
+        await self.post_public(channel_id, reply, interaction=interaction)
+        await self.deliver_private(reply, interaction)
+        await self.notify_followers(reply)
+
+    async def public_answer(
+        self, interaction: discord.Interaction, reply: Reply, *, full: bool = False
+    ) -> None:
+        """The public part as the interaction's response (deferred first when rendering).
+
+        ``full`` adds the status embed to a game in progress (``/game status``)."""
+        kwargs = self._public_kwargs(reply, full=full)
         if reply.image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
@@ -129,24 +212,49 @@ class Outbox:
             await interaction.followup.send(**kwargs, wait=True)
         else:
             await interaction.response.send_message(**kwargs)
+        release(kwargs.get("view"))
 
-    async def post_public(self, channel_id: int, reply: Reply) -> discord.Message | None:
-        """The public part as a new message in the game's channel."""
+    async def post_public(
+        self, channel_id: int, reply: Reply, *, interaction: discord.Interaction | None = None
+    ) -> discord.Message | None:
+        """The public part as a new message in the game's channel.
+
+        Without the Attach Files permission the message goes without its image (and says so).
+        Without permission to post at all, the player who acted (``interaction``) is told
+        privately, with the public text; the action itself stands. Returns the message, or None.
+        """
         channel = await self._channel(channel_id)
         if channel is None:
             return None
-        files = png_file(await render_png(reply.image))
+        png = await render_png(reply.image)
+        kwargs = self._public_kwargs(reply)
         try:
-            return await channel.send(**self._public_kwargs(reply), files=files)
+            try:
+                return await channel.send(**kwargs, files=png_file(png))
+            except discord.Forbidden:
+                if png is None:
+                    raise
+                log.warning("cannot attach files in channel %s; posting without the image", channel_id)
+                kwargs["content"] = cut(f"{kwargs.get('content') or ''}\n{NO_FILES_NOTE}".strip())
+                return await channel.send(**kwargs)
         except discord.Forbidden:
             log.warning("cannot post in channel %s (missing permissions)", channel_id)
+            if interaction is not None:
+                text = cut(CANNOT_POST.format(channel=channel_id, text=public_text(reply)))
+                try:
+                    await send_private_text(interaction, text)
+                except discord.HTTPException:
+                    log.warning(
+                        "could not tell user %s that channel %s is closed", interaction.user.id, channel_id
+                    )
             return None
+        finally:
+            release(kwargs.get("view"))
 
     async def private_answer(self, interaction: discord.Interaction, reply: Reply) -> None:
         """An ephemeral reply: text, embed, the viewer's board image and their choices."""
         uid = interaction.user.id
         parts = reply.private_for(uid)
-        texts = [reply.text] + [p.text for p in parts if p.text]
         image = reply.image
         if image is None:
             view = next((p.view for p in parts if p.view is not None), None)
@@ -154,7 +262,7 @@ class Outbox:
                 image = ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
         choices = self._choice_view(reply, uid)
         embed = to_embed(reply.embed)
-        content = cut("\n".join(t for t in texts if t)) or (
+        content = cut(dedupe_lines([reply.text, *(p.text for p in parts)])) or (
             "\u200b" if embed is None and image is None else ""
         )
         kwargs: dict[str, Any] = {"content": content or None, "ephemeral": True}
@@ -170,6 +278,7 @@ class Outbox:
             await interaction.followup.send(**kwargs)
         else:
             await interaction.response.send_message(**kwargs)
+        release(choices)
 
     # ---------------------------------------------------------------- private parts and followers
 
@@ -186,7 +295,9 @@ class Outbox:
                 continue
             if not any(p.dm for p in parts):
                 continue
-            if not await self.dm(uid, reply, parts):
+            if await self.dm(uid, reply, parts):
+                self._told_closed.discard((reply.session_id or 0, uid))
+            elif (reply.session_id or 0, uid) not in self._told_closed:
                 closed.append(uid)
         if closed and reply.session_id is not None:
             channel_id = await self._game_channel(reply)
@@ -200,6 +311,7 @@ class Outbox:
                                 users=[discord.Object(u) for u in closed]
                             ),
                         )
+                        self._told_closed.update((reply.session_id, u) for u in closed)
                     except discord.HTTPException:
                         log.warning("could not post the closed-DM notice in %s", channel_id)
 
@@ -214,22 +326,54 @@ class Outbox:
             await interaction.response.send_message(**kwargs, ephemeral=True)
         else:
             await interaction.followup.send(**kwargs, ephemeral=True)
+        release(kwargs.get("view"))
 
     async def dm(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart]) -> bool:
-        """DM the parts to the user; False when their DMs are closed."""
+        """DM the parts to the user; False when their DMs are closed.
+
+        When the user's last DM for this game asked exactly the same thing (someone else acted
+        meanwhile), that DM is edited with fresh buttons and board instead of sending a new one.
+        """
         kwargs = self._private_kwargs(reply, user_id, parts)
         png = await self._private_png(reply, parts)
-        if png is not None:
-            kwargs["files"] = png_file(png, "hand.png")
+        key = (reply.session_id or 0, user_id)
+        content = kwargs["content"]
+        last = self._prompt_dms.pop(key, None)
+        view = kwargs.get("view")
         try:
+            if last is not None and last[1] == content:
+                try:
+                    message = await last[0].edit(
+                        **kwargs, attachments=png_file(png, "hand.png") if png is not None else []
+                    )
+                    if view is not None:
+                        self._prompt_dms[key] = (message, content)
+                    return True
+                except discord.HTTPException:
+                    log.info("could not edit the earlier DM to user %s; sending a new one", user_id)
+            elif last is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await last[0].edit(view=None)  # its buttons belong to a decision that passed
+            if png is not None:
+                kwargs["files"] = png_file(png, "hand.png")
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            await user.send(**kwargs)
+            message = await user.send(**kwargs)
+            if view is not None:
+                self._prompt_dms[key] = (message, content)
             return True
         except discord.Forbidden:
             return False
         except discord.HTTPException:
             log.warning("DM to user %s failed", user_id, exc_info=True)
             return False
+        finally:
+            release(view)
+
+    def forget_message(self, message_id: int) -> None:
+        """The message (a DM that asked something) was answered: never edit it again."""
+        for key, (message, _) in list(self._prompt_dms.items()):
+            if message.id == message_id:
+                del self._prompt_dms[key]
 
     async def notify_followers(self, reply: Reply) -> None:
         """DM the public text to the followers who asked for updates."""
@@ -237,7 +381,7 @@ class Outbox:
             return
         channel_id = await self._game_channel(reply)
         where = f" in <#{channel_id}>" if channel_id else ""
-        text = cut(f"Update{where}:\n{reply.text}")
+        text = cut(f"Update{where}:\n{public_text(reply)}")
         for uid in reply.notify:
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
@@ -247,17 +391,20 @@ class Outbox:
 
     # ---------------------------------------------------------------- helpers
 
-    def _public_kwargs(self, reply: Reply) -> dict[str, Any]:
-        text = reply.text
-        if reply.mentions:
-            text = f"{text}\n{mention_line(reply.mentions)}" if text else mention_line(reply.mentions)
+    def _public_kwargs(self, reply: Reply, *, full: bool = False) -> dict[str, Any]:
+        """Content, mentions, the embed and the "My hand" button of a public message.
+
+        A turn update (a game under way or just over, with a board image) carries no embed
+        unless ``full``: its text already says what happened and who must act."""
+        text = public_text(reply)
         kwargs: dict[str, Any] = {
             "content": cut(text) or None,
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions]
             ),
         }
-        embed = to_embed(reply.embed)
+        turn_update = reply.image is not None and reply.status in ("active", "finished") and bool(text)
+        embed = None if turn_update and not full else to_embed(reply.embed)
         if embed is not None:
             kwargs["embed"] = embed
         if reply.session_id is not None and reply.status == "active":

@@ -58,9 +58,7 @@ class Reminders:
             for reply in await self.bot.host.tick(now):
                 channel = await self.bot.session_channel(reply.session_id) if reply.session_id else None
                 if channel is not None:
-                    await self.bot.outbox.post_public(channel, reply)
-                    await self.bot.outbox.deliver_private(reply)
-                    await self.bot.outbox.notify_followers(reply)
+                    await self.bot.outbox.publish(channel, reply)
                     sent += 1
             sent += await self._remind(now)
         return sent

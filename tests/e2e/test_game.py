@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import io
+import os
 import random
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -152,4 +154,6 @@ async def test_full_game_three_humans_and_an_ai(world: World) -> None:
             r = await world.click(user, m, cid)
             assert r.ephemeral
 
+    if os.environ.get("TABULA_TRANSCRIPT"):  # read what players saw: TABULA_TRANSCRIPT=game.txt
+        Path(os.environ["TABULA_TRANSCRIPT"]).write_text(fake.transcript(), encoding="utf-8")
     assert fake.rejected == [], [(r.method, r.path, r.error_code) for r in fake.rejected]

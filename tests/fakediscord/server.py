@@ -321,6 +321,39 @@ class FakeDiscord:
     def file_bytes(self) -> list[tuple[Message, StoredFile]]:
         return [(m, f) for m in self.messages.values() for f in m.files]
 
+    def transcript(self) -> str:
+        """Every message as it stands now, in the order sent: where, who sees it, the text,
+        attachments and components. For reading what players see (not for assertions)."""
+        names = {u.id: u.username for u in self.users.values()}
+        out = []
+        for m in sorted(self.messages.values(), key=lambda m: m.id):
+            ch = self.channels.get(m.channel_id)
+            if ch is not None and ch.type == 1 and ch.recipient is not None:
+                where = f"DM {ch.recipient.username}"
+            else:
+                where = f"#{ch.name if ch is not None else m.channel_id}"
+            who = "everyone" if m.audience is None else ",".join(names.get(u, str(u)) for u in sorted(m.audience))
+            flags = [x for x, on in (("ephemeral", m.ephemeral), ("deleted", m.deleted)) if on]
+            if m.edits:
+                flags.append(f"edited x{m.edits}")
+            head = f"--- {m.id} {where} -> {who}" + (f" ({', '.join(flags)})" if flags else "")
+            body = re.sub(r"<@!?(\d+)>", lambda x: "@" + names.get(int(x.group(1)), x.group(1)), message_text(m))
+            lines = [head, body]
+            if m.files:
+                lines.append("[files: " + ", ".join(f"{f.filename} {len(f.data)} B" for f in m.files) + "]")
+            labels = [
+                c.get("label") or c.get("placeholder") or c.get("custom_id", "?")
+                for row in m.components
+                for c in row.get("components", [])
+            ]
+            if labels:
+                lines.append("[components: " + " | ".join(str(x) for x in labels) + "]")
+            pinged = m.mentioned_user_ids()
+            if pinged:
+                lines.append("[pings: " + ", ".join(names.get(u, str(u)) for u in pinged) + "]")
+            out.append("\n".join(lines))
+        return "\n".join(out) + "\n"
+
     # ------------------------------------------------------------------ gateway
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:

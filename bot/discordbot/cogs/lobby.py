@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import logging
 
@@ -59,11 +60,14 @@ async def game_new(
     target = channel_id(interaction)
     created: discord.Thread | None = None
     channel = interaction.channel
+    no_thread = ""
     if (
         thread
         and isinstance(channel, discord.TextChannel)
-        and interaction.app_permissions.create_public_threads
+        and not interaction.app_permissions.create_public_threads
     ):
+        no_thread = "I may not create threads here, so the game is played in this channel."
+    elif thread and isinstance(channel, discord.TextChannel):
         title = next((c.name for c in GAME_CHOICES if c.value == game), game)
         try:
             created = await channel.create_thread(
@@ -74,6 +78,7 @@ async def game_new(
             target = created.id
         except discord.HTTPException:
             log.info("could not open a thread in %s; the game stays in the channel", channel.id)
+            no_thread = "I could not open a thread, so the game is played in this channel."
     h = host(interaction)
     try:
         reply = await h.create(interaction.guild_id, target, interaction.user.id, game, opts)
@@ -85,6 +90,8 @@ async def game_new(
                 await created.delete()
         raise
     if created is None:
+        if no_thread:
+            reply = dataclasses.replace(reply, text=f"{reply.text}\n{no_thread}".strip())
         await answer(interaction, reply)
         return
     await interaction.response.send_message(

@@ -98,11 +98,11 @@ class Play(commands.Cog):
         note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
         content = f"{before}\n{note}" if before and before != "\u200b" else note
         await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
+        if interaction.message is not None:
+            bot.outbox.forget_message(interaction.message.id)
         if reply.duplicate:
             return
-        await bot.outbox.post_public(game, reply)
-        await bot.outbox.deliver_private(reply, interaction)
-        await bot.outbox.notify_followers(reply)
+        await bot.outbox.publish(game, reply, interaction)
 
 
 @game_command(name="undo", description="Undo your last action (others may need to agree)")

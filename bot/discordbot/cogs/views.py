@@ -24,7 +24,7 @@ async def game_status(interaction: discord.Interaction) -> None:
     reply = await host(interaction).view(channel_id(interaction), None)
     # A status request pings nobody and lists no private parts.
     reply = Reply(**{**reply.__dict__, "mentions": (), "private": (), "notify": ()})
-    await tabula(interaction).outbox.public_answer(interaction, reply)
+    await tabula(interaction).outbox.public_answer(interaction, reply, full=True)
 
 
 @game_command(name="hand", description="Show your hand and what you are asked (only you see it)")
