@@ -55,6 +55,16 @@ async def test_fresh_file_gets_every_migration_and_the_pragmas(tmp_path):
     assert {"sessions", "seats", "actions", "snapshots", "followers", "user_prefs", "guild_settings"} <= tables
 
 
+async def test_an_empty_file_is_migrated(tmp_path):
+    path = tmp_path / "empty.db"
+    path.write_bytes(b"")
+    async with SqliteStorage(str(path)) as st:
+        assert await st.schema_version() == SCHEMA_VERSION
+        assert await st.open_session(CHANNEL) is None
+    async with SqliteStorage(str(path)) as st:  # reopening applies nothing twice
+        assert await st.schema_version() == SCHEMA_VERSION
+
+
 async def test_migration_from_the_previous_schema_keeps_the_data(tmp_path):
     path = str(tmp_path / "old.db")
     async with SqliteStorage(path, migrate_to=SCHEMA_VERSION - 1) as st:

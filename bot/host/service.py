@@ -12,6 +12,21 @@ their seat; one action at a time per session; undo only of your own last action
 and only while nothing hidden or random was revealed since (else every other
 player must agree); a finished or abandoned game accepts no action but stays
 readable.
+
+Decisions (where the design is silent)
+--------------------------------------
+- Seats are numbered in joining order; leaving a lobby closes the gap. Leaving a
+  started game hands the seat to a heuristic AI (an asynchronous game should not
+  stall); the creator, a moderator or the holder can ``replace`` it with a human.
+- A response window's deadline starts when the window opens; answers do not
+  extend it. A window that opens while another closes gets a fresh deadline.
+- A secret choice (prompt kind ``secret``) is logged with its notation hidden from
+  every other viewer, also after the game ends; its events follow ``visible_to``.
+- An action "reveals" when it drew from the RNG or produced any private event;
+  undoing such an action, or one followed by another human's action, needs the
+  consent of every other human. Any new action voids a pending undo request.
+- Log page 1 is the most recent actions (what a channel wants to see first).
+- ``sha256`` is taken over the seed's decimal text (``storage.seed_hash``).
 """
 
 from __future__ import annotations
