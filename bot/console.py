@@ -96,8 +96,9 @@ class Console:
 
     def show(self, reply: Reply) -> None:
         """Public text now; private parts to their owner, when at the keyboard."""
-        if reply.text:
-            self.say(reply.text)
+        text = "\n".join(x for x in reply.text.splitlines() if not x.startswith("Now: "))
+        if text:  # who must act now is said right before the prompt instead
+            self.say(text)
         for part in reply.private:
             lines = [x for x in part.text.splitlines() if x and not x.startswith("You are asked: ")]
             self.pending.setdefault(part.user_id, []).extend(lines)

@@ -262,9 +262,20 @@ class Host:
         if seat is None or seat >= len(rec.seats):
             return "The host"
         s = rec.seats[seat]
+        label = self._seat_label(rec, seat)
         if s.user_id is None:
-            return f"AI (seat {seat + 1})"
-        return f"{self.names.user(s.user_id)} (seat {seat + 1})"
+            return f"{label} (AI)" if label else f"AI (seat {seat + 1})"
+        name = self.names.user(s.user_id)
+        return f"{label} ({name})" if label else f"{name} (seat {seat + 1})"
+
+    def _seat_label(self, rec: SessionRecord, seat: Seat) -> str | None:
+        """The game's name for ``seat`` (a nation, a faction) in the latest known
+        state, when the game has ``seat_name``; else None."""
+        hit = self._cache.get(rec.id)
+        if hit is None:
+            return None
+        namer = getattr(get_game(rec.game_id), "seat_name", None)
+        return namer(hit[1], seat) if namer else None
 
     @staticmethod
     def _require_seat(rec: SessionRecord, user_id: int) -> SeatRecord:
@@ -513,7 +524,8 @@ class Host:
         for row in rows:
             if row.seq > 0:
                 if row.secret:
-                    public.append(f"{self._who(rec, row.seat)} made a secret choice.")
+                    if not any(e.visible_to is None for e in row.events):  # else the game says so
+                        public.append(f"{self._who(rec, row.seat)} made a secret choice.")
                     if row.seat in users:
                         private.setdefault(users[row.seat], []).append(f"Your secret choice: {row.notation}")
                 else:

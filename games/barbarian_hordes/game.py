@@ -152,6 +152,11 @@ class BarbarianHordes:
         nation = s.players[seat].nation
         return self.data.nation(nation).name if nation else f"Seat {seat + 1}"
 
+    def seat_name(self, s: State, seat: Seat) -> str | None:
+        """The nation ``seat`` plays, or None before it has picked one."""
+        nation = s.players[seat].nation
+        return self.data.nation(nation).name if nation else None
+
     def possessive(self, s: State, seat: Seat) -> str:
         """ "Huns'", "Western Roman Empire's"."""
         name = self.nation_name(s, seat)

@@ -282,7 +282,8 @@ class ArmiesChanged(Event):
     def describe(self) -> str:
         roll = f" (rolled {'/'.join(map(str, self.rolls))})" if self.rolls else ""
         verb = "gained" if self.delta >= 0 else "lost"
-        return f"{self.who} {verb} {abs(self.delta)} Army Tokens: {self.reason}{roll}; now {self.armies}."
+        n = abs(self.delta)
+        return f"{self.who} {verb} {n} Army Token{'' if n == 1 else 's'}: {self.reason}{roll}; now {self.armies}."
 
 
 class CardPlayed(Event):

@@ -79,6 +79,10 @@ class Game(Protocol):
         """Autocomplete: legal actions in notation starting with ``prefix``."""
         ...
 
+    # Optional: ``seat_name(s, seat) -> str | None`` (the nation or faction a seat
+    # plays, for messages), ``summary(view) -> str`` and ``hand_text(view) -> str``
+    # (plain-text board and hand for the terminal and logs).
+
     def action_from_json(self, data: Any) -> Any:
         """An action from its JSON form (``a.model_dump(mode="json")``)."""
         ...
