@@ -25,6 +25,7 @@ response is never at risk.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import io
 import logging
@@ -129,6 +130,22 @@ def dedupe_lines(texts: Iterable[str]) -> str:
     return "\n".join(seen)
 
 
+RENDER_THREADS = 2
+_RENDER_POOL: concurrent.futures.ThreadPoolExecutor | None = None
+
+
+def _render_pool() -> concurrent.futures.ThreadPoolExecutor:
+    """A small pool of rendering threads for the whole bot (``RENDER_THREADS``): renders
+    queue there, so under load they do not crowd out the event loop (asyncio's default pool
+    would run a dozen at once, all wanting the GIL) and first responses stay fast."""
+    global _RENDER_POOL
+    if _RENDER_POOL is None:
+        _RENDER_POOL = concurrent.futures.ThreadPoolExecutor(
+            max_workers=RENDER_THREADS, thread_name_prefix="tabula-render"
+        )
+    return _RENDER_POOL
+
+
 async def render_png(image: ImageRequest | None) -> bytes | None:
     """The PNG of a board image request, rendered in a worker thread; None if it fails."""
     if image is None or image.view is None:
@@ -136,7 +153,7 @@ async def render_png(image: ImageRequest | None) -> bytes | None:
     try:
         from render import render_view
 
-        return await asyncio.to_thread(render_view, image.view)
+        return await asyncio.get_running_loop().run_in_executor(_render_pool(), render_view, image.view)
     except Exception:
         log.exception("rendering %s session %s failed", image.game_id, image.session_id)
         return None
