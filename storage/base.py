@@ -328,6 +328,18 @@ class Storage(Protocol):
 
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any], now: float) -> None: ...
 
+    async def reminder_pings(self, session_id: int) -> dict[int, tuple[float, int]]:
+        """Reminders sent in a session: user id -> (waiting_since, pings) of the last wait
+        they were reminded of."""
+        ...
+
+    async def set_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> None:
+        """Record that ``user_id`` has been pinged ``pings`` times for the wait that began at
+        ``waiting_since`` (replaces what was recorded for an earlier wait)."""
+        ...
+
     async def backup(self, path: str) -> None:
         """Write a consistent copy of the whole database to ``path``."""
         ...

@@ -510,6 +510,24 @@ class SqliteStorage:
             (guild_id, _dumps(settings), now),
         )
 
+    async def reminder_pings(self, session_id: int) -> dict[int, tuple[float, int]]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT user_id, waiting_since, pings FROM reminder_pings WHERE session_id = ?",
+                (session_id,),
+            )
+        return {r["user_id"]: (r["waiting_since"], r["pings"]) for r in rows}
+
+    async def set_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> None:
+        await self._write(
+            "INSERT INTO reminder_pings (session_id, user_id, waiting_since, pings, last_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+            "waiting_since = excluded.waiting_since, pings = excluded.pings, last_at = excluded.last_at",
+            (session_id, user_id, waiting_since, pings, now),
+        )
+
     # ------------------------------------------------------------------ maintenance
 
     async def backup(self, path: str) -> None:
