@@ -141,7 +141,7 @@ class TabulaBot(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = str((interaction.data or {}).get("custom_id", ""))
-        if not custom_id.startswith("tabula:"):
+        if not custom_id.startswith("tabula:") or not self.tracker.first_time(interaction.id):
             return
         play = self.get_cog("Play")
         if play is None:

@@ -78,24 +78,36 @@ def mention_line(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{u}>" for u in user_ids)
 
 
-def who_acts(p: PromptInfo) -> str:
-    who = f"<@{p.user_id}>" if p.user_id is not None else "AI"
-    return f"{who} (seat {p.seat + 1})"
+def split_now(line: str, prompts: Sequence[PromptInfo]) -> list[tuple[str, PromptInfo]] | None:
+    """Read the host's ``Now: <who>: <prompt>; <who>: <prompt>`` line back into (who, prompt)
+    pairs, using the prompts' own texts to find where each part ends; None if it does not fit."""
+    rest = line[len("Now: ") :]
+    out = []
+    for p in prompts:
+        idx = rest.find(f": {p.text}")
+        if idx <= 0:
+            return None
+        out.append((rest[:idx], p))
+        rest = rest[idx + 2 + len(p.text) :].removeprefix("; ")
+    return out if not rest.strip() else None
 
 
-def now_lines(prompts: Sequence[PromptInfo]) -> list[str]:
-    """Who must act now, one line per seat, with a response window's deadline as a Discord
-    timestamp (shown in each reader's time zone)."""
+def now_lines(line: str, prompts: Sequence[PromptInfo]) -> list[str]:
+    """The host's "Now: ..." line, one seat per line (easier to read on a phone), with a
+    response window's deadline as a Discord timestamp (shown in each reader's time zone)."""
+    parts = split_now(line, prompts)
+    if parts is None:
+        return [line]
 
-    def one(p: PromptInfo) -> str:
+    def one(who: str, p: PromptInfo) -> str:
         text = p.text.rstrip()
         if p.deadline is not None:
             text = f"{text.rstrip('.')} (closes <t:{int(p.deadline)}:R>)"
-        return f"{who_acts(p)}: {text}"
+        return f"{who}: {text}"
 
-    if len(prompts) == 1:
-        return [f"**Now** {one(prompts[0])}"]
-    return ["**Now**", *(f"- {one(p)}" for p in prompts)]
+    if len(parts) == 1:
+        return [f"**Now** {one(*parts[0])}"]
+    return ["**Now**", *(f"- {one(who, p)}" for who, p in parts)]
 
 
 def public_text(reply: Reply) -> str:
@@ -105,7 +117,7 @@ def public_text(reply: Reply) -> str:
     if reply.prompts:
         for i in range(len(lines) - 1, -1, -1):
             if lines[i].startswith("Now: "):
-                lines[i : i + 1] = now_lines(reply.prompts)
+                lines[i : i + 1] = now_lines(lines[i], reply.prompts)
                 break
     text = "\n".join(lines)
     missing = [u for u in reply.mentions if f"<@{u}>" not in text]

@@ -4,7 +4,8 @@ A human seat the game is waiting for is pinged in the game's channel once its wa
 reminder interval, and again after each further interval (at most one ping per interval). The
 interval is the player's own preference (``/game prefs reminder_hours``), else the server's
 (``reminder_hours`` in the guild settings), else ``TABULA_REMINDER_HOURS`` (12 h by default).
-Which pings were sent is kept in memory: after a restart a player may be pinged once early.
+Which pings were sent is stored (``Storage.set_reminder_ping``), so a restart does not ping
+anyone early. Time comes from the bot's clock, which tests replace.
 """
 
 from __future__ import annotations
@@ -28,8 +29,7 @@ class Reminders:
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
-        # (session id, user id) -> number of intervals already pinged for the current wait
-        self._pinged: dict[tuple[int, int], tuple[float, int]] = {}
+        self._lock = asyncio.Lock()  # one pass at a time, so a ping is never sent twice
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._loop(), name="tabula-reminders")
@@ -54,7 +54,7 @@ class Reminders:
         """Close due response windows and send due reminders; returns the number of messages sent."""
         now = self.bot.clock() if now is None else now
         sent = 0
-        async with self.bot.tracker.busy():
+        async with self.bot.tracker.busy(), self._lock:
             for reply in await self.bot.host.tick(now):
                 channel = await self.bot.session_channel(reply.session_id) if reply.session_id else None
                 if channel is not None:
@@ -79,20 +79,20 @@ class Reminders:
         storage = self.bot.host.storage
         for rec in await storage.sessions_with_status("active"):
             waiting = [s for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
+            if not waiting:
+                continue
+            pinged = await storage.reminder_pings(rec.id)
             for seat in waiting:
                 assert seat.user_id is not None
                 hours = await self._interval_hours(seat.user_id, rec.guild_id)
                 if not hours:
                     continue
-                interval = hours * 3600
-                due = int((now - rec.updated_at) // interval)
-                key = (rec.id, seat.user_id)
-                since, done = self._pinged.get(key, (rec.updated_at, 0))
+                due = int((now - rec.updated_at) // (hours * 3600))
+                since, done = pinged.get(seat.user_id, (rec.updated_at, 0))
                 if since != rec.updated_at:
-                    done = 0
+                    done = 0  # an earlier wait; this one has not been reminded of yet
                 if due <= done:
                     continue
-                self._pinged[key] = (rec.updated_at, due)
                 waited = (now - rec.updated_at) / 3600
                 text = (
                     f"<@{seat.user_id}>, the game is waiting for you ({waited:.0f} h so far). "
@@ -105,7 +105,9 @@ class Reminders:
                     await channel.send(  # type: ignore[union-attr]
                         text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
                     )
-                    sent += 1
                 except discord.HTTPException:
                     log.warning("could not remind user %s in channel %s", seat.user_id, rec.channel_id)
+                    continue  # tried again at the next pass
+                await storage.set_reminder_ping(rec.id, seat.user_id, rec.updated_at, due, now)
+                sent += 1
         return sent

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Coroutine
 from typing import Any
 
@@ -23,9 +24,14 @@ APOLOGY = (
 
 
 class Tracker:
-    """Counts interactions being handled, so shutdown and tests can wait until all are done."""
+    """Counts interactions being handled, so shutdown and tests can wait until all are done,
+    and remembers the ids of recent interactions so that one delivered twice (a gateway
+    replay) is handled once. Across restarts the host's stored interaction ids do that."""
+
+    SEEN = 10_000  # interaction ids remembered
 
     def __init__(self) -> None:
+        self._seen: OrderedDict[int, None] = OrderedDict()
         self._busy = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -51,6 +57,15 @@ class Tracker:
         task = asyncio.get_running_loop().create_task(run(), name=name)
         self.adopt(task)  # counted from now, before the task first runs
         return task
+
+    def first_time(self, interaction_id: int) -> bool:
+        """True the first time an interaction id is seen (recently), False after."""
+        if interaction_id in self._seen:
+            return False
+        self._seen[interaction_id] = None
+        if len(self._seen) > self.SEEN:
+            self._seen.popitem(last=False)
+        return True
 
     def adopt(self, task: asyncio.Task[Any]) -> None:
         """Count an already running task as busy until it ends."""
@@ -120,7 +135,13 @@ class TabulaTree(app_commands.CommandTree):
         ``asyncio.current_task()`` covers every way the task can end (success, an error passed
         to ``on_error``, autocomplete, an unexpected exception) with public API only, so
         ``TabulaBot.close`` and the tests can wait until every interaction is fully handled.
+
+        An interaction delivered a second time is dropped here (False: discord.py then does
+        nothing more with it).
         """
+        if not self.tracker.first_time(interaction.id):
+            log.info("interaction %s delivered again; already handled", interaction.id)
+            return False
         task = asyncio.current_task()
         if task is not None:
             self.tracker.adopt(task)

@@ -48,12 +48,18 @@ class World:
         return BotSettings(discord_token=self.fake.token, db=str(self.db), dev_guild=self.guild.id)
 
     @contextlib.asynccontextmanager
-    async def run_bot(self) -> AsyncIterator[E2EBot]:
+    async def run_bot(self, *, reminders: bool = False) -> AsyncIterator[E2EBot]:
+        """The bot on this world's database. With ``reminders`` its background task runs once
+        at start (the check interval is a day of real time): tests call ``run_once`` after
+        moving ``clock``."""
         seeds = itertools.count(12345)
+        settings = self.settings()
+        if reminders:
+            settings = settings.model_copy(update={"reminder_check_seconds": 86400.0})
         bot = E2EBot(
-            self.settings(),
+            settings,
             clock=self.clock,
-            reminders=False,
+            reminders=reminders,
             guild_ready_timeout=0.01,
             host_args={"seeds": lambda: next(seeds)},
         )

@@ -75,8 +75,7 @@ async def test_faults_rate_limit_server_error_closed_dms_and_gateway(world: Worl
             if "could not send you a direct message" in m.content
         ]
         assert fake.dms_to(world.bob) == []
-        if notices:
-            assert notices[0].mentioned_user_ids() == [world.bob.id]
+        assert len(notices) == 1 and notices[0].mentioned_user_ids() == [world.bob.id]
 
         # a 429 on the followup and a 500 on the next request are retried: one action, applied once
         user = waiting_user(world, rec)

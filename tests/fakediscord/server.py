@@ -4,7 +4,7 @@ It serves the real, unmodified discord.py client: REST under ``/api/v10``, the g
 websocket at ``/gateway``, uploaded attachments under ``/attachments``. Tests drive it as the
 users would (``slash``, ``autocomplete``, ``click``, ``select``), read what each user could see
 (``visible_to``), and inject faults (``fail``, ``gateway_reconnect``, ``gateway_invalidate``,
-``close_dms``, ``deny``).
+``close_dms``, ``deny``, ``redeliver``).
 
 Every HTTP request is recorded in ``requests``; a request no route knows is answered 404 and kept
 in ``unknown_routes`` (tests assert it stays empty). Requests Discord itself would reject (a second
@@ -112,6 +112,7 @@ class InteractionRecord:
     followups: list[Message] = field(default_factory=list)
     followup_times: list[float] = field(default_factory=list)
     responded: asyncio.Event = field(default_factory=asyncio.Event)
+    payload: dict[str, Any] = field(default_factory=dict)  # as dispatched on the gateway
 
     async def response(self, timeout: float = 10.0) -> InteractionRecord:
         """Wait until the bot sent the initial response (callback); return self."""
@@ -592,8 +593,22 @@ class FakeDiscord:
         payload["channel"] = chan
         if message is not None:
             payload["message"] = message.to_dict()
+        rec.payload = payload
         rec.sent_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
+        return rec
+
+    async def redeliver(self, rec: InteractionRecord, *, acknowledged: bool = True) -> InteractionRecord:
+        """Dispatch the same interaction (same id and token) once more, as a gateway replay
+        would. With ``acknowledged=False`` the emulator forgets the first response, as if it
+        had never reached Discord, so the bot may answer again; otherwise a second callback is
+        refused with Discord's 40060 "already acknowledged"."""
+        if not acknowledged:
+            rec.callback_type = rec.callback_data = rec.original = None
+            rec.loading = False
+            rec.responded = asyncio.Event()
+        rec.sent_at = time.perf_counter()
+        await self.dispatch("INTERACTION_CREATE", rec.payload)
         return rec
 
     def _bot_permissions(self, channel: Channel) -> int:

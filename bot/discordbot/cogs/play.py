@@ -11,6 +11,7 @@ from discord.ext import commands
 from bot.host import Reply
 
 from .. import components
+from ..tree import send_private
 from . import answer, channel_id, complete_actions, game_command, host, tabula
 
 log = logging.getLogger("tabula.discord")
@@ -30,6 +31,9 @@ class Play(commands.Cog):
         reply = await host(interaction).act(
             channel_id(interaction), interaction.user.id, action, interaction_id=str(interaction.id)
         )
+        if reply.duplicate:
+            await send_private(interaction, "That was already done; nothing was applied twice.")
+            return
         await answer(interaction, reply)
 
     @play.autocomplete("action")
