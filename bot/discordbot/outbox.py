@@ -3,7 +3,7 @@
 Who sees what:
 
 - the public part (``text``, ``embed``, the public board image) goes to the game's channel,
-  mentioning only the humans who must act now;
+  pinging only the humans who must act now, and only when what they are asked changed;
 - each ``PrivatePart`` goes to its user alone: an ephemeral followup when that user is the one
   who interacted, otherwise a DM; when their DMs are closed, a short public notice (with nothing
   private in it) tells them to use ``/game hand``;
@@ -194,6 +194,8 @@ class Outbox:
         self._prompt_dms: dict[tuple[int, int], tuple[discord.Message, str]] = {}
         # (session, user) already told in the channel that their DMs are closed
         self._told_closed: set[tuple[int, int]] = set()
+        # session -> {user: what they were asked} as of the last public message
+        self._asked: dict[int, dict[int, str]] = {}
 
     # ---------------------------------------------------------------- entry points
 
@@ -429,7 +431,7 @@ class Outbox:
         kwargs: dict[str, Any] = {
             "content": cut(text) or None,
             "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in reply.mentions]
+                everyone=False, roles=False, users=[discord.Object(u) for u in self._to_ping(reply)]
             ),
         }
         turn_update = reply.image is not None and reply.status in ("active", "finished") and bool(text)
@@ -439,6 +441,18 @@ class Outbox:
         if reply.session_id is not None and reply.status == "active":
             kwargs["view"] = components.hand_view(reply.session_id)
         return kwargs
+
+    def _to_ping(self, reply: Reply) -> list[int]:
+        """The players to notify: those who must act and were not already pinged for the same
+        question by the previous public message of this game (a player waiting in a response
+        window while others play cards is named each time but pinged once)."""
+        if reply.session_id is None:
+            return list(reply.mentions)
+        before = self._asked.get(reply.session_id, {})
+        now = {p.user_id: f"{p.kind}:{p.text}" for p in reply.prompts if p.user_id is not None}
+        if reply.prompts or reply.status != "active":
+            self._asked[reply.session_id] = now
+        return [u for u in reply.mentions if u not in now or before.get(u) != now[u]]
 
     def _private_kwargs(self, reply: Reply, user_id: int, parts: Sequence[PrivatePart]) -> dict[str, Any]:
         text = "\n".join(p.text for p in parts if p.text)

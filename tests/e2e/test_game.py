@@ -121,6 +121,21 @@ async def test_full_game_three_humans_and_an_ai(world: World) -> None:
         public_texts = [message_text(m) for m in fake.channel_messages(thread) if m.audience is None]
         assert any("Game over" in t for t in public_texts), "the winner is announced in the thread"
 
+        # a player is pinged when asked something new, not again while others play
+        asked_before: dict[int, str] = {}
+        for m in fake.channel_messages(thread):
+            if m.audience is not None or "**Now**" not in m.content:
+                continue
+            now_part = m.content.split("**Now**", 1)[1]
+            asked = {}
+            for line in now_part.split("\n"):
+                for uid in humans:
+                    if f"<@{uid}>" in line:
+                        asked[uid] = line.split(" (closes", 1)[0].lstrip("- ")
+            for uid in m.mentioned_user_ids():
+                assert asked_before.get(uid) != asked.get(uid), ("pinged twice", uid, asked.get(uid))
+            asked_before = asked
+
         # every image is a decodable PNG
         files = fake.file_bytes()
         assert any(f.filename == "board.png" for _, f in files)
