@@ -1,0 +1,3103 @@
+"""Soul of the Empire rules (rule text: shared/seeds/000; rulings: RULINGS.md).
+
+The flow: setup (Objective Point Markers, Rome's final 8 units, every faction rolls
+and readies) -> rounds of one turn per faction (Start, Main, End phases) -> the
+first to 7 points or a special victory wins, checked after every action.
+Automatic steps (dice rolls, draws, scoring) happen inside ``apply``; the game
+stops whenever a seat must decide something and says so through ``to_act``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from pydantic import Field, TypeAdapter, model_validator
+
+from games.core import (
+    ActionSpace,
+    Event,
+    GameOverError,
+    IllegalActionError,
+    Model,
+    NotYourTurnError,
+    Outcome,
+    Prompt,
+    Rng,
+    Seat,
+    Step,
+)
+from games.core.errors import list_words
+
+from . import notation
+from .data import FACTIONS, Data, ObjectiveCard, load
+from .model import (
+    Action,
+    Attack,
+    Block,
+    Buy,
+    CardsDrawn,
+    Claim,
+    ClaimMarker,
+    Combat,
+    CombatResolved,
+    Commit,
+    DiceRolled,
+    Die,
+    DiscardObjective,
+    DiscardPower,
+    Done,
+    EndMain,
+    FactionState,
+    FactionView,
+    GameWon,
+    LastCombat,
+    Marker,
+    Move,
+    Note,
+    ObjectiveView,
+    Pass,
+    Path,
+    PlaceMarker,
+    PlaceUnit,
+    PlayPower,
+    Plunder,
+    Rage,
+    Ready,
+    Recruit,
+    Redirect,
+    Reroll,
+    Retrieve,
+    Revolt,
+    Rolling,
+    Scored,
+    Shift,
+    State,
+    Unblock,
+    View,
+    Window,
+)
+
+WIN_POINTS = 7  # Winning The Game
+TWO_PLAYER_SECOND = 3  # 2-Player Rules: at least 3 points with the second faction
+UNIT_LIMIT = 6  # Important Terms: at most 6 units of a faction in a territory
+DICE = 5
+HAND_LIMIT = 3
+BUY_LIMIT = 6  # up to 6 Power Cards a turn
+PIPS_PER_CARD = 2
+PIPS_PER_RAGE = 2
+BLOCK_PIPS = 6
+RAGE_MIN, RAGE_MAX = -2, 3
+CAPTURE_WIN = 25  # Roman special victory
+CONVERT_WIN = 18  # Christian special victory
+REVOLT_UNITS = 5
+OBJECTIVES_FACE_UP = 4
+YELLOW_DICE = 4
+
+NAMES = {
+    "rome": "Rome",
+    "jews": "Jewish",
+    "coalition": "Coalition",
+    "christians": "Christian",
+    "gray": "Gray",
+}
+DEFAULT_FACTIONS = {
+    4: (("rome",), ("coalition",), ("jews",), ("christians",)),
+    3: (("rome",), ("coalition",), ("jews",)),
+    2: (("rome", "jews"), ("coalition", "christians")),
+}
+
+_ACTION = TypeAdapter(Action)
+
+
+class Options(Model):
+    """Variants and options.
+
+    ``factions``: the factions of each seat, in seating order (one each with 3-4
+    players, two each with 2 players: one seat Rome, the other the Coalition, and
+    each one of the Jews or the Christians). Defaults: 4 players Rome, Coalition,
+    Jewish, Christian; 3 players Rome, Coalition, Jewish; 2 players Rome + Jewish
+    against Coalition + Christian. ``round_limit``: optional house rule ending the
+    game after that many rounds (RULINGS.md R20).
+    """
+
+    factions: tuple[tuple[str, ...], ...] | None = None
+    round_limit: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _check(self) -> Options:
+        if self.factions is not None:
+            flat = [f for seat in self.factions for f in seat]
+            if len(set(flat)) != len(flat) or set(flat) - set(FACTIONS):
+                raise ValueError("each faction at most once, from rome, jews, coalition, christians")
+        return self
+
+
+class _Ctx:
+    """Mutable scratch for one ``apply``: the state being built and its events."""
+
+    __slots__ = ("events", "rng", "s")
+
+    def __init__(self, s: State, rng: Rng) -> None:
+        self.s = s
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def note(self, text: str) -> None:
+        self.events.append(Note(text=text))
+
+    def update(self, **fields: Any) -> None:
+        self.s = self.s.model_copy(update=fields)
+
+    def f(self, faction: str) -> FactionState:
+        return self.s.factions[faction]
+
+    def set_f(self, faction: str, **fields: Any) -> None:
+        factions = dict(self.s.factions)
+        factions[faction] = factions[faction].model_copy(update=fields)
+        self.s = self.s.model_copy(update={"factions": factions})
+
+    def set_die(self, faction: str, i: int, **fields: Any) -> None:
+        dice = list(self.f(faction).dice)
+        dice[i] = dice[i].model_copy(update=fields)
+        self.set_f(faction, dice=tuple(dice))
+
+    def add_units(self, territory: str, faction: str, n: int) -> None:
+        """Add ``n`` (may be negative) units of ``faction`` in ``territory``; the
+        supply is not touched."""
+        board = {t: dict(v) for t, v in self.s.board.items()}
+        cell = board.setdefault(territory, {})
+        cell[faction] = cell.get(faction, 0) + n
+        if cell[faction] < 0:
+            raise AssertionError(f"negative units of {faction} in {territory}")
+        if cell[faction] == 0:
+            del cell[faction]
+        if not cell:
+            del board[territory]
+        self.s = self.s.model_copy(update={"board": board})
+
+    def to_supply(self, territory: str, faction: str, n: int) -> None:
+        if n <= 0:
+            return
+        self.add_units(territory, faction, -n)
+        self.set_f(faction, supply=self.f(faction).supply + n)
+
+    def from_supply(self, territory: str, faction: str, n: int) -> None:
+        if n <= 0:
+            return
+        self.set_f(faction, supply=self.f(faction).supply - n)
+        self.add_units(territory, faction, n)
+
+
+def pips(values: Iterable[int]) -> int:
+    return sum(values)
+
+
+def is_sequence(values: Sequence[int]) -> bool:
+    """A Dice Sequence: a set (all the same number) or a run (each number one more
+    than the last, once each). One die is both. (Using Your Dice To Take Actions)"""
+    if not values:
+        return False
+    vs = sorted(values)
+    if len(set(vs)) == 1:
+        return True
+    return all(b == a + 1 for a, b in zip(vs, vs[1:], strict=False))
+
+
+class SoulOfTheEmpire:
+    """The Soul of the Empire game object (stateless; see games.core.Game)."""
+
+    id = "soul-of-the-empire"
+    title = "Soul of the Empire"
+    min_players = 2
+    max_players = 4
+    Options = Options
+    State = State
+    View = View
+
+    def __init__(self) -> None:
+        self.data: Data = load()
+
+    # ------------------------------------------------------------------ names and lookups
+
+    def tname(self, territory: str) -> str:
+        return self.data.territories[territory].name
+
+    def fname(self, faction: str) -> str:
+        return NAMES[faction]
+
+    def card_name(self, card: str) -> str:
+        return self.data.card(card).name
+
+    def seat_of(self, s: State, faction: str) -> Seat:
+        """The seat that controls ``faction`` (the Gray Faction: the Jewish seat)."""
+        return s.factions["jews" if faction == "gray" else faction].seat
+
+    def same_player(self, s: State, a: str, b: str) -> bool:
+        if a not in self._present(s) or b not in self._present(s):
+            return False
+        return self.seat_of(s, a) == self.seat_of(s, b)
+
+    def _present(self, s: State) -> set[str]:
+        out = set(s.factions)
+        if "jews" in s.factions:
+            out.add("gray")
+        return out
+
+    def units(self, s: State, territory: str, faction: str) -> int:
+        return s.board.get(territory, {}).get(faction, 0)
+
+    def occupants(self, s: State, territory: str) -> set[str]:
+        return {f for f, n in s.board.get(territory, {}).items() if n > 0}
+
+    def on_board(self, s: State, faction: str) -> int:
+        return sum(cell.get(faction, 0) for cell in s.board.values())
+
+    def territories_of(self, s: State, faction: str) -> list[str]:
+        return [t for t in self.data.territories if self.units(s, t, faction) > 0]
+
+    def side_units(self, s: State, territory: str, faction: str) -> int:
+        """Units counted for a side's Combat Value: the Jewish and Gray Factions count
+        both (Jewish Revolt Power Cards)."""
+        if faction in ("jews", "gray"):
+            return self.units(s, territory, "jews") + self.units(s, territory, "gray")
+        return self.units(s, territory, faction)
+
+    def sole(self, s: State, territory: str, faction: str) -> bool:
+        """Sole occupancy; Jewish and Gray units together count as one for the Jews
+        (Gray units contribute to, and do not block, Jewish objectives and victory)."""
+        occ = self.occupants(s, territory)
+        if faction in ("jews", "gray"):
+            return bool(occ) and occ <= {"jews", "gray"}
+        return occ == {faction}
+
+    def marker_at(self, s: State, territory: str) -> Marker | None:
+        for m in s.markers:
+            if m.territory == territory:
+                return m
+        return None
+
+    def hand_owner(self, faction: str) -> str:
+        """Whose hand and combat deck a faction uses (the Gray Faction: the Jews')."""
+        return "jews" if faction == "gray" else faction
+
+    def durable(self, s: State, faction: str, card: str) -> bool:
+        f = s.factions.get(faction)
+        return f is not None and any(c.split("#")[0] == card for c in f.durable)
+
+    def distinct(self, cards: Iterable[str]) -> list[str]:
+        """The first copy of each Power Card (copies are interchangeable)."""
+        seen: dict[str, str] = {}
+        for c in cards:
+            seen.setdefault(c.split("#")[0], c)
+        return list(seen.values())
+
+    def seq_dice(self, s: State, faction: str) -> list[int]:
+        """Indices of the unspent dice in the Dice Sequence, one per value (the lowest
+        index): dice of the same value are interchangeable."""
+        out, seen = [], set()
+        for i, d in enumerate(s.factions[faction].dice):
+            if d.place == "unspent" and d.seq and d.value not in seen:
+                seen.add(d.value)
+                out.append(i)
+        return out
+
+    def outside_dice(self, s: State, faction: str, exclude: int | None = None) -> list[int]:
+        """Unspent dice that may serve as the one extra die from outside the sequence
+        (marked * in the Main Phase key): an unspent die not in the Dice Sequence, one
+        per value."""
+        out, seen = [], set()
+        for i, d in enumerate(s.factions[faction].dice):
+            if i == exclude or d.place != "unspent" or d.seq:
+                continue
+            key = (d.value, d.seq)
+            if key not in seen:
+                seen.add(key)
+                out.append(i)
+        return out
+
+    def yellow_dice(self, s: State) -> list[tuple[int, int]]:
+        """Unspent yellow dice as (flat index, value), one per value."""
+        out, seen, k = [], set(), 0
+        for r in s.revolts:
+            for d in r.dice:
+                if d.place == "unspent" and d.value not in seen:
+                    seen.add(d.value)
+                    out.append((k, d.value))
+                k += 1
+        return out
+
+    def yellow_value(self, s: State, k: int) -> int | None:
+        i = 0
+        for r in s.revolts:
+            for d in r.dice:
+                if i == k:
+                    return d.value if d.place == "unspent" else None
+                i += 1
+        return None
+
+    # ------------------------------------------------------------------ setup
+
+    def seat_factions(self, n: int, options: Options) -> tuple[tuple[str, ...], ...]:
+        """Each seat's factions, checked against Setup and the 2-Player Rules.
+
+        Raises IllegalActionError for a seat count or assignment the rules forbid."""
+        if not self.min_players <= n <= self.max_players:
+            raise IllegalActionError(f"Soul of the Empire takes 2 to 4 players, not {n}.")
+        fs = options.factions or DEFAULT_FACTIONS[n]
+        if len(fs) != n:
+            raise IllegalActionError(f"Give the factions of each of the {n} seats.")
+        if n == 2:
+            a, b = fs
+            ok = (
+                len(a) == 2
+                and len(b) == 2
+                and ("rome" in a) != ("rome" in b)
+                and ("coalition" in a) != ("coalition" in b)
+                and ("rome" in a) != ("coalition" in a)
+            )
+            if not ok:
+                raise IllegalActionError(
+                    "With 2 players each seat plays two factions: one seat Rome, the other the Coalition, "
+                    "and each one of the Jewish or Christian factions."
+                )
+            return fs
+        if any(len(x) != 1 for x in fs):
+            raise IllegalActionError("With 3 or 4 players each seat plays one faction.")
+        if n == 3 and "rome" not in {x[0] for x in fs}:
+            raise IllegalActionError("In a 3 player game the Roman faction must be selected.")
+        return fs
+
+    def setup(self, seats: Sequence[Seat], options: Options | None, rng: Rng) -> Step[State]:
+        """Setup (3 or 4 Player Setup; 2-Player Rules): shuffle the Objective Cards and
+        turn up 4, faction boards and starting units, Power decks shuffled (the Jewish
+        Revolt card starts in the Jewish hand), the Roman markers in Dacia and
+        Armenia; then the seats place the other markers, Rome its final 8 units, and
+        every faction rolls and readies its dice.
+
+        Raises IllegalActionError for a seat count or options the rules do not allow.
+        """
+        options = options or Options()
+        n = len(seats)
+        if list(seats) != list(range(n)):
+            raise IllegalActionError("Seats must be numbered 0 .. players - 1.")
+        fs = self.seat_factions(n, options)
+        d = self.data
+        ctx = _Ctx(State(players=n, factions={}, order=()), rng)
+        factions: dict[str, FactionState] = {}
+        board: dict[str, dict[str, int]] = {}
+        owner = {f: seat for seat, group in enumerate(fs) for f in group}
+        for fid in FACTIONS:
+            if fid not in owner:
+                continue
+            fb = d.factions[fid]
+            placed = fb.placement
+            for t, k in placed.items():
+                board.setdefault(t, {})[fid] = k
+            deck: tuple[str, ...] = ()
+            hand: tuple[str, ...] = ()
+            if fid != "coalition":
+                cards = d.deck(fid)
+                hand = tuple(c for c in cards if d.card(c).start_in_hand)
+                deck = rng.shuffle([c for c in cards if c not in hand])
+            factions[fid] = FactionState(
+                id=fid,
+                seat=owner[fid],
+                supply=fb.units - sum(placed.values()),
+                dice=tuple(Die() for _ in range(DICE)),
+                hand=hand,
+                deck=deck,
+                captured={} if fid != "rome" else {},
+                rage=fb.rage if fid == "coalition" else 0,
+            )
+        if "jews" in factions:
+            factions["gray"] = FactionState(id="gray", seat=owner["jews"], supply=d.factions["gray"].units)
+        order = self._order(fs)
+        objective_deck = rng.shuffle(list(d.objectives))
+        markers = (Marker(owner="rome", territory="dacia"), Marker(owner="rome", territory="armenia"))
+        ctx.update(
+            factions=factions,
+            board=board,
+            order=order,
+            objective_deck=objective_deck[OBJECTIVES_FACE_UP:],
+            objectives=objective_deck[:OBJECTIVES_FACE_UP],
+            markers=markers,
+            markers_to_place=self._markers_to_place(set(owner)),
+            final_left=d.factions["rome"].final_placement,
+            scored={f: () for f in factions},
+            round_limit=options.round_limit,
+            phase="markers",
+        )
+        ctx.note(
+            "Objective Cards face up: " + ", ".join(d.objectives[c].name for c in ctx.s.objectives) + ". "
+            "Rome's Objective Point Markers are in Dacia and Armenia."
+        )
+        for fid in factions:
+            f = ctx.f(fid)
+            if f.hand:
+                ctx.emit(
+                    CardsDrawn(
+                        faction=fid, names=tuple(self.card_name(c) for c in f.hand), visible_to=(f.seat,)
+                    )
+                )
+        if not ctx.s.markers_to_place:
+            self._begin_final(ctx)
+        return Step(state=ctx.s, events=tuple(ctx.events))
+
+    def _order(self, fs: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
+        """Turn order. 3-4 players: Rome first, then left around the table (seating
+        order). 2 players: Rome, then the Coalition, then the other two, alternating
+        players (2-Player Rules; RULINGS.md R1)."""
+        if len(fs) == 2:
+            a = next(g for g in fs if "rome" in g)
+            b = next(g for g in fs if "coalition" in g)
+            a2 = next(f for f in a if f != "rome")
+            b2 = next(f for f in b if f != "coalition")
+            return ("rome", "coalition", a2, b2)
+        seating = [g[0] for g in fs]
+        i = seating.index("rome")
+        return tuple(seating[i:] + seating[:i])
+
+    def _markers_to_place(self, present: set[str]) -> tuple[str, ...]:
+        """The owners of the 4 variable Objective Point Markers, in placing order: the
+        Jewish and Christian factions alternate, Jewish first (Setup step 4); with one
+        of them missing in a 3 player game, 1 goes to Rome and 1 to the other
+        (RULINGS.md R2)."""
+        if {"jews", "christians"} <= present:
+            return ("jews", "christians", "jews", "christians")
+        other = "jews" if "jews" in present else "christians"
+        return (other, other, other, "rome")
+
+    def marker_placer(self, s: State, owner: str) -> str:
+        """The faction that places a marker: its owner; with 2 players, the seat not
+        controlling the Coalition places all 4 (2-Player Rules)."""
+        if s.players == 2:
+            return "rome"
+        return owner
+
+    def marker_spots(self, s: State) -> list[str]:
+        """Territories in the Roman Empire not holding or adjacent to another marker."""
+        taken = {m.territory for m in s.markers if m.territory}
+        near = set(taken)
+        for t in taken:
+            near.update(self.data.adjacent[t])
+        return [t for t in self.data.territories if self.data.in_empire(t) and t not in near]
+
+    def final_spots(self, s: State) -> list[str]:
+        """Rome's final 8 units: any territory with Roman units or an Objective Point
+        Marker, up to 6 units (RULINGS.md R4)."""
+        return [
+            t
+            for t in self.data.territories
+            if (self.units(s, t, "rome") > 0 or self.marker_at(s, t) is not None)
+            and self.units(s, t, "rome") < UNIT_LIMIT
+        ]
+
+    def _begin_final(self, ctx: _Ctx) -> None:
+        ctx.update(phase="final")
+        if ctx.s.final_left <= 0:
+            self._begin_setup_rolls(ctx)
+
+    def _begin_setup_rolls(self, ctx: _Ctx) -> None:
+        ctx.update(phase="roll", roll_queue=ctx.s.order[1:])
+        self._start_rolling(ctx, ctx.s.order[0], "setup")
+
+    # ------------------------------------------------------------------ roll and ready
+
+    def _start_rolling(self, ctx: _Ctx, faction: str, reason: str) -> None:
+        """Roll and ready (Using Your Dice): roll the dice in the Unspent and Spent
+        areas (all five at setup and when passing); the faction may reroll any of
+        them twice more, then readies them, choosing its Dice Sequence."""
+        f = ctx.f(faction)
+        if reason == "end":
+            rolled = tuple(i for i, d in enumerate(f.dice) if d.place in ("unspent", "spent"))
+        else:
+            rolled = tuple(range(len(f.dice)))
+        dice = list(f.dice)
+        for i in rolled:
+            dice[i] = Die(value=ctx.rng.die(6), place="unspent")
+        ctx.set_f(faction, dice=tuple(dice))
+        values = tuple(d.value if i in rolled else 0 for i, d in enumerate(dice))
+        ctx.emit(
+            DiceRolled(
+                faction=faction,
+                values=values,
+                text=f"{self.fname(faction)} rolled "
+                + (", ".join(str(dice[i].value) for i in rolled) or "no dice")
+                + ".",
+            )
+        )
+        if faction == "jews":
+            self._roll_yellow(ctx)
+        ctx.update(rolling=Rolling(faction=faction, dice=rolled, rerolls=2 if rolled else 0, reason=reason))
+        if not rolled:
+            self._finish_rolling(ctx, ())
+
+    def _roll_yellow(self, ctx: _Ctx) -> None:
+        """The yellow dice return to their revolt cards and are rolled (RULINGS.md R13)."""
+        revolts = []
+        for r in ctx.s.revolts:
+            revolts.append(
+                r.model_copy(
+                    update={"dice": tuple(Die(value=ctx.rng.die(6), place="unspent") for _ in r.dice)}
+                )
+            )
+        if revolts:
+            ctx.update(revolts=tuple(revolts))
+            ctx.note("Yellow dice rolled: " + ", ".join(str(d.value) for r in revolts for d in r.dice) + ".")
+
+    def ready_options(self, s: State) -> list[tuple[int, ...]]:
+        """Every Dice Sequence the rolling faction may ready: a set or a run among the
+        rolled dice, canonical (lowest indices per value), largest first."""
+        r = s.rolling
+        dice = s.factions[r.faction].dice
+        by_value: dict[int, list[int]] = {}
+        for i in r.dice:
+            by_value.setdefault(dice[i].value, []).append(i)
+        out: list[tuple[int, ...]] = []
+        for idx in by_value.values():
+            for k in range(1, len(idx) + 1):
+                out.append(tuple(idx[:k]))
+        values = sorted(by_value)
+        for a in range(len(values)):
+            for b in range(a + 1, len(values)):
+                run = values[a : b + 1]
+                if all(y == x + 1 for x, y in zip(run, run[1:], strict=False)):
+                    out.append(tuple(sorted(by_value[v][0] for v in run)))
+        out.sort(key=lambda t: (-len(t), t))
+        return out
+
+    def reroll_options(self, s: State) -> list[tuple[int, ...]]:
+        """Non-empty subsets of the rolled dice to roll again (canonical by value
+        multiset: which of two equal dice is rolled does not matter)."""
+        r = s.rolling
+        if r.rerolls <= 0:
+            return []
+        dice = s.factions[r.faction].dice
+        by_value: dict[int, list[int]] = {}
+        for i in r.dice:
+            by_value.setdefault(dice[i].value, []).append(i)
+        groups = sorted(by_value.items())
+        out: list[tuple[int, ...]] = [()]
+        for _, idx in groups:
+            out = [prev + tuple(idx[:k]) for prev in out for k in range(len(idx) + 1)]
+        return [tuple(sorted(o)) for o in out if o]
+
+    def _apply_rolling(self, ctx: _Ctx, faction: str, a: Any) -> None:
+        r = ctx.s.rolling
+        if isinstance(a, Reroll):
+            if r.rerolls <= 0:
+                raise IllegalActionError(
+                    "You have used your 3 rolls: ready your dice and name your Dice Sequence."
+                )
+            if not a.dice or len(set(a.dice)) != len(a.dice) or set(a.dice) - set(r.dice):
+                raise IllegalActionError("Reroll some of the dice you just rolled: name their values.")
+            for i in a.dice:
+                ctx.set_die(faction, i, value=ctx.rng.die(6))
+            dice = ctx.f(faction).dice
+            ctx.update(rolling=r.model_copy(update={"rerolls": r.rerolls - 1}))
+            ctx.emit(
+                DiceRolled(
+                    faction=faction,
+                    values=tuple(d.value if i in a.dice else 0 for i, d in enumerate(dice)),
+                    text=f"{self.fname(faction)} rerolled {len(a.dice)} {'die' if len(a.dice) == 1 else 'dice'}: now "
+                    + ", ".join(str(dice[i].value) for i in r.dice)
+                    + ".",
+                )
+            )
+            return
+        if isinstance(a, Ready):
+            dice = ctx.f(faction).dice
+            if not a.dice or set(a.dice) - set(r.dice) or len(set(a.dice)) != len(a.dice):
+                raise IllegalActionError(
+                    "Name the rolled dice that form your Dice Sequence, e.g. ready 4 4 4."
+                )
+            if not is_sequence([dice[i].value for i in a.dice]):
+                opts = [" ".join(str(dice[i].value) for i in o) for o in self.ready_options(ctx.s)[:8]]
+                raise IllegalActionError(
+                    "A Dice Sequence is a set (5 5 5) or a run (2 3 4); you could ready: "
+                    + list_words(opts)
+                    + "."
+                )
+            self._finish_rolling(ctx, a.dice)
+            return
+        raise IllegalActionError("You are rolling and readying your dice: reroll <values> or ready <values>.")
+
+    def _finish_rolling(self, ctx: _Ctx, seq: tuple[int, ...]) -> None:
+        r = ctx.s.rolling
+        for i in r.dice:
+            ctx.set_die(r.faction, i, seq=i in seq)
+        dice = ctx.f(r.faction).dice
+        if seq:
+            ctx.note(
+                f"{self.fname(r.faction)} readied the Dice Sequence "
+                + " ".join(str(dice[i].value) for i in sorted(seq, key=lambda i: dice[i].value))
+                + "."
+            )
+        ctx.update(rolling=None)
+        if r.reason == "setup":
+            if ctx.s.roll_queue:
+                nxt, rest = ctx.s.roll_queue[0], ctx.s.roll_queue[1:]
+                ctx.update(roll_queue=rest)
+                self._start_rolling(ctx, nxt, "setup")
+            else:
+                self._begin_turn(ctx)
+        elif r.reason == "end":
+            self._end_scoring(ctx)
+        else:
+            self._next_turn(ctx)
+
+    # ------------------------------------------------------------------ turns
+
+    def _begin_turn(self, ctx: _Ctx) -> None:
+        s = ctx.s
+        faction = s.active
+        second = s.extra_turn
+        ctx.update(
+            phase="start",
+            power_played=0,
+            power_limit=0 if second else 1,
+            bought=0,
+            gray_die_used=False,
+            help_moved=(),
+            auxiliaries_used=False,
+            enrapture_used=False,
+            extra_turn=False,
+            second_turn=second,
+            acted=False,
+        )
+        if faction == "christians":
+            f = ctx.f("christians")
+            ctx.set_f("christians", grace_last=f.grace_now, grace_now=0)
+        ctx.note(
+            f"Round {s.round}: {self.fname(faction)}'s turn" + (" (Divine Messenger)" if second else "") + "."
+        )
+
+    def _next_turn(self, ctx: _Ctx) -> None:
+        """The next faction's turn; a Divine Messenger turn first if one is due."""
+        if self._check_victory(ctx):
+            return
+        s = ctx.s
+        if s.extra_turn:
+            self._begin_turn(ctx)
+            return
+        turn = s.turn + 1
+        if turn >= len(s.order):
+            if s.round_limit is not None and s.round >= s.round_limit:
+                self._finish_by_limit(ctx)
+                return
+            ctx.update(turn=0, round=s.round + 1)
+        else:
+            ctx.update(turn=turn)
+        self._begin_turn(ctx)
+
+    def _end_start_phase(self, ctx: _Ctx) -> None:
+        """Start Phase step 3: Rome scores its claimed "Score in Start Phase" cards."""
+        if ctx.s.active == "rome":
+            self._score_objectives(ctx, "rome", start=True)
+            if ctx.s.phase == "over":
+                return
+        ctx.update(phase="main")
+
+    def _end_phase_done(self, ctx: _Ctx) -> None:
+        """End Phase steps 2-3: draw the purchased Power Cards, discard down to 3,
+        then roll and ready."""
+        faction = ctx.s.active
+        f = ctx.f(faction)
+        if ctx.s.bought and faction != "coalition":
+            self._draw(ctx, faction, ctx.s.bought, "purchased")
+            ctx.update(bought=0)
+        if len(ctx.f(faction).hand) > HAND_LIMIT:
+            ctx.update(phase="discard")
+            return
+        self._end_roll(ctx)
+        del f
+
+    def _end_roll(self, ctx: _Ctx) -> None:
+        faction = ctx.s.active
+        f = ctx.f(faction)
+        dice = [
+            d.model_copy(update={"place": "spent", "seq": False}) if d.place == "power" else d for d in f.dice
+        ]
+        ctx.set_f(faction, dice=tuple(dice))
+        ctx.update(phase="end")
+        self._start_rolling(ctx, faction, "end")
+
+    def _end_scoring(self, ctx: _Ctx) -> None:
+        """End Phase steps 4-5: score claimed Objectives and Objective Point Markers;
+        the Coalition scores sole occupancy of regions."""
+        faction = ctx.s.active
+        self._score_objectives(ctx, faction, start=False)
+        if faction == "jews":
+            pass
+        if faction == "coalition" and ctx.s.phase != "over":
+            self._score_markers(ctx)
+            self._score_regions(ctx)
+        if ctx.s.phase != "over":
+            self._next_turn(ctx)
+
+    def _draw(self, ctx: _Ctx, faction: str, n: int, why: str) -> list[str]:
+        """Draw ``n`` Power Cards from ``faction``'s deck (the discard pile is shuffled
+        into a new deck when it runs out, RULINGS.md R11)."""
+        f = ctx.f(faction)
+        deck, discard = list(f.deck), list(f.discard)
+        got = []
+        for _ in range(n):
+            if not deck and discard:
+                deck = list(ctx.rng.shuffle(discard))
+                discard = []
+                ctx.note(f"{self.fname(faction)} shuffled the Power Card discard pile into a new deck.")
+            if not deck:
+                break
+            got.append(deck.pop(0))
+        ctx.set_f(faction, deck=tuple(deck), discard=tuple(discard), hand=f.hand + tuple(got))
+        ctx.note(f"{self.fname(faction)} drew {len(got)} Power Card{'s' if len(got) != 1 else ''} ({why}).")
+        ctx.emit(
+            CardsDrawn(faction=faction, names=tuple(self.card_name(c) for c in got), visible_to=(f.seat,))
+        )
+        return got
+
+    # ------------------------------------------------------------------ objectives and scoring
+
+    def objective_met(self, s: State, faction: str, card_id: str) -> bool:
+        """Whether ``faction`` has completed its objective on ``card_id`` now (the
+        requirement kinds are listed in data/objectives.toml). Jewish objectives count
+        Gray units too (Jewish Revolt Power Cards)."""
+        o = self.data.objectives[card_id].for_faction(faction)
+        if o is None:
+            return False
+
+        def mine(t: str) -> int:
+            return self.side_units(s, t, faction)
+
+        k = o.kind
+        if k == "hold":
+            return all(mine(t) >= o.n for t in o.territories)
+        if k == "sole":
+            return all(mine(t) > 0 and self.sole(s, t, faction) for t in o.territories)
+        if k == "region_units":
+            return sum(mine(t) for t in self.data.region_territories(o.region)) >= o.n
+        if k == "sole_count":
+            return (
+                sum(1 for t in self.data.region_territories(o.region) if mine(t) and self.sole(s, t, faction))
+                >= o.n
+            )
+        if k == "territories":
+            return sum(1 for t in self.data.territories if mine(t)) >= o.n
+        if k == "regions":
+            regions = {
+                self.data.region_of(t) for t in self.data.territories if mine(t) and self.data.in_empire(t)
+            }
+            return len(regions) >= o.n
+        if k == "units_on_board":
+            return sum(mine(t) for t in self.data.territories) >= o.n
+        if k == "captured":
+            return faction == "rome" and s.factions["rome"].capture_track >= o.n
+        if k == "converted":
+            return faction == "christians" and s.factions["christians"].converted >= o.n
+        others = {f for f in s.factions if f not in (faction, "gray")}
+        if k == "share":
+            return all(mine(t) > 0 and others <= self.occupants(s, t) for t in o.territories)
+        if k == "share_any":
+            return (
+                sum(1 for t in self.data.territories if mine(t) and len(self.occupants(s, t) & others) >= 2)
+                >= o.n
+            )
+        return False  # pragma: no cover
+
+    def claims(self, s: State, card_id: str) -> dict[str, int]:
+        """faction -> die index of the dice claiming objectives on a card."""
+        out = {}
+        for fid, f in s.factions.items():
+            for i, d in enumerate(f.dice):
+                if d.place == "objective" and d.on == card_id:
+                    out[fid] = i
+        return out
+
+    def blocked(self, s: State, card_id: str, faction: str) -> bool:
+        co = s.factions.get("coalition")
+        return co is not None and any(
+            d.place == "block" and d.on == card_id and d.target == faction for d in co.dice
+        )
+
+    def _score_objectives(self, ctx: _Ctx, faction: str, start: bool) -> None:
+        """Score every claimed objective of ``faction`` whose requirements are met
+        (Scoring a Claimed Objective Card); Rome's "Score in Start Phase" objectives
+        only in its Start Phase."""
+        for card_id in list(ctx.s.objectives):
+            s = ctx.s
+            if self.claims(s, card_id).get(faction) is None:
+                continue
+            o = self.data.objectives[card_id].for_faction(faction)
+            if o is None or o.score_in_start != start:
+                continue
+            if not self.objective_met(s, faction, card_id):
+                continue
+            self._score_card(ctx, faction, card_id, o.points)
+            if ctx.s.phase == "over":
+                return
+
+    def _score_card(self, ctx: _Ctx, faction: str, card_id: str, points: int) -> None:
+        s = ctx.s
+        card = self.data.objectives[card_id]
+        for fid, i in self.claims(s, card_id).items():
+            # the scorer's die is not rolled this turn (value 0); the others return to Spent
+            ctx.set_die(
+                fid,
+                i,
+                place="spent",
+                on=None,
+                seq=False,
+                value=0 if fid == faction else ctx.f(fid).dice[i].value,
+            )
+        co = ctx.s.factions.get("coalition")
+        if co is not None:
+            back = [i for i, d in enumerate(co.dice) if d.place == "block" and d.on == card_id]
+            for i in back:
+                ctx.set_die(
+                    "coalition", i, place="unspent", on=None, target=None, seq=False, value=ctx.rng.die(6)
+                )
+            if back:
+                ctx.note(
+                    "The Coalition's blocking dice return and are rolled: "
+                    + ", ".join(str(ctx.f("coalition").dice[i].value) for i in back)
+                    + "."
+                )
+        self._gain(ctx, faction, points, f"{self.fname(faction)} scored {card.name}")
+        ctx.update(
+            objectives=tuple(c for c in ctx.s.objectives if c != card_id),
+            scored={**ctx.s.scored, faction: ctx.s.scored.get(faction, ()) + (card_id,)},
+        )
+        if ctx.s.objective_deck:
+            new, rest = ctx.s.objective_deck[0], ctx.s.objective_deck[1:]
+            ctx.update(objectives=ctx.s.objectives + (new,), objective_deck=rest)
+            ctx.note(f"New Objective Card: {self.data.objectives[new].name}.")
+        self._check_victory(ctx)
+
+    def _gain(self, ctx: _Ctx, faction: str, points: int, text: str) -> None:
+        total = max(0, ctx.f(faction).points + points)
+        ctx.set_f(faction, points=total)
+        sign = "+" if points >= 0 else "-"
+        ctx.emit(
+            Scored(
+                faction=faction,
+                points=points,
+                total=total,
+                text=f"{text}: {sign}{abs(points)} (now {total}).",
+            )
+        )
+
+    def _score_markers(self, ctx: _Ctx) -> None:
+        """Scoring a Claimed Objective Point Marker: sole occupancy of its territory;
+        a second marker of the same faction costs that faction 1 point and gives 1 more."""
+        co = ctx.f("coalition")
+        for i, d in enumerate(co.dice):
+            if d.place != "marker":
+                continue
+            t = d.on
+            m = self.marker_at(ctx.s, t)
+            if m is None or not self.sole(ctx.s, t, "coalition"):
+                continue
+            second = m.owner in ctx.f("coalition").markers
+            ctx.update(
+                markers=tuple(
+                    x.model_copy(update={"territory": None}) if x.territory == t else x for x in ctx.s.markers
+                )
+            )
+            ctx.set_f("coalition", markers=ctx.f("coalition").markers + (m.owner,))
+            ctx.set_die("coalition", i, place="spent", on=None, value=0, seq=False)
+            self._gain(
+                ctx,
+                "coalition",
+                1,
+                f"The Coalition took the {self.fname(m.owner)} Objective Point Marker in {self.tname(t)}",
+            )
+            if second:
+                self._gain(ctx, "coalition", 1, f"A second {self.fname(m.owner)} marker")
+                if m.owner in ctx.s.factions:
+                    self._gain(
+                        ctx, m.owner, -1, f"{self.fname(m.owner)} lost a second Objective Point Marker"
+                    )
+            if self._check_victory(ctx):
+                return
+
+    def _score_regions(self, ctx: _Ctx) -> None:
+        """Score Sole Occupancy of a Region (Coalition only): 1 point per region once a
+        game; 1 unit from the region goes to the faction board (RULINGS.md R12)."""
+        for rid, region in self.data.regions.items():
+            if not region.empire or rid in ctx.f("coalition").regions_scored:
+                continue
+            ts = self.data.region_territories(rid)
+            if not all(
+                self.units(ctx.s, t, "coalition") > 0 and self.sole(ctx.s, t, "coalition") for t in ts
+            ):
+                continue
+            ctx.set_f("coalition", regions_scored=ctx.f("coalition").regions_scored + (rid,))
+            most = max(ts, key=lambda t: (self.units(ctx.s, t, "coalition"), t))
+            ctx.add_units(most, "coalition", -1)
+            self._gain(ctx, "coalition", 1, f"The Coalition holds every territory of {region.name}")
+            if self._check_victory(ctx):
+                return
+
+    # ------------------------------------------------------------------ victory
+
+    def special_victory(self, s: State, faction: str) -> str | None:
+        """The faction's special victory condition, if met now (Winning The Game)."""
+        if faction == "coalition":
+            if all(
+                self.units(s, t, "coalition") > 0 and self.sole(s, t, "coalition") for t in ("rome", "italia")
+            ):
+                return "the Coalition holds Rome and Italia alone"
+        elif faction == "christians":
+            f = s.factions["christians"]
+            if f.converted >= CONVERT_WIN and all(
+                self.units(s, t, "christians") > 0 for t in ("rome", "jerusalem", "germania")
+            ):
+                return "the Christians converted 18 units and are in Rome, Jerusalem and Germania"
+        elif faction == "rome":
+            if s.factions["rome"].capture_track >= CAPTURE_WIN:
+                return "Rome captured 25 units"
+        elif faction == "jews":
+            blue = self.data.region_territories("blue")
+            if all(self.side_units(s, t, "jews") > 0 and self.sole(s, t, "jews") for t in blue):
+                return "the Jews hold every Judean territory alone"
+        return None
+
+    def _faction_wins(self, s: State, faction: str) -> str | None:
+        why = self.special_victory(s, faction)
+        if why is None and s.factions[faction].points >= WIN_POINTS:
+            why = f"{self.fname(faction)} reached {WIN_POINTS} points"
+        return why
+
+    def _check_victory(self, ctx: _Ctx) -> bool:
+        """Win checks the moment they occur (Winning The Game; 2-Player Rules: 7 points
+        or a special victory with one faction and at least 3 with the other)."""
+        s = ctx.s
+        if s.phase == "over":
+            return True
+        winners: list[Seat] = []
+        reasons = []
+        for fid in s.order:
+            why = self._faction_wins(s, fid)
+            if why is None:
+                continue
+            seat = s.factions[fid].seat
+            if s.players == 2:
+                other = next(f for f in s.order if f != fid and s.factions[f].seat == seat)
+                if s.factions[other].points < TWO_PLAYER_SECOND:
+                    continue
+                why += f", with {s.factions[other].points} points for {self.fname(other)}"
+            if seat not in winners:
+                winners.append(seat)
+                reasons.append(why)
+        if not winners:
+            return False
+        self._finish(ctx, tuple(winners), "Victory: " + "; ".join(reasons) + "!")
+        return True
+
+    def _finish(self, ctx: _Ctx, winners: tuple[Seat, ...], text: str) -> None:
+        ctx.update(phase="over", winners=winners, end_reason=text, combat=None, window=None, rolling=None)
+        ctx.emit(GameWon(winners=winners, text=text))
+
+    def _finish_by_limit(self, ctx: _Ctx) -> None:
+        """House rule (RULINGS.md R20): after the round limit the most points win; with
+        2 players the seat whose weaker faction has more points, then the stronger."""
+        s = ctx.s
+        score: dict[Seat, tuple[int, int]] = {}
+        for seat in range(s.players):
+            pts = sorted(f.points for fid, f in s.factions.items() if f.seat == seat and fid != "gray")
+            score[seat] = (pts[0], pts[-1]) if s.players == 2 else (pts[-1], 0)
+        best = max(score.values())
+        winners = tuple(x for x in range(s.players) if score[x] == best)
+        self._finish(ctx, winners, f"The round limit ({s.round_limit}) is reached: most points win.")
+
+    # ------------------------------------------------------------------ contract: who acts
+
+    def acting(self, s: State, seat: Seat) -> str | None:
+        """The faction ``seat`` is asked to act for now, or None."""
+        if s.phase == "over":
+            return None
+        if s.rolling is not None:
+            f = s.rolling.faction
+            return f if s.factions[f].seat == seat else None
+        if s.phase == "markers":
+            f = self.marker_placer(s, s.markers_to_place[0])
+            return f if s.factions[f].seat == seat else None
+        if s.phase == "final":
+            return "rome" if s.factions["rome"].seat == seat else None
+        if s.combat is not None:
+            c = s.combat
+            if c.stage == "plunder":
+                return "coalition" if s.factions["coalition"].seat == seat else None
+            for side in (c.attacker, c.defender):
+                if side not in c.choices and self.seat_of(s, side) == seat:
+                    return side
+            return None
+        if s.window is not None:
+            return s.window.faction if s.factions[s.window.faction].seat == seat else None
+        return s.active if s.factions[s.active].seat == seat else None
+
+    def to_act(self, s: State) -> Mapping[Seat, Prompt]:
+        if s.phase == "over":
+            return {}
+        out: dict[Seat, Prompt] = {}
+        for seat in range(s.players):
+            f = self.acting(s, seat)
+            if f is None:
+                continue
+            out[seat] = self._prompt(s, f)
+        return out
+
+    def _prompt(self, s: State, f: str) -> Prompt:
+        name = self.fname(f)
+        if s.rolling is not None:
+            r = s.rolling
+            return Prompt(
+                kind="turn",
+                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} rolls left) or ready your Dice Sequence.",
+            )
+        if s.phase == "markers":
+            owner = s.markers_to_place[0]
+            return Prompt(
+                kind="turn",
+                text=f"Setup: place the {self.fname(owner)} Objective Point Marker in the Roman Empire.",
+            )
+        if s.phase == "final":
+            return Prompt(kind="turn", text=f"Setup: place Rome's final units ({s.final_left} left).")
+        if s.combat is not None:
+            c = s.combat
+            if c.stage == "plunder":
+                return Prompt(
+                    kind="turn", text="The Coalition won: plunder (rampage, salvage, exploit) or not."
+                )
+            other = c.defender if f == c.attacker else c.attacker
+            return Prompt(
+                kind="secret",
+                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret.",
+            )
+        if s.window is not None:
+            w = s.window
+            if w.kind == "promised_land":
+                return Prompt(
+                    kind="respond",
+                    text=f"{self.fname(w.mover)} moved out of the blue region: play Promised Land to redirect, or pass.",
+                )
+            return Prompt(
+                kind="respond",
+                text=f"Gospel: {self.fname(w.mover)} moved — move 1 Christian unit 1 territory, or pass.",
+            )
+        text = {
+            "start": "Start Phase: play Start Phase Power Cards, or say done (or pass the turn).",
+            "main": "Main Phase: take actions with your dice, or end the Main Phase.",
+            "end": "End Phase: play End Phase Power Cards, or say done.",
+            "discard": f"End Phase: discard down to {HAND_LIMIT} Power Cards.",
+        }[s.phase]
+        return Prompt(kind="turn", text=f"{name} — {text}")
+
+    def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
+        """Every legal action for ``seat``; for Move and Recruit, one group of units
+        along one route or into one territory per action (the notation accepts any
+        combination; RULINGS.md R5)."""
+        f = self.acting(s, seat)
+        if f is None:
+            return ()
+        if s.rolling is not None:
+            return [Ready(dice=o) for o in self.ready_options(s)] + [
+                Reroll(dice=o) for o in self.reroll_options(s)
+            ]
+        if s.phase == "markers":
+            return [PlaceMarker(territory=t) for t in self.marker_spots(s)]
+        if s.phase == "final":
+            return [PlaceUnit(territory=t) for t in self.final_spots(s)]
+        if s.combat is not None:
+            if s.combat.stage == "plunder":
+                return self._plunder_options(s)
+            return self._commit_options(s, f)
+        if s.window is not None:
+            return [Pass()] + self._window_options(s)
+        if s.phase == "start":
+            out: list[Any] = [Done()]
+            if not s.acted:
+                out.append(Pass())
+            out += self._power_plays(s, f, "start")
+            out += self._durable_uses(s, f)
+            return out
+        if s.phase == "end":
+            return [Done()] + self._power_plays(s, f, "end")
+        if s.phase == "discard":
+            return [DiscardPower(card=c) for c in self.distinct(s.factions[f].hand)]
+        if s.phase == "main":
+            return ActionSpace([EndMain()], self._main_actions(s, f), self._power_plays(s, f, "main"))
+        return ()
+
+    # ------------------------------------------------------------------ contract: apply
+
+    def apply(self, s: State, seat: Seat, a: Any, rng: Rng) -> Step[State]:
+        """Check ``a`` for ``seat`` and apply it, running automatic steps after it.
+
+        Raises
+        ------
+        GameOverError, NotYourTurnError, IllegalActionError
+            With a message saying what would be legal.
+        """
+        if s.phase == "over":
+            raise GameOverError("The game is over.")
+        if isinstance(a, dict):
+            a = _ACTION.validate_python(a)
+        f = self.acting(s, seat)
+        if f is None:
+            waiting = ", ".join(f"seat {x + 1}" for x in self.to_act(s))
+            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+        ctx = _Ctx(s, rng)
+        if s.rolling is not None:
+            self._apply_rolling(ctx, f, a)
+        elif s.phase == "markers":
+            self._apply_marker(ctx, a)
+        elif s.phase == "final":
+            self._apply_final(ctx, a)
+        elif s.combat is not None:
+            if s.combat.stage == "plunder":
+                self._apply_plunder(ctx, a)
+            else:
+                self._apply_commit(ctx, f, a)
+        elif s.window is not None:
+            self._apply_window(ctx, f, a)
+        elif s.phase == "start":
+            self._apply_start(ctx, f, a)
+        elif s.phase == "main":
+            self._apply_main(ctx, f, a)
+        elif s.phase == "end":
+            self._apply_end(ctx, f, a)
+        elif s.phase == "discard":
+            self._apply_discard(ctx, f, a)
+        if ctx.s.phase != "over":
+            self._check_victory(ctx)
+        return Step(state=ctx.s, events=tuple(ctx.events))
+
+    def _apply_marker(self, ctx: _Ctx, a: Any) -> None:
+        s = ctx.s
+        if not isinstance(a, PlaceMarker):
+            raise IllegalActionError("Setup: place an Objective Point Marker: marker <territory>.")
+        spots = self.marker_spots(s)
+        if a.territory not in spots:
+            raise IllegalActionError(
+                "Objective Point Markers go in the Roman Empire, not with or next to another marker; free: "
+                + list_words([self.tname(t) for t in spots], 40)
+                + "."
+            )
+        owner = s.markers_to_place[0]
+        ctx.update(
+            markers=s.markers + (Marker(owner=owner, territory=a.territory),),
+            markers_to_place=s.markers_to_place[1:],
+        )
+        ctx.note(f"The {self.fname(owner)} Objective Point Marker is placed in {self.tname(a.territory)}.")
+        if not ctx.s.markers_to_place:
+            self._begin_final(ctx)
+
+    def _apply_final(self, ctx: _Ctx, a: Any) -> None:
+        s = ctx.s
+        if not isinstance(a, PlaceUnit):
+            raise IllegalActionError("Setup: place one of Rome's final units: place <territory>.")
+        spots = self.final_spots(s)
+        if a.territory not in spots:
+            raise IllegalActionError(
+                "Rome's final units go where Rome has units or a marker lies (at most 6); choose: "
+                + list_words([self.tname(t) for t in spots], 40)
+                + "."
+            )
+        ctx.from_supply(a.territory, "rome", 1)
+        ctx.update(final_left=s.final_left - 1)
+        ctx.note(f"Rome placed a unit in {self.tname(a.territory)}.")
+        if ctx.s.final_left <= 0:
+            self._begin_setup_rolls(ctx)
+
+    def _apply_start(self, ctx: _Ctx, f: str, a: Any) -> None:
+        if isinstance(a, Done):
+            self._end_start_phase(ctx)
+        elif isinstance(a, Pass):
+            if ctx.s.acted:
+                raise IllegalActionError(
+                    "You may pass only instead of playing your turn, before doing anything else."
+                )
+            self._pass_turn(ctx, f)
+        elif isinstance(a, PlayPower):
+            self._play_power(ctx, f, a, "start")
+        elif isinstance(a, Shift):
+            self._help_the_wounded(ctx, f, a)
+        else:
+            raise IllegalActionError(
+                "Start Phase: play a Start Phase Power Card, use a Durable card, done, or pass."
+            )
+
+    def _apply_end(self, ctx: _Ctx, f: str, a: Any) -> None:
+        if isinstance(a, Done):
+            self._end_phase_done(ctx)
+        elif isinstance(a, PlayPower):
+            self._play_power(ctx, f, a, "end")
+        else:
+            raise IllegalActionError("End Phase: play an End Phase Power Card, or say done.")
+
+    def _apply_discard(self, ctx: _Ctx, f: str, a: Any) -> None:
+        hand = ctx.f(f).hand
+        if not isinstance(a, DiscardPower) or a.card not in hand:
+            raise IllegalActionError(
+                f"Discard down to {HAND_LIMIT} Power Cards: discard one of "
+                + list_words([self.card_name(c) for c in hand])
+                + "."
+            )
+        self._discard_card(ctx, f, a.card)
+        ctx.note(f"{self.fname(f)} discarded {self.card_name(a.card)}.")
+        if len(ctx.f(f).hand) <= HAND_LIMIT:
+            self._end_roll(ctx)
+
+    def _discard_card(self, ctx: _Ctx, holder: str, card: str) -> None:
+        """Remove ``card`` from ``holder``'s hand to its original faction's discard pile."""
+        hand = list(ctx.f(holder).hand)
+        hand.remove(card)
+        ctx.set_f(holder, hand=tuple(hand))
+        owner = self.data.card(card).faction
+        ctx.set_f(owner, discard=ctx.f(owner).discard + (card,))
+
+    def _pass_turn(self, ctx: _Ctx, f: str) -> None:
+        """Passing: gather every die (Objective Cards, markers, blocks, Unspent, Spent)
+        and roll and ready them for the next turn."""
+        ctx.set_f(f, dice=tuple(Die() for _ in ctx.f(f).dice))
+        ctx.note(f"{self.fname(f)} passed: all dice are gathered and rolled.")
+        ctx.update(phase="end")
+        self._start_rolling(ctx, f, "pass")
+
+    # ------------------------------------------------------------------ movement
+
+    def _partner(self, s: State, a: str, b: str) -> bool:
+        """2-Player Rules 1: the Coalition and the other faction of the same player move
+        through each other."""
+        return s.players == 2 and "coalition" in (a, b) and self.same_player(s, a, b)
+
+    def _grace_free(self, s: State, option: int) -> bool:
+        f = s.factions.get("christians")
+        return (
+            f is not None
+            and self.durable(s, "christians", "grace")
+            and f.grace_now == 0
+            and f.grace_last != option
+        )
+
+    def _blocked_leave(self, s: State, t: str, faction: str) -> bool:
+        """Whether ``faction``'s units in ``t`` may not move out (Move Units, Limitation)."""
+        occ = self.occupants(s, t) - {faction}
+        if faction == "coalition":
+            return any(not self._partner(s, faction, o) for o in occ)
+        return "coalition" in occ and not self._partner(s, faction, "coalition")
+
+    def _blocked_pass(self, s: State, t: str, faction: str) -> bool:
+        """Whether ``faction`` may not move through ``t`` (enter and leave it)."""
+        return self._blocked_leave(s, t, faction)
+
+    def _room(self, s: State, t: str, faction: str) -> int:
+        return UNIT_LIMIT - self.units(s, t, faction)
+
+    def _reach(
+        self, s: State, start: str, faction: str, limit: int, grace: bool = False
+    ) -> dict[str, tuple[str, ...]]:
+        """Shortest legal routes from ``start`` (ends within ``limit`` steps)."""
+        routes = {start: (start,)}
+        frontier = [start]
+        for _ in range(limit):
+            nxt = []
+            for t in frontier:
+                if t != start and not grace and self._blocked_pass(s, t, faction):
+                    continue
+                for u in self.data.adjacent[t]:
+                    if u not in routes:
+                        routes[u] = routes[t] + (u,)
+                        nxt.append(u)
+            frontier = nxt
+        del routes[start]
+        return routes
+
+    def _move_options(self, s: State, faction: str, budget: int) -> list[Path]:
+        """One group of units along one shortest route, within ``budget`` points."""
+        out = []
+        for t in self.territories_of(s, faction):
+            if self._blocked_leave(s, t, faction):
+                continue
+            have = self.units(s, t, faction)
+            for dest, route in self._reach(s, t, faction, budget).items():
+                dist = len(route) - 1
+                top = min(have, budget // dist, self._room(s, dest, faction))
+                for k in range(1, top + 1):
+                    out.append(Path(count=k, route=route))
+        return out
+
+    def _do_paths(self, ctx: _Ctx, faction: str, paths: tuple[Path, ...], points: int) -> None:
+        """Move units along ``paths`` spending at most ``points`` movement points (1 per
+        unit per territory). Checks adjacency (sea links count), the Coalition
+        freezing rule, and the 6-unit limit once every unit has moved.
+
+        Raises IllegalActionError naming what was wrong."""
+        if not paths:
+            raise IllegalActionError("Name at least one route: move 3: 2 Rome-Italia.")
+        cost = sum(p.count * (len(p.route) - 1) for p in paths)
+        if cost > points:
+            raise IllegalActionError(f"That movement costs {cost} points; the die gives {points}.")
+        grace_used = False
+        for p in paths:
+            if len(p.route) < 2:
+                raise IllegalActionError("A route names at least two territories: Rome-Italia.")
+            for t in p.route:
+                if t not in self.data.territories:
+                    raise IllegalActionError(f"Unknown territory {t!r}.")
+            start = p.route[0]
+            have = self.units(ctx.s, start, faction)
+            if p.count > have:
+                raise IllegalActionError(
+                    f"{self.fname(faction)} has {have} unit{'s' if have != 1 else ''} in {self.tname(start)}, not {p.count}."
+                )
+            for a, b in zip(p.route, p.route[1:], strict=False):
+                if b not in self.data.adjacent[a]:
+                    raise IllegalActionError(
+                        f"{self.tname(b)} is not adjacent to {self.tname(a)}; adjacent: "
+                        + list_words([self.tname(x) for x in self.data.adjacent[a]])
+                        + "."
+                    )
+            for i, t in enumerate(p.route[:-1]):
+                if self._blocked_leave(ctx.s, t, faction):
+                    if faction == "christians" and self._grace_free(ctx.s, 1):
+                        grace_used = True
+                        continue
+                    why = (
+                        "a Coalition unit freezes every other piece there"
+                        if faction != "coalition"
+                        else "a Coalition piece cannot move out of a territory occupied by another faction"
+                    )
+                    raise IllegalActionError(
+                        f"Cannot move {'out of' if i == 0 else 'through'} {self.tname(t)}: {why}."
+                    )
+            ctx.add_units(start, faction, -p.count)
+            ctx.add_units(p.route[-1], faction, p.count)
+        for p in paths:
+            end = p.route[-1]
+            if self.units(ctx.s, end, faction) > UNIT_LIMIT:
+                raise IllegalActionError(
+                    f"At most {UNIT_LIMIT} {self.fname(faction)} units may be in {self.tname(end)}."
+                )
+        if grace_used:
+            ctx.set_f("christians", grace_now=1)
+            ctx.note("Grace: the Christians move through Coalition units.")
+        ctx.note(
+            f"{self.fname(faction)} moved "
+            + "; ".join(f"{p.count} {'-'.join(self.tname(t) for t in p.route)}" for p in paths)
+            + "."
+        )
+
+    def _after_move(self, ctx: _Ctx, mover: str, paths: tuple[Path, ...]) -> None:
+        """Open the response windows a move may trigger: Promised Land (movement from
+        inside the blue region on another faction's turn) and Gospel."""
+        s = ctx.s
+        blue = set(self.data.region_territories("blue"))
+        from_blue = tuple(p for p in paths if p.route[0] in blue)
+        if (
+            from_blue
+            and "jews" in s.factions
+            and mover not in ("jews", "gray")
+            and not self.same_player(s, mover, "jews")
+            and any(self.data.card(c).id == "promised-land" for c in s.factions["jews"].hand)
+            and self._redirect_spots(s, mover, from_blue)
+        ):
+            ctx.update(window=Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue))
+            return
+        self._gospel_window(ctx, mover)
+
+    def _gospel_window(self, ctx: _Ctx, mover: str) -> None:
+        s = ctx.s
+        cf = s.factions.get("christians")
+        if cf is None or cf.gospel != mover or not self.durable(s, "christians", "gospel"):
+            ctx.update(window=None)
+            return
+        if not self._shift_options(s, "christians"):
+            ctx.update(window=None)
+            return
+        ctx.update(window=Window(kind="gospel", faction="christians", mover=mover))
+
+    def _shift_options(self, s: State, faction: str) -> list[Shift]:
+        out = []
+        for t in self.territories_of(s, faction):
+            if self._blocked_leave(s, t, faction):
+                continue
+            for u in self.data.adjacent[t]:
+                if self._room(s, u, faction) > 0:
+                    out.append(Shift(faction=faction, source=t, destination=u))
+        return out
+
+    def _redirect_spots(self, s: State, mover: str, paths: tuple[Path, ...]) -> list[str]:
+        """Promised Land: territories adjacent to the blue region (or in it), adjacent
+        to every start of the redirected routes, with room (RULINGS.md R9)."""
+        blue = set(self.data.region_territories("blue"))
+        near = set(blue)
+        for t in blue:
+            near.update(self.data.adjacent[t])
+        n = sum(p.count for p in paths)
+        ends = {p.route[-1] for p in paths}
+        out = []
+        for t in sorted(near):
+            if not all(t in self.data.adjacent[p.route[0]] for p in paths):
+                continue
+            if t in ends and len(ends) == 1:
+                continue
+            now = self.units(s, t, mover) + n - sum(p.count for p in paths if p.route[-1] == t)
+            if now <= UNIT_LIMIT:
+                out.append(t)
+        return out
+
+    def _window_options(self, s: State) -> list[Any]:
+        w = s.window
+        if w.kind == "promised_land":
+            cards = [
+                c for c in dict.fromkeys(s.factions["jews"].hand) if self.data.card(c).id == "promised-land"
+            ][:1]
+            return [
+                Redirect(card=c, territory=t)
+                for c in cards
+                for t in self._redirect_spots(s, w.mover, w.moved)
+            ]
+        return self._shift_options(s, "christians")
+
+    def _apply_window(self, ctx: _Ctx, f: str, a: Any) -> None:
+        w = ctx.s.window
+        if isinstance(a, Pass):
+            if w.kind == "promised_land":
+                self._gospel_window(ctx, w.mover)
+            else:
+                ctx.update(window=None)
+            return
+        if w.kind == "promised_land":
+            if not isinstance(a, Redirect):
+                raise IllegalActionError(
+                    "Play Promised Land to redirect the units (redirect to <territory>), or pass."
+                )
+            if a.card not in ctx.s.factions["jews"].hand or self.data.card(a.card).id != "promised-land":
+                raise IllegalActionError("You need Promised Land in your hand.")
+            spots = self._redirect_spots(ctx.s, w.mover, w.moved)
+            if a.territory not in spots:
+                raise IllegalActionError(
+                    "Redirect the units to one of: " + list_words([self.tname(t) for t in spots]) + "."
+                )
+            for p in w.moved:
+                ctx.add_units(p.route[-1], w.mover, -p.count)
+                ctx.add_units(a.territory, w.mover, p.count)
+            self._discard_card(ctx, "jews", a.card)
+            ctx.note(
+                f"Promised Land! The Jews send the {self.fname(w.mover)} units to {self.tname(a.territory)} instead."
+            )
+            self._gospel_window(ctx, w.mover)
+            return
+        if not isinstance(a, Shift) or a not in self._shift_options(ctx.s, "christians"):
+            raise IllegalActionError(
+                "Gospel: move 1 Christian unit 1 territory (shift Christian <from>-<to>), or pass."
+            )
+        ctx.add_units(a.source, "christians", -1)
+        ctx.add_units(a.destination, "christians", 1)
+        ctx.note(f"Gospel: a Christian unit follows, {self.tname(a.source)} to {self.tname(a.destination)}.")
+        ctx.update(window=None)
+
+    # ------------------------------------------------------------------ main phase: options
+
+    def _gray_dice(self, s: State) -> list[tuple[int, bool]]:
+        """(die, yellow) the Jewish seat may use for a Gray action: each unspent yellow
+        die, and one Jewish Sequence die a turn."""
+        out = [(k, True) for k, _ in self.yellow_dice(s)]
+        if not s.gray_die_used:
+            out += [(i, False) for i in self.seq_dice(s, "jews")]
+        return out
+
+    def _die_value(self, s: State, f: str, die: int, yellow: bool) -> int:
+        if yellow:
+            v = self.yellow_value(s, die)
+            return v or 0
+        return s.factions[f].dice[die].value
+
+    def recruit_spots(self, s: State, f: str) -> tuple[list[str], bool]:
+        """Territories ``f`` may recruit into, and whether only one may be chosen (no
+        units on the board). Recruit Units; 2-Player Rules 1; Grace option 3."""
+        grace = f == "christians" and self._grace_free(s, 3)
+        if self.on_board(s, f) > 0:
+            if f == "coalition":
+                spots = [t for t in self.territories_of(s, f) if self.sole(s, t, f)]
+            else:
+                spots = [t for t in self.territories_of(s, f) if self.units(s, t, "coalition") == 0 or grace]
+            return [t for t in spots if self._room(s, t, f) > 0], False
+        starts = self.data.factions[f].start_territories
+        if f == "coalition":
+            spots = [t for t in starts if not (self.occupants(s, t) - {f})]
+            if not spots:
+                spots = [t for t in self.data.territories if not self.occupants(s, t)]
+        else:
+            spots = [t for t in starts if self.units(s, t, "coalition") == 0]
+            if not spots:
+                spots = [t for t in self.data.territories if self.units(s, t, "coalition") == 0]
+        return spots, True
+
+    def _main_actions(self, s: State, f: str) -> list[Any]:
+        out: list[Any] = []
+        fs = s.factions[f]
+        seq = self.seq_dice(s, f)
+        present = [x for x in s.factions if x != f and x != "gray"]
+        # Move
+        for i in seq:
+            out += [Move(die=i, paths=(p,)) for p in self._move_options(s, f, fs.dice[i].value)]
+        # Recruit
+        if fs.supply > 0 and f != "gray":
+            spots, _ = self.recruit_spots(s, f)
+            for i in seq:
+                v = fs.dice[i].value
+                for t in spots:
+                    for k in range(1, min(v, fs.supply, self._room(s, t, f)) + 1):
+                        out.append(Recruit(die=i, placements=((t, k),)))
+        # Combat
+        for i in seq[:1] if seq else []:
+            for t, target in self._attack_targets(s, f):
+                out.append(Attack(die=i, territory=t, target=target))
+        # Gray actions (Jewish seat)
+        if f == "jews" and self.on_board(s, "gray") > 0:
+            for die, yellow in self._gray_dice(s):
+                v = self._die_value(s, f, die, yellow)
+                out += [
+                    Move(die=die, paths=(p,), gray=True, yellow=yellow)
+                    for p in self._move_options(s, "gray", v)
+                ]
+                for t, target in self._attack_targets(s, "gray"):
+                    out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
+        # Objectives
+        for i in seq:
+            for c in s.objectives:
+                if self._can_claim(s, f, c):
+                    out.append(Claim(die=i, card=c))
+            for c in s.objectives:
+                if self.claims(s, c).get(f) is not None:
+                    out.append(Retrieve(die=i, card=c))
+        # Buy Power Cards
+        if f != "coalition" and s.bought < BUY_LIMIT:
+            for i in seq:
+                if fs.dice[i].value >= PIPS_PER_CARD:
+                    out.append(Buy(die=i))
+                for j in self.outside_dice(s, f, exclude=i):
+                    if (
+                        fs.dice[i].value + fs.dice[j].value >= PIPS_PER_CARD
+                        and (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[i].value // 2
+                    ):
+                        out.append(Buy(die=i, extra=j))
+        if f == "coalition":
+            for i in seq:
+                for m in s.markers:
+                    if m.territory and not self._marker_claimed(s, m.territory):
+                        out.append(ClaimMarker(die=i, territory=m.territory))
+                for d in fs.dice:
+                    if d.place == "marker":
+                        out.append(Retrieve(die=i, territory=d.on))
+                for c in sorted({d.on for d in fs.dice if d.place == "block"}):
+                    out.append(Unblock(die=i, card=c))
+                if fs.rage < RAGE_MAX:
+                    if fs.dice[i].value >= PIPS_PER_RAGE:
+                        out.append(Rage(die=i))
+                    for j in self.outside_dice(s, f, exclude=i):
+                        if (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[
+                            i
+                        ].value // 2 and fs.rage + fs.dice[i].value // 2 < RAGE_MAX:
+                            out.append(Rage(die=i, extra=j))
+                for extra in [None] + self.outside_dice(s, f, exclude=i):
+                    total = fs.dice[i].value + (fs.dice[extra].value if extra is not None else 0)
+                    if total != BLOCK_PIPS:
+                        continue
+                    for c in s.objectives:
+                        for target in present:
+                            if self._can_block(s, c, target):
+                                out.append(Block(die=i, extra=extra, card=c, target=target))
+        if s.players == 2:
+            for i in seq:
+                for extra in [None] + self.outside_dice(s, f, exclude=i):
+                    total = fs.dice[i].value + (fs.dice[extra].value if extra is not None else 0)
+                    if total == BLOCK_PIPS:
+                        for c in s.objectives:
+                            if self._can_discard_objective(s, c):
+                                out.append(DiscardObjective(die=i, extra=extra, card=c))
+        del present
+        return out
+
+    def _attack_targets(self, s: State, f: str) -> list[tuple[str, str]]:
+        """(territory, faction) pairs ``f`` may attack: its units and theirs in the
+        territory, not a faction of the same player (2-Player Rules 2), and the Jews
+        and the Gray never fight each other (RULINGS.md R7)."""
+        out = []
+        for t in self.territories_of(s, f):
+            for o in sorted(self.occupants(s, t) - {f}):
+                if {f, o} == {"jews", "gray"} or self.same_player(s, f, o):
+                    continue
+                out.append((t, o))
+        return out
+
+    def _can_claim(self, s: State, f: str, card: str) -> bool:
+        c = self.data.objectives[card]
+        if c.for_faction(f) is None or card not in s.objectives:
+            return False
+        if s.players == 2 and not c.two_player:
+            return False
+        return self.claims(s, card).get(f) is None and not self.blocked(s, card, f)
+
+    def _marker_claimed(self, s: State, territory: str) -> bool:
+        co = s.factions.get("coalition")
+        return co is not None and any(d.place == "marker" and d.on == territory for d in co.dice)
+
+    def _can_block(self, s: State, card: str, target: str) -> bool:
+        """Block an Objective: not already claimed, 1 per card, 1 per other faction."""
+        c = self.data.objectives[card]
+        if c.for_faction(target) is None or self.claims(s, card).get(target) is not None:
+            return False
+        co = s.factions["coalition"]
+        if any(d.place == "block" and (d.on == card or d.target == target) for d in co.dice):
+            return False
+        return not self.same_player(s, "coalition", target)
+
+    def _can_discard_objective(self, s: State, card: str) -> bool:
+        if card not in s.objectives:
+            return False
+        if self.claims(s, card):
+            return False
+        co = s.factions.get("coalition")
+        return not (co and any(d.place == "block" and d.on == card for d in co.dice))
+
+    # ------------------------------------------------------------------ main phase: apply
+
+    def _use_die(self, ctx: _Ctx, f: str, die: int, place: str = "spent", **fields: Any) -> int:
+        """Take a die from the Dice Sequence; returns its value. Raises
+        IllegalActionError listing the dice that can be used."""
+        dice = ctx.f(f).dice
+        if not 0 <= die < len(dice) or dice[die].place != "unspent" or not dice[die].seq:
+            vals = [str(d.value) for d in dice if d.place == "unspent" and d.seq]
+            raise IllegalActionError(
+                "Use a die from your Dice Sequence; you have: "
+                + (", ".join(vals) or "none (end the Main Phase)")
+                + "."
+            )
+        v = dice[die].value
+        ctx.set_die(f, die, place=place, seq=False, **fields)
+        return v
+
+    def _use_extra(self, ctx: _Ctx, f: str, die: int | None, place: str = "spent", **fields: Any) -> int:
+        """The one extra die from outside the Dice Sequence (actions marked *)."""
+        if die is None:
+            return 0
+        dice = ctx.f(f).dice
+        if not 0 <= die < len(dice) or dice[die].place != "unspent" or dice[die].seq:
+            vals = [str(d.value) for d in dice if d.place == "unspent" and not d.seq]
+            raise IllegalActionError(
+                "The second die must be an Unspent die from outside your Dice Sequence; you have: "
+                + (", ".join(vals) or "none")
+                + "."
+            )
+        v = dice[die].value
+        ctx.set_die(f, die, place=place, seq=False, **fields)
+        return v
+
+    def _use_gray_die(self, ctx: _Ctx, die: int, yellow: bool) -> int:
+        if yellow:
+            k = 0
+            revolts = []
+            value = None
+            for r in ctx.s.revolts:
+                dice = list(r.dice)
+                for j, d in enumerate(dice):
+                    if k == die and d.place == "unspent":
+                        value = d.value
+                        dice[j] = d.model_copy(update={"place": "spent"})
+                    k += 1
+                revolts.append(r.model_copy(update={"dice": tuple(dice)}))
+            if value is None:
+                vals = [str(v) for _, v in self.yellow_dice(ctx.s)]
+                raise IllegalActionError(
+                    "No such unspent yellow die; yellow dice: " + (", ".join(vals) or "none") + "."
+                )
+            ctx.update(revolts=tuple(revolts))
+            return value
+        if ctx.s.gray_die_used:
+            raise IllegalActionError(
+                "The Jewish Faction may spend only 1 die a turn on Gray actions; use a yellow die."
+            )
+        v = self._use_die(ctx, "jews", die)
+        ctx.update(gray_die_used=True)
+        return v
+
+    def _apply_main(self, ctx: _Ctx, f: str, a: Any) -> None:
+        s = ctx.s
+        if isinstance(a, EndMain):
+            ctx.update(phase="end")
+            ctx.note(f"{self.fname(f)} ended the Main Phase.")
+            return
+        ctx.update(acted=True)
+        if isinstance(a, PlayPower):
+            self._play_power(ctx, f, a, "main")
+        elif isinstance(a, Move):
+            mover = f
+            if a.gray:
+                if f != "jews":
+                    raise IllegalActionError("Only the Jewish Faction moves the Gray Faction.")
+                mover = "gray"
+                v = self._use_gray_die(ctx, a.die, a.yellow)
+            elif a.yellow:
+                raise IllegalActionError("Yellow dice move only Gray units: move gray yellow <value>: ...")
+            else:
+                v = self._use_die(ctx, f, a.die)
+            self._do_paths(ctx, mover, a.paths, v)
+            self._after_move(ctx, mover, a.paths)
+        elif isinstance(a, Recruit):
+            v = self._use_die(ctx, f, a.die)
+            self._recruit(ctx, f, a.placements, v)
+        elif isinstance(a, Attack):
+            side = f
+            if a.gray:
+                if f != "jews":
+                    raise IllegalActionError("Only the Jewish Faction fights with the Gray Faction.")
+                side = "gray"
+                self._use_gray_die(ctx, a.die, a.yellow)
+            elif a.yellow:
+                raise IllegalActionError("Yellow dice are for Gray actions: attack gray yellow <value>: ...")
+            else:
+                self._use_die(ctx, f, a.die)
+            targets = self._attack_targets(s, side)
+            if (a.territory, a.target) not in targets:
+                raise IllegalActionError(
+                    "You may fight: "
+                    + list_words([f"{self.fname(o)} in {self.tname(t)}" for t, o in targets] or ["nobody"])
+                    + "."
+                )
+            self._begin_combat(ctx, side, a.target, a.territory)
+        elif isinstance(a, Claim):
+            if not self._can_claim(s, f, a.card):
+                raise IllegalActionError(
+                    "You may claim: "
+                    + list_words(
+                        [self.data.objectives[c].name for c in s.objectives if self._can_claim(s, f, c)]
+                    )
+                    + "."
+                )
+            self._use_die(ctx, f, a.die, place="objective", on=a.card)
+            ctx.note(f"{self.fname(f)} claimed its objective on {self.data.objectives[a.card].name}.")
+            if f == "christians" and self.durable(ctx.s, f, "enrapture") and not ctx.s.enrapture_used:
+                spent = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "spent"]
+                if spent:
+                    v = ctx.rng.die(6)
+                    ctx.set_die(f, spent[0], place="unspent", seq=True, value=v)
+                    ctx.update(enrapture_used=True)
+                    ctx.note(f"Enrapture: a Spent die is rerolled ({v}) for another action.")
+        elif isinstance(a, Buy):
+            if f == "coalition":
+                raise IllegalActionError("The Coalition has no Power Card deck to buy from.")
+            v = self._use_die(ctx, f, a.die, place="power") + self._use_extra(ctx, f, a.extra, place="power")
+            n = min(v // PIPS_PER_CARD, BUY_LIMIT - s.bought)
+            if n <= 0:
+                raise IllegalActionError(
+                    f"Power Cards cost {PIPS_PER_CARD} pips each (at most {BUY_LIMIT} a turn; {s.bought} bought)."
+                )
+            ctx.update(bought=s.bought + n)
+            ctx.note(
+                f"{self.fname(f)} designated {v} pips to purchase {n} Power Card{'s' if n != 1 else ''}."
+            )
+            self._give_to_caesar(ctx, f)
+        elif isinstance(a, ClaimMarker):
+            self._coalition_only(f)
+            m = self.marker_at(s, a.territory)
+            if m is None or self._marker_claimed(s, a.territory):
+                free = [
+                    self.tname(x.territory)
+                    for x in s.markers
+                    if x.territory and not self._marker_claimed(s, x.territory)
+                ]
+                raise IllegalActionError("Unclaimed Objective Point Markers: " + list_words(free) + ".")
+            self._use_die(ctx, f, a.die, place="marker", on=a.territory)
+            ctx.note(
+                f"The Coalition claimed the {self.fname(m.owner)} Objective Point Marker in {self.tname(a.territory)}."
+            )
+        elif isinstance(a, Block):
+            self._coalition_only(f)
+            if (
+                a.card not in s.objectives
+                or a.target not in s.factions
+                or not self._can_block(s, a.card, a.target)
+            ):
+                raise IllegalActionError(
+                    "You may block an unclaimed objective of another faction, 1 per card and 1 per faction."
+                )
+            v = self._use_die(ctx, f, a.die, place="block", on=a.card, target=a.target)
+            v += self._use_extra(ctx, f, a.extra, place="block", on=a.card, target=a.target)
+            if v != BLOCK_PIPS:
+                raise IllegalActionError(f"Blocking requires exactly {BLOCK_PIPS} pips, not {v}.")
+            ctx.note(
+                f"The Coalition blocks the {self.fname(a.target)} objective on {self.data.objectives[a.card].name}."
+            )
+        elif isinstance(a, Unblock):
+            self._coalition_only(f)
+            dice = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "block" and d.on == a.card]
+            if not dice:
+                raise IllegalActionError("You have no die blocking an objective on that card.")
+            self._use_die(ctx, f, a.die)
+            for i in dice:
+                ctx.set_die(f, i, place="spent", on=None, target=None)
+            ctx.note(f"The Coalition returned its blocking dice from {self.data.objectives[a.card].name}.")
+        elif isinstance(a, Rage):
+            self._coalition_only(f)
+            fs = ctx.f(f)
+            if fs.rage >= RAGE_MAX:
+                raise IllegalActionError(f"Rage cannot be increased above {RAGE_MAX}.")
+            v = self._use_die(ctx, f, a.die) + self._use_extra(ctx, f, a.extra)
+            gain = v // PIPS_PER_RAGE
+            if gain <= 0:
+                raise IllegalActionError(f"Rage costs {PIPS_PER_RAGE} pips per point.")
+            rage = min(RAGE_MAX, fs.rage + gain)
+            ctx.set_f(f, rage=rage)
+            ctx.note(f"The Coalition's Rage rises to {rage}.")
+        elif isinstance(a, Retrieve):
+            fs = ctx.f(f)
+            if a.card is not None:
+                idx = [i for i, d in enumerate(fs.dice) if d.place == "objective" and d.on == a.card]
+            elif a.territory is not None:
+                idx = [i for i, d in enumerate(fs.dice) if d.place == "marker" and d.on == a.territory]
+            else:
+                idx = []
+            if not idx:
+                raise IllegalActionError("You have no die on that Objective Card or marker.")
+            self._use_die(ctx, f, a.die)
+            for i in idx:
+                ctx.set_die(f, i, place="spent", on=None)
+            ctx.note(f"{self.fname(f)} retrieved a die.")
+        elif isinstance(a, DiscardObjective):
+            if s.players != 2:
+                raise IllegalActionError("Objective Cards may be discarded only in the 2-player game.")
+            if not self._can_discard_objective(s, a.card):
+                raise IllegalActionError(
+                    "Only an unclaimed face-up Objective Card with no die on it may be discarded."
+                )
+            v = self._use_die(ctx, f, a.die) + self._use_extra(ctx, f, a.extra)
+            if v != BLOCK_PIPS:
+                raise IllegalActionError(
+                    f"Discarding an Objective Card requires exactly {BLOCK_PIPS} pips, not {v}."
+                )
+            ctx.update(
+                objectives=tuple(c for c in ctx.s.objectives if c != a.card),
+                objective_discard=ctx.s.objective_discard + (a.card,),
+            )
+            ctx.note(f"{self.fname(f)} discarded the Objective Card {self.data.objectives[a.card].name}.")
+            if ctx.s.objective_deck:
+                new, rest = ctx.s.objective_deck[0], ctx.s.objective_deck[1:]
+                ctx.update(objectives=ctx.s.objectives + (new,), objective_deck=rest)
+                ctx.note(f"New Objective Card: {self.data.objectives[new].name}.")
+        else:
+            raise IllegalActionError(
+                "Main Phase: move, recruit, attack, claim, retrieve, buy, play a card"
+                + (", marker, block, unblock, rage" if f == "coalition" else "")
+                + ", or end."
+            )
+
+    def _coalition_only(self, f: str) -> None:
+        if f != "coalition":
+            raise IllegalActionError("Only the Coalition may do that.")
+
+    def _give_to_caesar(self, ctx: _Ctx, buyer: str) -> None:
+        """Give to Caesar: whenever a faction purchases Power Cards, Rome raises 1
+        Unspent die by 1 pip (the highest below 6 in its sequence; RULINGS.md R15)."""
+        if not self.durable(ctx.s, "rome", "give-to-caesar"):
+            return
+        dice = ctx.f("rome").dice
+        cand = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value < 6]
+        if not cand:
+            return
+        i = max(cand, key=lambda i: (dice[i].seq, dice[i].value, -i))
+        ctx.set_die("rome", i, value=dice[i].value + 1)
+        ctx.note(f"Give to Caesar: a Roman die rises to {dice[i].value + 1}.")
+        del buyer
+
+    def _recruit(self, ctx: _Ctx, f: str, placements: tuple[tuple[str, int], ...], units: int) -> None:
+        """Recruit Units: up to ``units`` from supply into legal territories (at least 1
+        of your units and no Coalition units; the Coalition where it is alone; only
+        one start territory with no units on the board). Synagogue adds 1.
+
+        Raises IllegalActionError naming the legal territories."""
+        if f == "gray":
+            raise IllegalActionError("The Gray Faction cannot recruit.")
+        s = ctx.s
+        fs = s.factions[f]
+        if fs.supply <= 0:
+            raise IllegalActionError("Your unit supply is empty: you cannot recruit.")
+        spots, only_one = self.recruit_spots(s, f)
+        bonus = 1 if f == "jews" and self.durable(s, "jews", "synagogue") else 0
+        total = sum(k for _, k in placements)
+        if not placements or any(k < 1 for _, k in placements) or total > units + bonus:
+            raise IllegalActionError(
+                f"Recruit 1 to {units + bonus} units: recruit {units}: 2 Rome, 1 Italia."
+            )
+        if total > fs.supply:
+            raise IllegalActionError(f"Only {fs.supply} units are left in your supply.")
+        if only_one and len({t for t, _ in placements}) > 1:
+            raise IllegalActionError(
+                "With no units on the board you recruit into one starting territory only."
+            )
+        grace = False
+        for t, _k in placements:
+            if t not in spots:
+                raise IllegalActionError(
+                    f"You cannot recruit in {self.tname(t) if t in self.data.territories else t}; you may recruit in: "
+                    + list_words([self.tname(x) for x in spots], 30)
+                    + "."
+                )
+            if f == "christians" and self.units(s, t, "coalition") > 0:
+                grace = True
+        for t, k in placements:
+            ctx.from_supply(t, f, k)
+        for t, _ in placements:
+            if self.units(ctx.s, t, f) > UNIT_LIMIT:
+                raise IllegalActionError(
+                    f"At most {UNIT_LIMIT} {self.fname(f)} units may be in {self.tname(t)}."
+                )
+        if grace:
+            ctx.set_f("christians", grace_now=3)
+            ctx.note("Grace: the Christians recruit among Coalition units.")
+        ctx.note(
+            f"{self.fname(f)} recruited " + ", ".join(f"{k} in {self.tname(t)}" for t, k in placements) + "."
+        )
+
+    # ------------------------------------------------------------------ combat
+
+    def _begin_combat(self, ctx: _Ctx, attacker: str, defender: str, territory: str) -> None:
+        ctx.update(combat=Combat(territory=territory, attacker=attacker, defender=defender))
+        ctx.note(f"{self.fname(attacker)} attacks {self.fname(defender)} in {self.tname(territory)}.")
+
+    def combat_cards(self, s: State, side: str) -> list[str]:
+        """Unused Combat Cards of a side's deck (the Gray use the Jewish deck); a deck
+        whose six cards are all used is taken back (RULINGS.md R8)."""
+        owner = self.hand_owner(side)
+        used = set(s.factions[owner].combat_used)
+        return [c.id for c in self.data.combat.values() if c.faction == owner and c.id not in used]
+
+    def _combat_powers(self, s: State, side: str) -> list[str]:
+        c = s.combat
+        holder = self.hand_owner(side)
+        if side == c.attacker and (s.second_turn or s.power_played >= s.power_limit):
+            return []
+        return [x for x in self.distinct(s.factions[holder].hand) if "combat" in self.data.card(x).phases]
+
+    def _conscript_max(self, s: State, side: str) -> int:
+        if side != "rome" or not self.durable(s, "rome", "conscription"):
+            return 0
+        return min(2, sum(s.factions["rome"].captured.values()))
+
+    def _commit_options(self, s: State, side: str) -> list[Commit]:
+        out = []
+        for card in self.combat_cards(s, side):
+            for power in [None, *self._combat_powers(s, side)]:
+                for k in range(self._conscript_max(s, side) + 1):
+                    out.append(Commit(card=card, power=power, conscript=k))
+        return out
+
+    def _apply_commit(self, ctx: _Ctx, side: str, a: Any) -> None:
+        s = ctx.s
+        if not isinstance(a, Commit):
+            raise IllegalActionError("Choose your Combat Card in secret: commit <card> [with <Power Card>].")
+        cards = self.combat_cards(s, side)
+        if a.card not in cards:
+            raise IllegalActionError(
+                "Choose an unused Combat Card: " + list_words([self.data.combat[c].name for c in cards]) + "."
+            )
+        if a.power is not None and a.power not in self._combat_powers(s, side):
+            powers = self._combat_powers(s, side)
+            raise IllegalActionError(
+                "Combat Power Cards you may play: " + list_words([self.card_name(p) for p in powers]) + "."
+            )
+        if not 0 <= a.conscript <= self._conscript_max(s, side):
+            raise IllegalActionError(f"Conscription adds 0 to {self._conscript_max(s, side)} captured units.")
+        c = s.combat
+        choices = {**c.choices, side: a}
+        ctx.update(combat=c.model_copy(update={"choices": choices}))
+        ctx.note(f"{self.fname(side)} chose a Combat Card face down.")
+        if len(choices) == 2:
+            self._resolve_combat(ctx)
+
+    def lowest_wins(self, a: str, b: str) -> bool:
+        """Resolving Combat: the lowest value wins when Romans or Jews (or the Gray)
+        fight Christians; otherwise the highest."""
+        return "christians" in (a, b) and ({a, b} - {"christians"}) <= {"rome", "jews", "gray"}
+
+    def combat_value(
+        self, s: State, territory: str, side: str, other: str, number: int, rage: bool = True
+    ) -> int:
+        """Combat Value = # Units + # on Combat Card + Rage (Coalition only), less the
+        Christian units when the Coalition fights Rome or the Jews (Modifiers; 2-Player
+        Rules 4). Card effects are applied by the caller."""
+        v = self.side_units(s, territory, side) + number
+        if side == "coalition":
+            if rage:
+                v += s.factions["coalition"].rage
+            if other in ("rome", "jews", "gray") and not (
+                s.players == 2 and self.same_player(s, "coalition", "christians")
+            ):
+                v -= self.units(s, territory, "christians")
+        return v
+
+    def _resolve_combat(self, ctx: _Ctx) -> None:
+        """Reveal, apply the card effects (a cancelling card first, else the attacker's
+        first), total the Combat Values, decide the winner (ties to the defender),
+        then capture / return / convert and adjust Rage (Initiate Combat)."""
+        s = ctx.s
+        c = s.combat
+        t = c.territory
+        att, dfn = c.attacker, c.defender
+        ca, cd = c.choices[att], c.choices[dfn]
+        card = {att: self.data.combat[ca.card], dfn: self.data.combat[cd.card]}
+        power = {att: ca.power, dfn: cd.power}
+        low = self.lowest_wins(att, dfn)
+        lines = [
+            f"{self.fname(att)} reveals {card[att].name} ({card[att].number})"
+            + (f" with {self.card_name(ca.power)}" if ca.power else ""),
+            f"{self.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})"
+            + (f" with {self.card_name(cd.power)}" if cd.power else ""),
+        ]
+        # Power Cards leave the hand now (some return below)
+        for side in (att, dfn):
+            if power[side]:
+                holder = self.hand_owner(side)
+                hand = list(ctx.f(holder).hand)
+                hand.remove(power[side])
+                ctx.set_f(holder, hand=tuple(hand))
+                if side == att:
+                    ctx.update(power_played=ctx.s.power_played + 1)
+        # Elder: no other Power Cards affect this combat
+        elder = [x for x in (att, dfn) if power[x] and self.data.card(power[x]).id == "elder"]
+        if elder:
+            for side in (att, dfn):
+                if side not in elder and power[side]:
+                    lines.append(f"Elder: {self.card_name(power[side])} has no effect")
+                    self._to_discard(ctx, power[side])
+                    power[side] = None
+        # Conscription
+        for side in (att, dfn):
+            k = c.choices[side].conscript
+            if k:
+                self._release_captured(ctx, k)
+                lines.append(f"Conscription adds {k} captured units")
+        # card effects
+        cancel = {x: card[x].effect == "cancel" for x in (att, dfn)}
+        active = {
+            att: not cancel[dfn] and card[att].effect not in ("none", "cancel"),
+            dfn: not cancel[att] and card[dfn].effect not in ("none", "cancel"),
+        }
+        mod = {att: 0, dfn: 0}
+        early_winner: str | None = None
+        for side in (att, dfn):
+            other = dfn if side == att else att
+            sign = -1 if low else 1
+            e = card[side]
+            if not active[side]:
+                if cancel[other] and card[side].effect not in ("none", "cancel"):
+                    lines.append(f"{card[other].name} cancels {e.name}")
+                continue
+            if e.effect == "edge":
+                mod[side] += sign * e.n
+            elif e.effect == "hinder":
+                mod[other] -= sign * e.n
+            elif e.effect == "reinforce":
+                k = min(e.n, ctx.f(side).supply, self._room(ctx.s, t, side))
+                ctx.from_supply(t, side, k)
+                lines.append(f"{e.name}: {k} {self.fname(side)} units join")
+            elif e.effect == "kill":
+                k = min(e.n, self.units(ctx.s, t, other))
+                ctx.to_supply(t, other, k)
+                lines.append(f"{e.name}: {k} {self.fname(other)} unit{'s' if k != 1 else ''} removed")
+                if self.units(ctx.s, t, other) == 0 and early_winner is None:
+                    early_winner = side
+        for side in (att, dfn):
+            p = power[side]
+            if p and self.data.card(p).id in ("praetorian-guard", "hasmonean-valour", "martyrdom"):
+                mod[side] += -2 if low else 2
+            if p and self.data.card(p).id == "elder":
+                mod[side] += -1 if low else 1
+        val = {
+            side: self.combat_value(ctx.s, t, side, dfn if side == att else att, card[side].number)
+            + c.choices[side].conscript
+            + mod[side]
+            for side in (att, dfn)
+        }
+        if early_winner is not None:
+            winner = early_winner
+            lines.append(
+                f"the last {self.fname(dfn if winner == att else att)} unit is gone before the combat is resolved"
+            )
+        elif low:
+            winner = att if val[att] < val[dfn] else dfn
+        else:
+            winner = att if val[att] > val[dfn] else dfn
+        loser = dfn if winner == att else att
+        lines.append(f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}")
+        # reversals: Pharaoh's Fate, Grace
+        for side in (att, dfn):
+            p = power[side]
+            if p and self.data.card(p).id == "pharaohs-fate":
+                if side == loser and early_winner is None:
+                    winner, loser = loser, winner
+                    lines.append("Pharaoh's Fate is revealed: the result is reversed")
+                    self._to_discard(ctx, p)
+                else:
+                    self._return_card(ctx, side, p, attacker=side == att)
+                power[side] = None
+        if loser == "christians" and early_winner is None and self._grace_free(ctx.s, 2):
+            winner, loser = loser, winner
+            ctx.set_f("christians", grace_now=2)
+            lines.append("Grace: the Christians reverse the combat result")
+        angel = False
+        for side in (att, dfn):
+            p = power[side]
+            if p and self.data.card(p).id == "guardian-angel":
+                if side == loser:
+                    angel = True
+                    lines.append("Guardian Angel: no losses")
+                    self._to_discard(ctx, p)
+                else:
+                    self._return_card(ctx, side, p, attacker=side == att)
+                power[side] = None
+        for side in (att, dfn):
+            if power[side]:
+                self._to_discard(ctx, power[side])
+        lines.append(f"{self.fname(winner)} wins")
+        diff = abs(val[att] - val[dfn])
+        plunder = self._combat_result(ctx, winner, loser, t, diff, early_winner is not None or angel, lines)
+        # Combat Cards are discarded face up
+        for side in (att, dfn):
+            owner = self.hand_owner(side)
+            used = ctx.f(owner).combat_used + (c.choices[side].card,)
+            if len(used) >= len([x for x in self.data.combat.values() if x.faction == owner]):
+                used = ()
+            ctx.set_f(owner, combat_used=used)
+        result = LastCombat(
+            territory=t,
+            attacker=att,
+            defender=dfn,
+            attacker_card=card[att].name,
+            defender_card=card[dfn].name,
+            attacker_value=val[att],
+            defender_value=val[dfn],
+            winner=winner,
+            text=f"Combat in {self.tname(t)}: " + "; ".join(lines) + ".",
+        )
+        ctx.update(last_combat=result, combat=None)
+        ctx.emit(CombatResolved(result=result))
+        self._revolt_check(ctx)
+        if self._check_victory(ctx):
+            return
+        if plunder:
+            ctx.update(combat=Combat(territory=t, attacker=att, defender=dfn, choices={}, stage="plunder"))
+            ctx.update(last_combat=result.model_copy(update={"text": result.text}))
+
+    def _combat_result(
+        self, ctx: _Ctx, winner: str, loser: str, t: str, diff: int, no_losses: bool, lines: list[str]
+    ) -> bool:
+        """Apply the outcome; returns whether the Coalition may now plunder."""
+        n = self.units(ctx.s, t, loser)
+        if loser == "coalition":
+            rage = min(RAGE_MAX, ctx.f("coalition").rage + 1)
+            ctx.set_f("coalition", rage=rage)
+            lines.append(f"Coalition Rage rises to {rage}")
+        if no_losses or n == 0:
+            losses = 0
+        elif winner == "rome":
+            losses = self._crucify(ctx, loser, t, n, lines)
+            if losses:
+                ctx.add_units(t, loser, -losses)
+                cap = dict(ctx.f("rome").captured)
+                cap[loser] = cap.get(loser, 0) + losses
+                ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + losses)
+                lines.append(
+                    f"Rome captures {losses} {self.fname(loser)} units (capture track {ctx.f('rome').capture_track})"
+                )
+        elif winner == "christians":
+            losses = min(diff, n)
+            if losses:
+                ctx.to_supply(t, loser, losses)
+                done = self._convert_in(ctx, t, losses)
+                lines.append(
+                    f"{losses} {self.fname(loser)} units are removed and {done} converted (tracker {ctx.f('christians').converted})"
+                )
+        else:
+            losses = self._crucify(ctx, loser, t, n, lines) if loser == "rome" else n
+            ctx.to_supply(t, loser, losses)
+            lines.append(f"{losses} {self.fname(loser)} units return to supply")
+        if winner == "coalition":
+            co = ctx.f("coalition")
+            rage = max(RAGE_MIN, co.rage - 1)
+            ctx.set_f("coalition", rage=rage)
+            lines.append(f"Coalition Rage falls to {rage}")
+            return rage > RAGE_MIN and self.units(ctx.s, t, "coalition") > 0
+        return False
+
+    def _crucify(self, ctx: _Ctx, loser: str, t: str, n: int, lines: list[str]) -> int:
+        """Crucify: when Rome loses units in combat, 1 captured unit returns to its
+        supply instead of 1 Roman unit (applied whenever Rome can; RULINGS.md R16)."""
+        if (
+            loser != "rome"
+            or not self.durable(ctx.s, "rome", "crucify")
+            or not sum(ctx.f("rome").captured.values())
+        ):
+            return n
+        self._release_captured(ctx, 1)
+        lines.append("Crucify: a captured unit is returned instead of a Roman unit")
+        return n - 1
+
+    def _release_captured(self, ctx: _Ctx, k: int) -> None:
+        """Return ``k`` captured units (largest group first) to their supplies; the
+        capture track falls by ``k`` (Conscription, Crucify)."""
+        for _ in range(k):
+            cap = dict(ctx.f("rome").captured)
+            if not any(cap.values()):
+                return
+            who = max(sorted(cap), key=lambda x: cap[x])
+            cap[who] -= 1
+            if not cap[who]:
+                del cap[who]
+            ctx.set_f("rome", captured=cap, capture_track=max(0, ctx.f("rome").capture_track - 1))
+            ctx.set_f(who, supply=ctx.f(who).supply + 1)
+
+    def _convert_in(self, ctx: _Ctx, t: str, k: int) -> int:
+        """Conversion: Christian units replace the ``k`` removed units, from supply
+        first, then from the Roman Captured Unit Area; the tracker advances by the
+        units replaced; units over the 6-unit limit move to adjacent territories
+        (RULINGS.md R10). Returns the units converted."""
+        from_supply = min(k, ctx.f("christians").supply)
+        ctx.from_supply(t, "christians", from_supply)
+        done = from_supply
+        rest = k - from_supply
+        if rest and "rome" in ctx.s.factions:
+            cap = dict(ctx.f("rome").captured)
+            take = min(rest, cap.get("christians", 0))
+            if take:
+                cap["christians"] -= take
+                if not cap["christians"]:
+                    del cap["christians"]
+                ctx.set_f("rome", captured=cap)
+                ctx.add_units(t, "christians", take)
+                done += take
+        ctx.set_f("christians", converted=ctx.f("christians").converted + done)
+        self._overflow(ctx, t, "christians")
+        return done
+
+    def _overflow(self, ctx: _Ctx, t: str, f: str) -> None:
+        excess = self.units(ctx.s, t, f) - UNIT_LIMIT
+        for u in self.data.adjacent[t]:
+            if excess <= 0:
+                break
+            k = min(excess, self._room(ctx.s, u, f))
+            if k > 0:
+                ctx.add_units(t, f, -k)
+                ctx.add_units(u, f, k)
+                excess -= k
+        if excess > 0:
+            ctx.to_supply(t, f, excess)
+
+    def _to_discard(self, ctx: _Ctx, card: str) -> None:
+        owner = self.data.card(card).faction
+        ctx.set_f(owner, discard=ctx.f(owner).discard + (card,))
+
+    def _return_card(self, ctx: _Ctx, side: str, card: str, attacker: bool) -> None:
+        holder = self.hand_owner(side)
+        ctx.set_f(holder, hand=ctx.f(holder).hand + (card,))
+        if attacker:
+            ctx.update(power_played=max(0, ctx.s.power_played - 1))
+
+    def _revolt_check(self, ctx: _Ctx) -> None:
+        """A revolt that loses all its units is discarded and its yellow dice return
+        (the Gray units are one faction: all revolts end together; RULINGS.md R13)."""
+        if ctx.s.revolts and self.on_board(ctx.s, "gray") == 0:
+            for r in ctx.s.revolts:
+                self._to_discard(ctx, r.card)
+                ctx.set_f("jews", durable=tuple(x for x in ctx.f("jews").durable if x != r.card))
+            back = sum(len(r.dice) for r in ctx.s.revolts)
+            ctx.update(revolts=(), yellow=ctx.s.yellow + back)
+            ctx.note("The revolt is crushed: its card is discarded and the yellow dice return.")
+
+    # ------------------------------------------------------------------ plunder
+
+    def _plunder_options(self, s: State) -> list[Plunder]:
+        c = s.combat
+        t = c.territory
+        loser = c.defender if c.attacker == "coalition" else c.attacker
+        out = [Plunder(option="none")]
+        n = self.units(s, t, "coalition")
+        for u in self.data.adjacent[t]:
+            for k in range(1, min(n, self._room(s, u, "coalition")) + 1):
+                out.append(Plunder(option="rampage", territory=u, count=k))
+        holder = self.hand_owner(loser)
+        if holder != "coalition" and holder in s.factions:
+            out.append(Plunder(option="salvage"))
+            out.append(Plunder(option="exploit"))
+            for d in s.factions[holder].durable:
+                out.append(Plunder(option="exploit", card=d))
+        return out
+
+    def _apply_plunder(self, ctx: _Ctx, a: Any) -> None:
+        """Plunder (one of rampage, salvage, exploit) for 1 more Rage, or none."""
+        s = ctx.s
+        c = s.combat
+        if not isinstance(a, Plunder) or a not in self._plunder_options(s):
+            raise IllegalActionError(
+                "Plunder: rampage to <territory> [count], salvage, exploit [<card>], or no plunder."
+            )
+        ctx.update(combat=None)
+        if a.option == "none":
+            ctx.note("The Coalition does not plunder.")
+            return
+        ctx.set_f("coalition", rage=max(RAGE_MIN, ctx.f("coalition").rage - 1))
+        loser = c.defender if c.attacker == "coalition" else c.attacker
+        holder = self.hand_owner(loser)
+        if a.option == "rampage":
+            ctx.add_units(c.territory, "coalition", -a.count)
+            ctx.add_units(a.territory, "coalition", a.count)
+            ctx.note(f"Rampage! {a.count} Coalition units sweep into {self.tname(a.territory)}.")
+        elif a.option == "salvage":
+            self._salvage(ctx, holder)
+        else:
+            self._exploit(ctx, holder, a.card)
+
+    def _salvage(self, ctx: _Ctx, holder: str) -> None:
+        """Salvage: a random stealable card from the hand; else the top stealable card
+        of the discard pile; else draw two from the deck, keep the first stealable one
+        and put the other at the bottom (RULINGS.md R14)."""
+        f = ctx.f(holder)
+        hand = [x for x in f.hand if not self.data.card(x).no_steal]
+        got = None
+        if f.hand:
+            if hand:
+                got = hand[ctx.rng.below(len(hand))]
+                h = list(f.hand)
+                h.remove(got)
+                ctx.set_f(holder, hand=tuple(h))
+        elif f.discard:
+            pile = [x for x in f.discard if not self.data.card(x).no_steal]
+            if pile:
+                got = pile[-1]
+                d = list(f.discard)
+                d.remove(got)
+                ctx.set_f(holder, discard=tuple(d))
+        else:
+            two = list(f.deck[:2])
+            keep = [x for x in two if not self.data.card(x).no_steal]
+            if keep:
+                got = keep[0]
+                two.remove(got)
+            ctx.set_f(holder, deck=tuple(f.deck[2:]) + tuple(two))
+        if got is None:
+            ctx.note(f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction.")
+            return
+        co = ctx.f("coalition")
+        ctx.set_f("coalition", hand=co.hand + (got,))
+        ctx.note(f"Salvage: the Coalition takes a {self.fname(holder)} Power Card.")
+        ctx.emit(CardsDrawn(faction="coalition", names=(self.card_name(got),), visible_to=(co.seat,)))
+        if f.seat != co.seat:
+            ctx.emit(Note(text=f"The Coalition took your {self.card_name(got)}.", visible_to=(f.seat,)))
+
+    def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> None:
+        """Exploit: the defeated faction discards a Power Card: the face-up Durable card
+        the Coalition names, or a random card from its hand (RULINGS.md R14)."""
+        f = ctx.f(holder)
+        if card is not None:
+            ctx.set_f(holder, durable=tuple(x for x in f.durable if x != card))
+            if self.data.card(card).revolt:
+                revolts = [r for r in ctx.s.revolts if r.card != card]
+                back = sum(len(r.dice) for r in ctx.s.revolts if r.card == card)
+                ctx.update(revolts=tuple(revolts), yellow=ctx.s.yellow + back)
+            self._to_discard(ctx, card)
+            ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}.")
+            return
+        if not f.hand:
+            ctx.note(f"Exploit: the {self.fname(holder)} faction has no Power Card in hand.")
+            return
+        got = f.hand[ctx.rng.below(len(f.hand))]
+        self._discard_card(ctx, holder, got)
+        ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(got)} from its hand.")
+
+    # ------------------------------------------------------------------ Power Cards
+
+    COALITION_PLAYABLE = frozenset(
+        {
+            "advanced-culture",
+            "collect-tribute",
+            "tithe",
+            "roman-roads",
+            "caravan",
+            "missionary-journey",
+            "legion-levy",
+            "pentecost",
+            "city-riot",
+            "industry",
+        }
+    )
+    MOVE_CARDS = {"roman-roads": 4, "caravan": 3, "missionary-journey": 4}
+    RECRUIT_CARDS = {"legion-levy": 3, "pentecost": 3}
+
+    def _power_plays(self, s: State, f: str, phase: str) -> list[PlayPower]:
+        """Power Cards ``f`` may play now, with their natural choices (the notation
+        accepts any legal choice)."""
+        if s.second_turn or s.power_played >= s.power_limit:
+            return []
+        out: list[PlayPower] = []
+        for c in self.distinct(s.factions[f].hand):
+            card = self.data.card(c)
+            if phase not in card.phases:
+                continue
+            if f == "coalition" and card.id not in self.COALITION_PLAYABLE:
+                continue
+            out += self._card_options(s, f, c)
+        return out
+
+    def _durable_uses(self, s: State, f: str) -> list[Any]:
+        out: list[Any] = []
+        if f == "rome" and self.durable(s, f, "auxiliaries") and not s.auxiliaries_used:
+            card = next(c for c in s.factions[f].durable if c.split("#")[0] == "auxiliaries")
+            out += [PlayPower(card=card, territories=p) for p in self._aux_options(s)]
+        if f == "christians" and self.durable(s, f, "help-the-wounded"):
+            for g in sorted(self._present(s) - {"christians"} - set(s.help_moved)):
+                out += self._shift_options(s, g)
+        return out
+
+    def _aux_options(self, s: State) -> list[tuple[str, ...]]:
+        supply = s.factions["rome"].supply
+        if supply <= 0:
+            return []
+        k = min(2, supply)
+        return [
+            (t,) * k
+            for t in self.data.territories
+            if self.data.in_empire(t) and self.marker_at(s, t) is None and self._room(s, t, "rome") >= k
+        ]
+
+    def _pieces(self, s: State, faction: str, k: int) -> tuple[str, ...]:
+        """``k`` units of ``faction`` from its largest stacks, as "territory/faction"."""
+        out: list[str] = []
+        for t in sorted(self.territories_of(s, faction), key=lambda t: (-self.units(s, t, faction), t)):
+            n = min(self.units(s, t, faction), k - len(out))
+            out += [f"{t}/{faction}"] * n
+            if len(out) >= k:
+                break
+        return tuple(out)
+
+    def _card_options(self, s: State, f: str, c: str) -> list[PlayPower]:
+        cid = self.data.card(c).id
+        fs = s.factions[f]
+        unspent = [d for d in fs.dice if d.place == "unspent"]
+        if cid == "advanced-culture":
+            k = min(3, len(unspent))
+            return [PlayPower(card=c, values=(v,) * k) for v in range(1, 7)] if k else []
+        if cid == "tithe":
+            vals = sorted({d.value for d in unspent if d.value < 6})
+            return [PlayPower(card=c, values=(v,)) for v in vals]
+        if cid == "collect-tribute":
+            return [PlayPower(card=c)]
+        if cid in self.MOVE_CARDS:
+            mover = f
+            return [PlayPower(card=c, paths=(p,)) for p in self._move_options(s, mover, self.MOVE_CARDS[cid])]
+        if cid in self.RECRUIT_CARDS:
+            if fs.supply <= 0:
+                return []
+            spots, _ = self.recruit_spots(s, f)
+            return [
+                PlayPower(card=c, territories=(t,) * k)
+                for t in spots
+                for k in range(1, min(3, fs.supply, self._room(s, t, f)) + 1)
+            ]
+        if cid == "circus-maximus":
+            out = []
+            for g in sorted(self._present(s) - {"rome"}):
+                pieces = self._pieces(s, g, 1 if g == "christians" else 4)
+                if pieces:
+                    out.append(PlayPower(card=c, territories=pieces))
+            return out
+        if cid == "die-by-the-sword":
+            out = []
+            for t in self.territories_of(s, "rome"):
+                k = min(3, self.units(s, t, "rome") - 1)
+                if k <= 0:
+                    continue
+                for g in sorted(self._present(s) - {"rome"}):
+                    pieces = self._pieces(s, g, k)
+                    if pieces:
+                        out.append(PlayPower(card=c, territory=t, territories=pieces))
+            return out
+        if cid == "persecution":
+            ts = [t for t in self.territories_of(s, "christians") if self.units(s, t, "rome") > 0]
+            return [PlayPower(card=c, territories=tuple(ts[:3]))] if ts else []
+        if cid == "gladiator-games":
+            return [
+                PlayPower(card=c, territory=t, target=g)
+                for t in self.territories_of(s, "rome")
+                if self.units(s, t, "rome") >= 3
+                for g in sorted(self.occupants(s, t) - {"rome"})
+            ]
+        if cid in (
+            "auxiliaries",
+            "conscription",
+            "crucify",
+            "give-to-caesar",
+            "pharisee",
+            "synagogue",
+            "enrapture",
+            "grace",
+            "help-the-wounded",
+        ):
+            return [PlayPower(card=c)]
+        if cid == "high-priest-letter":
+            ok = any(
+                self.units(s, t, "christians") and self.side_units(s, t, "jews")
+                for t in self.data.region_territories("blue")
+            )
+            return [PlayPower(card=c)] if ok else []
+        if cid == "industry":
+            return [PlayPower(card=c)] if f != "coalition" or fs.hand else []
+        if self.data.card(c).revolt:
+            if s.factions["gray"].supply <= 0:
+                return []
+            return [PlayPower(card=c, territory=t) for t in self._revolt_spots(s, cid)]
+        if cid == "city-riot":
+            return [
+                PlayPower(card=c, territory=t)
+                for t in self.territories_of(s, f)
+                if self.occupants(s, t) - {f}
+            ]
+        if cid == "divine-messenger":
+            return [PlayPower(card=c)]
+        if cid == "giving":
+            return [
+                PlayPower(card=c, target=g)
+                for g in s.factions
+                if g not in (f, "gray") and any(d.place == "unspent" for d in s.factions[g].dice)
+            ]
+        if cid == "gospel":
+            return [
+                PlayPower(card=c, target=g)
+                for g in sorted(set(s.factions) - {"christians"})
+                if s.factions[g].supply > 0
+            ]
+        if cid == "holy-spirit":
+            ok = any(self.occupants(s, t) - {"christians"} for t in self.territories_of(s, "christians"))
+            return [PlayPower(card=c)] if ok and s.factions["christians"].supply > 0 else []
+        return []
+
+    def _revolt_spots(self, s: State, cid: str) -> list[str]:
+        d = self.data
+        if cid == "merchant-revolt":
+            spots = [t for t in d.territories if d.territories[t].coastal and d.in_empire(t)]
+        elif cid == "peasant-revolt":
+            red = set(d.region_territories("red"))
+            spots = [t for t in d.territories if t not in red and any(u in red for u in d.adjacent[t])]
+        else:
+            spots = list(d.region_territories("blue"))
+        return [t for t in spots if self.marker_at(s, t) is None and self.units(s, t, "gray") == 0]
+
+    def _play_power(self, ctx: _Ctx, f: str, a: PlayPower, phase: str) -> None:
+        """Play a Power Card (Faction Power Cards: 1 a turn; none on a Divine Messenger
+        turn), or use a Durable card's Start Phase effect. Raises IllegalActionError."""
+        s = ctx.s
+        fs = s.factions[f]
+        ctx.update(acted=True)
+        cid = self.data.card(a.card).id if a.card.split("#")[0] in self.data.power else None
+        if cid == "auxiliaries" and a.card in fs.durable:
+            if phase != "start" or s.auxiliaries_used:
+                raise IllegalActionError("Auxiliaries places 2 units once, in your Start Phase.")
+            self._auxiliaries(ctx, a)
+            return
+        if a.card not in fs.hand:
+            raise IllegalActionError(
+                "Play a Power Card from your hand: " + list_words([self.card_name(c) for c in fs.hand]) + "."
+            )
+        card = self.data.card(a.card)
+        if phase not in card.phases:
+            raise IllegalActionError(
+                f"{card.name} is played in the {'/'.join(p.title() for p in card.phases)} phase, not now."
+            )
+        if s.second_turn:
+            raise IllegalActionError("Divine Messenger: no Power Card on the second turn.")
+        if s.power_played >= s.power_limit:
+            raise IllegalActionError("You may play only 1 Power Card a turn.")
+        if f == "coalition" and card.id not in self.COALITION_PLAYABLE:
+            raise IllegalActionError(f"The Coalition cannot use {card.name} (RULINGS.md R14).")
+        hand = list(fs.hand)
+        hand.remove(a.card)
+        ctx.set_f(f, hand=tuple(hand))
+        ctx.update(power_played=ctx.s.power_played + 1)
+        ctx.note(f"{self.fname(f)} played {card.name}.")
+        handler = getattr(self, "_card_" + card.id.replace("-", "_"), None)
+        if handler is None:  # pragma: no cover - every card has a handler
+            raise IllegalActionError(f"{card.name} cannot be played now.")
+        handler(ctx, f, a)
+        if card.duration == "durable":
+            ctx.set_f(f, durable=ctx.f(f).durable + (a.card,))
+        else:
+            self._to_discard(ctx, a.card)
+
+    # each handler validates its parameters and applies the effect
+
+    def _card_advanced_culture(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        dice = ctx.f(f).dice
+        order = sorted(
+            (i for i, d in enumerate(dice) if d.place == "unspent"), key=lambda i: (dice[i].value, i)
+        )
+        if not 1 <= len(a.values) <= min(3, len(order)) or any(not 1 <= v <= 6 for v in a.values):
+            raise IllegalActionError(
+                "Advanced Culture: name up to 3 values (1-6) for your lowest Unspent dice."
+            )
+        for i, v in zip(order, a.values, strict=False):
+            ctx.set_die(f, i, value=v)
+        ctx.note("Advanced Culture sets dice to " + ", ".join(map(str, a.values)) + ".")
+
+    def _card_tithe(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        dice = ctx.f(f).dice
+        cand = [i for i, d in enumerate(dice) if d.place == "unspent" and a.values and d.value == a.values[0]]
+        if len(a.values) != 1 or not cand:
+            raise IllegalActionError("Tithe: name the value of the Unspent die to raise to 6.")
+        i = max(cand, key=lambda i: (dice[i].seq, -i))
+        ctx.set_die(f, i, value=6)
+        ctx.note(f"Tithe raises a {a.values[0]} to 6.")
+
+    def _card_collect_tribute(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        """Each other faction lowers an Unspent die by 1 (its lowest above 1; only 1s:
+        a die goes to Spent); you raise your dice by as many pips (RULINGS.md R15)."""
+        gained = 0
+        for g in ctx.s.order:
+            if g == f:
+                continue
+            dice = ctx.f(g).dice
+            un = [i for i, d in enumerate(dice) if d.place == "unspent"]
+            above = [i for i in un if dice[i].value > 1]
+            if above:
+                i = min(above, key=lambda i: (dice[i].value, i))
+                ctx.set_die(g, i, value=dice[i].value - 1)
+                gained += 1
+            elif un:
+                ctx.set_die(g, un[0], place="spent", seq=False)
+        for _ in range(gained):
+            dice = ctx.f(f).dice
+            cand = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value < 6]
+            if not cand:
+                break
+            i = max(cand, key=lambda i: (dice[i].seq, dice[i].value, -i))
+            ctx.set_die(f, i, value=dice[i].value + 1)
+        ctx.note(f"Collect Tribute: {gained} pips collected.")
+
+    def _card_move(self, ctx: _Ctx, f: str, a: PlayPower, points: int) -> None:
+        self._do_paths(ctx, f, a.paths, points)
+        self._after_move(ctx, f, a.paths)
+
+    def _card_roman_roads(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        self._card_move(ctx, f, a, self.MOVE_CARDS["roman-roads"])
+
+    def _card_caravan(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        self._card_move(ctx, f, a, self.MOVE_CARDS["caravan"])
+
+    def _card_missionary_journey(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        self._card_move(ctx, f, a, self.MOVE_CARDS["missionary-journey"])
+
+    def _card_recruit(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        counts: dict[str, int] = {}
+        for t in a.territories:
+            counts[t] = counts.get(t, 0) + 1
+        self._recruit(ctx, f, tuple(counts.items()), 3)
+
+    def _card_legion_levy(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        self._card_recruit(ctx, f, a)
+
+    def _card_pentecost(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        self._card_recruit(ctx, f, a)
+
+    def _parse_pieces(self, ctx: _Ctx, pieces: tuple[str, ...]) -> list[tuple[str, str]]:
+        out = []
+        for p in pieces:
+            t, _, g = p.partition("/")
+            if t not in self.data.territories or g not in self._present(ctx.s):
+                raise IllegalActionError(f"Name pieces as territory/faction, not {p!r}.")
+            out.append((t, g))
+        return out
+
+    def _card_circus_maximus(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        pieces = self._parse_pieces(ctx, a.territories)
+        if not 1 <= len(pieces) <= 4 or any(g == "rome" for _, g in pieces):
+            raise IllegalActionError("Circus Maximus takes up to 4 non-Roman pieces.")
+        if sum(1 for _, g in pieces if g == "christians") > 1:
+            raise IllegalActionError("Circus Maximus may remove only 1 Christian unit.")
+        for t, g in pieces:
+            if self.units(ctx.s, t, g) <= 0:
+                raise IllegalActionError(f"No {self.fname(g)} unit is left in {self.tname(t)}.")
+            ctx.add_units(t, g, -1)
+            cap = dict(ctx.f("rome").captured)
+            cap[g] = cap.get(g, 0) + 1
+            ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + 1)
+        ctx.note(
+            f"Circus Maximus: {len(pieces)} pieces captured (capture track {ctx.f('rome').capture_track})."
+        )
+        self._revolt_check(ctx)
+
+    def _card_die_by_the_sword(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        t = a.territory
+        pieces = self._parse_pieces(ctx, a.territories)
+        if (
+            t is None
+            or t not in self.data.territories
+            or not 1 <= len(pieces) <= min(3, self.units(ctx.s, t, "rome") - 1)
+        ):
+            raise IllegalActionError(
+                "Die by the Sword: from 1 territory remove up to 3 Roman units, leaving 1, and as many other units."
+            )
+        ctx.to_supply(t, "rome", len(pieces))
+        for u, g in pieces:
+            if g == "rome" or self.units(ctx.s, u, g) <= 0:
+                raise IllegalActionError(f"No {self.fname(g)} unit to remove in {self.tname(u)}.")
+            ctx.to_supply(u, g, 1)
+        ctx.note(f"Die by the Sword: {len(pieces)} Roman units and {len(pieces)} others return to supply.")
+        self._revolt_check(ctx)
+
+    def _card_persecution(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        ts = a.territories
+        if not 1 <= len(ts) <= 3 or len(set(ts)) != len(ts):
+            raise IllegalActionError("Persecution: name 1 to 3 territories with Roman and Christian units.")
+        for k, t in enumerate(ts):
+            if self.units(ctx.s, t, "rome") <= 0 or self.units(ctx.s, t, "christians") <= 0:
+                raise IllegalActionError(
+                    f"{self.tname(t) if t in self.data.territories else t} needs Roman and Christian units."
+                )
+            if k == 0:
+                ctx.add_units(t, "christians", -1)
+                cap = dict(ctx.f("rome").captured)
+                cap["christians"] = cap.get("christians", 0) + 1
+                ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + 1)
+            else:
+                ctx.to_supply(t, "christians", 1)
+        ctx.note(f"Persecution: {len(ts)} Christian units removed, 1 captured.")
+
+    def _card_gladiator_games(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        t, g = a.territory, a.target
+        if (
+            t not in self.data.territories
+            or self.units(ctx.s, t, "rome") < 3
+            or g in (None, "rome")
+            or self.units(ctx.s, t, g) <= 0
+        ):
+            raise IllegalActionError(
+                "Gladiator Games: a territory with at least 3 Roman units and a faction there."
+            )
+        k = min(2, self.units(ctx.s, t, g))
+        ctx.add_units(t, g, -k)
+        cap = dict(ctx.f("rome").captured)
+        cap[g] = cap.get(g, 0) + k
+        ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + k)
+        ctx.note(f"Gladiator Games: {k} {self.fname(g)} units captured in {self.tname(t)}.")
+        self._revolt_check(ctx)
+
+    def _card_none(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        """Durable cards with a passive effect."""
+
+    _card_conscription = _card_crucify = _card_give_to_caesar = _card_synagogue = _card_none
+    _card_enrapture = _card_grace = _card_help_the_wounded = _card_none
+
+    def _card_auxiliaries(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        pass  # placed by its Start Phase use
+
+    def _auxiliaries(self, ctx: _Ctx, a: PlayPower) -> None:
+        ts = a.territories
+        supply = ctx.f("rome").supply
+        if not 1 <= len(ts) <= min(2, supply):
+            raise IllegalActionError("Auxiliaries: place 2 units from supply (fewer if the supply is short).")
+        for t in ts:
+            if (
+                t not in self.data.territories
+                or not self.data.in_empire(t)
+                or self.marker_at(ctx.s, t) is not None
+            ):
+                raise IllegalActionError(
+                    "Auxiliaries go in the Roman Empire, not on an Objective Point Marker."
+                )
+            ctx.from_supply(t, "rome", 1)
+            if self.units(ctx.s, t, "rome") > UNIT_LIMIT:
+                raise IllegalActionError(f"At most {UNIT_LIMIT} Roman units in {self.tname(t)}.")
+        ctx.update(auxiliaries_used=True)
+        ctx.note("Auxiliaries: " + ", ".join(self.tname(t) for t in ts) + ".")
+
+    def _card_high_priest_letter(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        n = 0
+        for t in self.data.region_territories("blue"):
+            if self.units(ctx.s, t, "christians") and self.side_units(ctx.s, t, "jews"):
+                ctx.to_supply(t, "christians", 1)
+                n += 1
+        ctx.note(f"High Priest Letter: {n} Christian units sent back to supply.")
+
+    def _card_industry(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        owner = f if f != "coalition" else None
+        n = max(0, HAND_LIMIT - len(ctx.f(f).hand))
+        if owner and n:
+            self._draw(ctx, owner, n, "Industry")
+        ctx.update(power_limit=ctx.s.power_limit + 1)
+
+    def _card_revolt(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        cid = self.data.card(a.card).id
+        spots = self._revolt_spots(ctx.s, cid)
+        if a.territory not in spots:
+            raise IllegalActionError(
+                f"{self.card_name(a.card)}: place the Gray units in one of "
+                + list_words([self.tname(t) for t in spots], 30)
+                + "."
+            )
+        k = min(REVOLT_UNITS, ctx.f("gray").supply)
+        ctx.from_supply(a.territory, "gray", k)
+        want = 2 if self.durable(ctx.s, "jews", "pharisee") else 1
+        n = min(want, ctx.s.yellow)
+        dice = tuple(Die(value=ctx.rng.die(6), place="unspent") for _ in range(n))
+        ctx.update(revolts=ctx.s.revolts + (Revolt(card=a.card, dice=dice),), yellow=ctx.s.yellow - n)
+        ctx.note(
+            f"{self.card_name(a.card)}: {k} Gray units rise in {self.tname(a.territory)}"
+            + (f"; yellow dice {', '.join(str(d.value) for d in dice)}." if dice else ".")
+        )
+
+    _card_merchant_revolt = _card_peasant_revolt = _card_jewish_revolt = _card_revolt
+
+    def _card_pharisee(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        revolts = []
+        for r in ctx.s.revolts:
+            if ctx.s.yellow > 0:
+                r = r.model_copy(update={"dice": r.dice + (Die(value=ctx.rng.die(6), place="unspent"),)})
+                ctx.update(yellow=ctx.s.yellow - 1)
+            revolts.append(r)
+        ctx.update(revolts=tuple(revolts))
+
+    def _card_city_riot(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        t = a.territory
+        if (
+            t not in self.data.territories
+            or not self.units(ctx.s, t, f)
+            or not (self.occupants(ctx.s, t) - {f})
+        ):
+            raise IllegalActionError("City Riot: a territory with your units and another faction's.")
+        for g in sorted(self.occupants(ctx.s, t)):
+            n = self.units(ctx.s, t, g)
+            ctx.add_units(t, g, -n)
+            for u in self.data.adjacent[t]:
+                k = min(n, self._room(ctx.s, u, g))
+                if k > 0:
+                    ctx.add_units(u, g, k)
+                    n -= k
+                if n == 0:
+                    break
+            if n:
+                ctx.set_f(g, supply=ctx.f(g).supply + n)
+        ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
+
+    def _card_divine_messenger(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        ctx.update(extra_turn=True)
+
+    def _card_giving(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        g = a.target
+        if g is None or g in (f, "gray") or g not in ctx.s.factions:
+            raise IllegalActionError("Giving: name another faction.")
+        left = 4
+        while left > 0:
+            dice = ctx.f(g).dice
+            un = [i for i, d in enumerate(dice) if d.place == "unspent"]
+            if not un:
+                break
+            i = max(un, key=lambda i: (dice[i].value, -i))
+            take = min(left, dice[i].value)
+            left -= take
+            if dice[i].value - take <= 0:
+                ctx.set_die(g, i, place="spent", seq=False)
+            else:
+                ctx.set_die(g, i, value=dice[i].value - take)
+        ctx.note(f"Giving: the {self.fname(g)} faction gives {4 - left} pips.")
+        self._draw(ctx, "christians", 2, "Giving")
+
+    def _card_gospel(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        g = a.target
+        if g is None or g == "christians" or g not in ctx.s.factions or ctx.f(g).supply <= 0:
+            raise IllegalActionError("Gospel: name another faction with a unit in supply.")
+        ctx.set_f(g, supply=ctx.f(g).supply - 1)
+        ctx.set_f("christians", gospel=g)
+        ctx.note(f"Gospel names the {self.fname(g)} faction.")
+
+    def _card_holy_spirit(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        n = 0
+        for t in self.territories_of(ctx.s, "christians"):
+            others = sorted(
+                self.occupants(ctx.s, t) - {"christians"}, key=lambda g: (-self.units(ctx.s, t, g), g)
+            )
+            if not others or ctx.f("christians").supply <= 0:
+                continue
+            ctx.to_supply(t, others[0], 1)
+            self._convert_in(ctx, t, 1)
+            n += 1
+        ctx.note(f"Holy Spirit: {n} units converted.")
+        self._revolt_check(ctx)
+
+    def _card_elder(self, ctx: _Ctx, f: str, a: PlayPower) -> None:  # pragma: no cover - combat only
+        raise IllegalActionError("Elder is played in combat.")
+
+    _card_guardian_angel = _card_pharaohs_fate = _card_praetorian_guard = _card_elder
+    _card_hasmonean_valour = _card_martyrdom = _card_promised_land = _card_elder
+
+    def _help_the_wounded(self, ctx: _Ctx, f: str, a: Shift) -> None:
+        """Help the Wounded: in the Start Phase move 1 unit of each other faction 1 space."""
+        if f != "christians" or not self.durable(ctx.s, f, "help-the-wounded"):
+            raise IllegalActionError("Only the Christians with Help the Wounded move other factions' units.")
+        if (
+            a.faction in ctx.s.help_moved
+            or a.faction == "christians"
+            or a not in self._shift_options(ctx.s, a.faction)
+        ):
+            raise IllegalActionError(
+                "Help the Wounded: move 1 unit of each other faction 1 territory (once each)."
+            )
+        ctx.add_units(a.source, a.faction, -1)
+        ctx.add_units(a.destination, a.faction, 1)
+        ctx.update(help_moved=ctx.s.help_moved + (a.faction,), acted=True)
+        ctx.note(
+            f"Help the Wounded: a {self.fname(a.faction)} unit moves from {self.tname(a.source)} to {self.tname(a.destination)}."
+        )
+
+    # ------------------------------------------------------------------ outcome, view, notation
+
+    def outcome(self, s: State) -> Outcome | None:
+        if s.phase != "over":
+            return None
+        return Outcome(winners=s.winners, reason=s.end_reason)
+
+    def view(self, s: State, viewer: Seat | None) -> View:
+        """What ``viewer`` may see: hands only for the seat that controls the faction;
+        combat choices only as "chosen"; decks as sizes."""
+        factions = []
+        for fid in list(s.order) + (["gray"] if "gray" in s.factions else []):
+            f = s.factions[fid]
+            factions.append(
+                FactionView(
+                    id=fid,
+                    name=self.fname(fid),
+                    seat=f.seat,
+                    supply=f.supply,
+                    on_board=self.on_board(s, fid),
+                    points=f.points,
+                    dice=f.dice,
+                    hand_size=len(f.hand),
+                    deck_size=len(f.deck),
+                    discard=f.discard,
+                    durable=f.durable,
+                    combat_used=f.combat_used,
+                    captured=f.captured,
+                    capture_track=f.capture_track,
+                    converted=f.converted,
+                    rage=f.rage,
+                    markers=f.markers,
+                    regions_scored=f.regions_scored,
+                    hand=f.hand if viewer is not None and viewer == f.seat and fid != "gray" else None,
+                )
+            )
+        objectives = []
+        for c in s.objectives:
+            card = self.data.objectives[c]
+            lines = tuple(self.objective_text(card, o.faction) for o in card.objective)
+            dice = []
+            for fid, i in self.claims(s, c).items():
+                dice.append(f"{self.fname(fid)} claimed (die {s.factions[fid].dice[i].value})")
+            co = s.factions.get("coalition")
+            if co:
+                for d in co.dice:
+                    if d.place == "block" and d.on == c:
+                        dice.append(f"Coalition blocks {self.fname(d.target)} (die {d.value})")
+            objectives.append(ObjectiveView(id=c, name=card.name, lines=lines, dice=tuple(dice)))
+        c = s.combat
+        window = None
+        if s.window is not None:
+            window = self._prompt(s, s.window.faction).text
+        return View(
+            viewer=viewer,
+            players=s.players,
+            round=s.round,
+            phase=s.phase,
+            active=s.active if s.phase in ("start", "main", "end", "discard") else None,
+            order=s.order,
+            factions=tuple(factions),
+            board=s.board,
+            markers=s.markers,
+            objectives=tuple(objectives),
+            objective_deck=len(s.objective_deck),
+            revolts=s.revolts,
+            yellow=s.yellow,
+            rolling=s.rolling,
+            combat_territory=c.territory if c else None,
+            combat_sides=(c.attacker, c.defender) if c else (),
+            combat_chosen=tuple(sorted(c.choices)) if c else (),
+            window=window,
+            waiting=tuple(sorted(self.to_act(s))),
+            last_combat=s.last_combat,
+            winners=s.winners,
+            end_reason=s.end_reason,
+        )
+
+    def objective_text(self, card: ObjectiveCard, faction: str) -> str:
+        """One objective in words: "Rome (1, Start Phase): sole occupancy of Italia, Gallia"."""
+        o = card.for_faction(faction)
+        if o is None:
+            return ""
+        ts = ", ".join(self.tname(t) for t in o.territories)
+        region = self.data.regions[o.region].name if o.region else ""
+        what = {
+            "hold": f"{o.n}+ units in each of {ts}",
+            "sole": f"sole occupancy of {ts}",
+            "region_units": f"{o.n}+ units in {region}",
+            "sole_count": f"sole occupancy of {o.n} territories of {region}",
+            "territories": f"units in {o.n}+ territories",
+            "regions": f"units in {o.n}+ regions of the Empire",
+            "units_on_board": f"{o.n}+ units on the board",
+            "captured": f"{o.n}+ captured units",
+            "converted": f"{o.n}+ units converted",
+            "share": f"share {ts} with every other faction",
+            "share_any": f"share {o.n}+ territories with 2 other factions",
+        }[o.kind]
+        when = ", Start Phase" if o.score_in_start else ""
+        return f"{self.fname(faction)} ({o.points}{when}): {what}"
+
+    def parse_action(self, s: State, seat: Seat, text: str) -> Any:
+        """Read ``text`` in the notation (see notation.py). Raises GameOverError,
+        NotYourTurnError, InvalidNotationError, AmbiguousActionError."""
+        if s.phase == "over":
+            raise GameOverError("The game is over.")
+        f = self.acting(s, seat)
+        if f is None:
+            raise NotYourTurnError("It is not your turn to act.")
+        return notation.parse(self, s, f, text)
+
+    def format_action(self, s: State, a: Any) -> str:
+        return notation.format_action(self, s, a)
+
+    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
+        return notation.complete(self, s, seat, prefix)
+
+    def action_from_json(self, data: Any) -> Any:
+        return _ACTION.validate_python(data)
+
+    def state_from_json(self, data: Any) -> State:
+        return State.model_validate(data)
+
+    # ------------------------------------------------------------------ console text
+
+    def summary(self, view: View) -> str:
+        """A few lines for the terminal console: points, dice, board."""
+        from . import text
+
+        return text.summary(self, view)
+
+    def hand_text(self, view: View) -> str:
+        from . import text
+
+        return text.hand_text(self, view)
+
+
+GAME = SoulOfTheEmpire()

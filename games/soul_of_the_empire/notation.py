@@ -1,0 +1,546 @@
+"""Soul of the Empire notation: what players type, what the log shows.
+
+Dice are named by their value (dice of one value are interchangeable); ``3+1``
+is a die from the Dice Sequence plus one die from outside it (actions marked *).
+Routes are territories joined by ``-``; several routes are separated by commas.
+Case, accents and unambiguous prefixes of names are accepted::
+
+    marker <territory>                      setup: place an Objective Point Marker
+    place <territory>                       setup: one of Rome's final units
+    reroll 1 1 3 | ready 4 5 6              roll and ready
+    done | end | pass                       finish the Start/End Phase | the Main Phase | pass
+    move 5: 2 Rome-Italia-Gallia, 1 Syria-Cilicia
+    move gray [yellow] 4: 3 Sicilia-Rome    Gray units, with a yellow or a Jewish die
+    recruit 4: 3 Jerusalem, 1 Samaria
+    attack [gray] [yellow] 2: Coalition in Dacia
+    claim 3: Pax Romana | retrieve 1: Pax Romana | retrieve 1: marker Dacia
+    buy 5 | buy 3+1
+    marker 2: Dacia                          Coalition: claim an Objective Point Marker
+    block 4+2: Jewish on The Temple | unblock 1: The Temple
+    rage 4 | rage 3+1
+    discard objective 6: The Forum          2-player game
+    play <card> [in <territory>] [on <faction>] [: <routes | territories | pieces | values>]
+    commit <combat card> [with <power card>] [conscript <n>]
+    rampage <n> to <territory> | salvage | exploit [<card>] | no plunder
+    shift <faction> <territory>-<territory>  Help the Wounded, Gospel
+    redirect to <territory>                  Promised Land
+    discard <power card>
+
+Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
+for every legal action.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from games.core import GameOverError, IllegalActionError, InvalidNotationError, NotYourTurnError
+from games.core.errors import GameError
+from games.core.notation import completions, fold, match_name
+
+from .model import (
+    Attack,
+    Block,
+    Buy,
+    Claim,
+    ClaimMarker,
+    Commit,
+    DiscardObjective,
+    DiscardPower,
+    Done,
+    EndMain,
+    Move,
+    Pass,
+    Path,
+    PlaceMarker,
+    PlaceUnit,
+    PlayPower,
+    Plunder,
+    Rage,
+    Ready,
+    Recruit,
+    Redirect,
+    Reroll,
+    Retrieve,
+    Shift,
+    State,
+    Unblock,
+)
+
+if TYPE_CHECKING:
+    from .game import SoulOfTheEmpire
+
+FACTION_WORDS = {
+    "Rome": "rome",
+    "Roman": "rome",
+    "Jewish": "jews",
+    "Jews": "jews",
+    "Coalition": "coalition",
+    "Christian": "christians",
+    "Christians": "christians",
+    "Gray": "gray",
+    "Grey": "gray",
+}
+
+
+# --------------------------------------------------------------------------- format
+
+
+def _t(g: SoulOfTheEmpire, t: str) -> str:
+    return g.tname(t)
+
+
+def _route(g: SoulOfTheEmpire, p: Path) -> str:
+    return f"{p.count} " + "-".join(_t(g, t) for t in p.route)
+
+
+def _dice(s: State, f: str, die: int, extra: int | None) -> str:
+    dice = s.factions[f].dice
+    text = str(dice[die].value)
+    if extra is not None:
+        text += f"+{dice[extra].value}"
+    return text
+
+
+def _gray_die(g: SoulOfTheEmpire, s: State, die: int, yellow: bool) -> str:
+    if yellow:
+        return f"yellow {g.yellow_value(s, die)}"
+    return str(s.factions["jews"].dice[die].value)
+
+
+def _piece(g: SoulOfTheEmpire, p: str) -> str:
+    t, _, f = p.partition("/")
+    return f"{g.fname(f)} in {_t(g, t)}" if f else _t(g, t)
+
+
+def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
+    """``a`` in notation, with the names players see."""
+    f = _actor(g, s, a)
+    if isinstance(a, PlaceMarker):
+        return f"marker {_t(g, a.territory)}"
+    if isinstance(a, PlaceUnit):
+        return f"place {_t(g, a.territory)}"
+    if isinstance(a, Reroll | Ready):
+        dice = s.factions[s.rolling.faction].dice
+        return f"{a.kind} " + " ".join(str(dice[i].value) for i in a.dice)
+    if isinstance(a, Done):
+        return "done"
+    if isinstance(a, EndMain):
+        return "end"
+    if isinstance(a, Pass):
+        return "pass"
+    if isinstance(a, Move):
+        head = (
+            "move gray " + _gray_die(g, s, a.die, a.yellow) if a.gray else f"move {_dice(s, f, a.die, None)}"
+        )
+        return head + ": " + ", ".join(_route(g, p) for p in a.paths)
+    if isinstance(a, Recruit):
+        return f"recruit {_dice(s, f, a.die, None)}: " + ", ".join(f"{k} {_t(g, t)}" for t, k in a.placements)
+    if isinstance(a, Attack):
+        head = (
+            "attack gray " + _gray_die(g, s, a.die, a.yellow)
+            if a.gray
+            else f"attack {_dice(s, f, a.die, None)}"
+        )
+        return f"{head}: {g.fname(a.target)} in {_t(g, a.territory)}"
+    if isinstance(a, Claim):
+        return f"claim {_dice(s, f, a.die, None)}: {g.data.objectives[a.card].name}"
+    if isinstance(a, Retrieve):
+        what = g.data.objectives[a.card].name if a.card else f"marker {_t(g, a.territory)}"
+        return f"retrieve {_dice(s, f, a.die, None)}: {what}"
+    if isinstance(a, Buy):
+        return f"buy {_dice(s, f, a.die, a.extra)}"
+    if isinstance(a, ClaimMarker):
+        return f"marker {_dice(s, f, a.die, None)}: {_t(g, a.territory)}"
+    if isinstance(a, Block):
+        return f"block {_dice(s, f, a.die, a.extra)}: {g.fname(a.target)} on {g.data.objectives[a.card].name}"
+    if isinstance(a, Unblock):
+        return f"unblock {_dice(s, f, a.die, None)}: {g.data.objectives[a.card].name}"
+    if isinstance(a, Rage):
+        return f"rage {_dice(s, f, a.die, a.extra)}"
+    if isinstance(a, DiscardObjective):
+        return f"discard objective {_dice(s, f, a.die, a.extra)}: {g.data.objectives[a.card].name}"
+    if isinstance(a, PlayPower):
+        text = f"play {g.card_name(a.card)}"
+        if a.territory:
+            text += f" in {_t(g, a.territory)}"
+        if a.target:
+            text += f" on {g.fname(a.target)}"
+        rest = []
+        if a.paths:
+            rest = [_route(g, p) for p in a.paths]
+        elif a.territories:
+            rest = [_piece(g, p) for p in a.territories]
+        elif a.values:
+            rest = [" ".join(map(str, a.values))]
+        if rest:
+            text += ": " + ", ".join(rest)
+        return text
+    if isinstance(a, Commit):
+        text = f"commit {g.data.combat[a.card].name}"
+        if a.power:
+            text += f" with {g.card_name(a.power)}"
+        if a.conscript:
+            text += f" conscript {a.conscript}"
+        return text
+    if isinstance(a, Plunder):
+        if a.option == "rampage":
+            return f"rampage {a.count} to {_t(g, a.territory)}"
+        if a.option == "exploit" and a.card:
+            return f"exploit {g.card_name(a.card)}"
+        return "no plunder" if a.option == "none" else a.option
+    if isinstance(a, Shift):
+        return f"shift {g.fname(a.faction)} {_t(g, a.source)}-{_t(g, a.destination)}"
+    if isinstance(a, Redirect):
+        return f"redirect to {_t(g, a.territory)}"
+    if isinstance(a, DiscardPower):
+        return f"discard {g.card_name(a.card)}"
+    raise InvalidNotationError(f"Cannot write {a!r} in notation.")
+
+
+def _actor(g: SoulOfTheEmpire, s: State, a: Any) -> str:
+    """The faction whose dice an action names: the acting faction."""
+    for seat in range(s.players):
+        f = g.acting(s, seat)
+        if f is not None:
+            return f
+    return s.active
+
+
+# --------------------------------------------------------------------------- parse
+
+
+def _territory(g: SoulOfTheEmpire, text: str) -> str:
+    names = {t.name: t.id for t in g.data.territories.values()}
+    return match_name(text.strip(), names, "territory")
+
+
+def _faction(g: SoulOfTheEmpire, s: State, text: str) -> str:
+    present = g._present(s)
+    names = {k: v for k, v in FACTION_WORDS.items() if v in present}
+    return match_name(text.strip(), names, "faction")
+
+
+def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
+    names = {g.data.objectives[c].name: c for c in s.objectives}
+    return match_name(text.strip(), names, "Objective Card")
+
+
+def _int(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise InvalidNotationError(f"Expected a number for {what}, not {text!r}.")
+    return int(text)
+
+
+def _seq_die(g: SoulOfTheEmpire, s: State, f: str, value: int) -> int:
+    for i in g.seq_dice(s, f):
+        if s.factions[f].dice[i].value == value:
+            return i
+    have = [str(s.factions[f].dice[i].value) for i in g.seq_dice(s, f)]
+    raise IllegalActionError(f"No {value} in your Dice Sequence; you have: {', '.join(have) or 'none'}.")
+
+
+def _outside_die(g: SoulOfTheEmpire, s: State, f: str, value: int, exclude: int) -> int:
+    for i in g.outside_dice(s, f, exclude=exclude):
+        if s.factions[f].dice[i].value == value:
+            return i
+    have = [str(s.factions[f].dice[i].value) for i in g.outside_dice(s, f, exclude=exclude)]
+    raise IllegalActionError(
+        f"No {value} among your dice outside the Dice Sequence; you have: {', '.join(have) or 'none'}."
+    )
+
+
+def _dice_ref(g: SoulOfTheEmpire, s: State, f: str, text: str) -> tuple[int, int | None]:
+    text = text.replace(" ", "")
+    first, _, second = text.partition("+")
+    die = _seq_die(g, s, f, _int(first, "a die"))
+    extra = _outside_die(g, s, f, _int(second, "the second die"), die) if second else None
+    return die, extra
+
+
+def _gray_ref(g: SoulOfTheEmpire, s: State, words: list[str]) -> tuple[int, bool]:
+    if words and words[0] == "yellow":
+        v = _int(" ".join(words[1:]), "a yellow die")
+        for k, value in g.yellow_dice(s):
+            if value == v:
+                return k, True
+        have = [str(v) for _, v in g.yellow_dice(s)]
+        raise IllegalActionError(f"No unspent yellow {v}; yellow dice: {', '.join(have) or 'none'}.")
+    return _seq_die(g, s, "jews", _int(" ".join(words), "a die")), False
+
+
+def _path(g: SoulOfTheEmpire, text: str) -> Path:
+    text = text.strip()
+    m = re.match(r"^(\d+)\s+(.*)$", text)
+    count, rest = (int(m.group(1)), m.group(2)) if m else (1, text)
+    parts = [p for p in re.split(r"\s*(?:-|>|→)\s*", rest) if p.strip()]
+    if len(parts) < 2:
+        raise InvalidNotationError(f"A route is territories joined by '-', e.g. 2 Rome-Italia; not {text!r}.")
+    if count < 1:
+        raise InvalidNotationError("Move at least 1 unit.")
+    return Path(count=count, route=tuple(_territory(g, p) for p in parts))
+
+
+def _split_colon(text: str, example: str) -> tuple[str, str]:
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise InvalidNotationError(f"Use a colon after the die: {example}.")
+    return head.strip(), rest.strip()
+
+
+def _items(text: str) -> list[str]:
+    return [x.strip() for x in text.split(",") if x.strip()]
+
+
+def _card_in(g: SoulOfTheEmpire, cards: list[str], text: str, what: str) -> str:
+    names = {}
+    for c in g.distinct(cards):
+        names.setdefault(g.card_name(c), c)
+    if not names:
+        raise IllegalActionError(f"You have no {what} to play.")
+    return match_name(text.strip(), names, what)
+
+
+def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
+    """Read ``text`` as an action of faction ``f``. Raises InvalidNotationError,
+    AmbiguousActionError or IllegalActionError with what would be legal."""
+    raw = " ".join(text.strip().split())
+    if not raw:
+        raise InvalidNotationError("Type an action, e.g. " + _example(g, s, f) + ".")
+    low = raw.lower()
+    verb, _, rest = raw.partition(" ")
+    verb = fold(verb)
+    if low in ("done", "finish"):
+        return Done()
+    if low in ("end", "end main", "end main phase"):
+        return EndMain()
+    if low in ("pass", "skip"):
+        return Pass()
+    if low in ("no plunder", "no", "none"):
+        return Plunder(option="none")
+    if low == "salvage":
+        return Plunder(option="salvage")
+    if verb == "exploit":
+        if not rest:
+            return Plunder(option="exploit")
+        holder = _plunder_holder(g, s)
+        return Plunder(
+            option="exploit", card=_card_in(g, list(s.factions[holder].durable), rest, "Durable card")
+        )
+    if verb == "rampage":
+        m = re.match(r"^(?:(\d+)\s+)?to\s+(.+)$", rest.strip(), re.I)
+        if not m:
+            raise InvalidNotationError("rampage <units> to <territory>, e.g. rampage 3 to Gallia.")
+        count = (
+            int(m.group(1)) if m.group(1) else g.units(s, s.combat.territory, "coalition") if s.combat else 1
+        )
+        return Plunder(option="rampage", territory=_territory(g, m.group(2)), count=count)
+    if verb in ("reroll", "ready"):
+        if s.rolling is None:
+            raise IllegalActionError("You are not rolling your dice now.")
+        values = [_int(v, "a die") for v in rest.replace(",", " ").split()]
+        dice = s.factions[s.rolling.faction].dice
+        pool = list(s.rolling.dice)
+        chosen = []
+        for v in values:
+            match = [i for i in pool if dice[i].value == v]
+            if not match:
+                raise IllegalActionError(
+                    f"You rolled no (other) {v}; your dice: "
+                    + " ".join(str(dice[i].value) for i in s.rolling.dice)
+                    + "."
+                )
+            chosen.append(match[0])
+            pool.remove(match[0])
+        return (Reroll if verb == "reroll" else Ready)(dice=tuple(sorted(chosen)))
+    if verb == "place":
+        return PlaceUnit(territory=_territory(g, rest))
+    if verb == "marker":
+        if s.phase == "markers":
+            return PlaceMarker(territory=_territory(g, rest))
+        head, body = _split_colon(rest, "marker 2: Dacia")
+        die, _ = _dice_ref(g, s, f, head)
+        return ClaimMarker(die=die, territory=_territory(g, body))
+    if verb == "move":
+        head, body = _split_colon(rest, "move 5: 2 Rome-Italia")
+        words = head.lower().split()
+        paths = tuple(_path(g, p) for p in _items(body))
+        if words and words[0] in ("gray", "grey"):
+            die, yellow = _gray_ref(g, s, words[1:])
+            return Move(die=die, paths=paths, gray=True, yellow=yellow)
+        die, _ = _dice_ref(g, s, f, head)
+        return Move(die=die, paths=paths)
+    if verb == "recruit":
+        head, body = _split_colon(rest, "recruit 4: 3 Jerusalem, 1 Samaria")
+        die, _ = _dice_ref(g, s, f, head)
+        placements = []
+        for item in _items(body):
+            m = re.match(r"^(\d+)\s+(.+)$", item)
+            k, name = (int(m.group(1)), m.group(2)) if m else (1, item)
+            placements.append((_territory(g, name), k))
+        return Recruit(die=die, placements=tuple(placements))
+    if verb == "attack":
+        head, body = _split_colon(rest, "attack 2: Coalition in Dacia")
+        target, territory = _piece_parts(g, s, body)
+        words = head.lower().split()
+        if words and words[0] in ("gray", "grey"):
+            die, yellow = _gray_ref(g, s, words[1:])
+            return Attack(die=die, territory=territory, target=target, gray=True, yellow=yellow)
+        die, _ = _dice_ref(g, s, f, head)
+        return Attack(die=die, territory=territory, target=target)
+    if verb == "claim":
+        head, body = _split_colon(rest, "claim 3: Pax Romana")
+        die, _ = _dice_ref(g, s, f, head)
+        return Claim(die=die, card=_objective(g, s, body))
+    if verb == "retrieve":
+        head, body = _split_colon(rest, "retrieve 1: Pax Romana")
+        die, _ = _dice_ref(g, s, f, head)
+        if fold(body).startswith("marker "):
+            return Retrieve(die=die, territory=_territory(g, body.split(" ", 1)[1]))
+        return Retrieve(die=die, card=_objective(g, s, body))
+    if verb == "buy":
+        die, extra = _dice_ref(g, s, f, rest)
+        return Buy(die=die, extra=extra)
+    if verb == "rage":
+        die, extra = _dice_ref(g, s, f, rest)
+        return Rage(die=die, extra=extra)
+    if verb == "block":
+        head, body = _split_colon(rest, "block 4+2: Jewish on The Temple")
+        die, extra = _dice_ref(g, s, f, head)
+        who, sep, card = body.partition(" on ")
+        if not sep:
+            raise InvalidNotationError("block <dice>: <faction> on <Objective Card>.")
+        return Block(die=die, extra=extra, target=_faction(g, s, who), card=_objective(g, s, card))
+    if verb == "unblock":
+        head, body = _split_colon(rest, "unblock 1: The Temple")
+        die, _ = _dice_ref(g, s, f, head)
+        return Unblock(die=die, card=_objective(g, s, body))
+    if verb == "discard" and fold(rest).startswith("objective"):
+        head, body = _split_colon(
+            rest.split(" ", 1)[1] if " " in rest else "", "discard objective 6: The Forum"
+        )
+        die, extra = _dice_ref(g, s, f, head)
+        return DiscardObjective(die=die, extra=extra, card=_objective(g, s, body))
+    if verb == "discard":
+        return DiscardPower(card=_card_in(g, list(s.factions[f].hand), rest, "Power Card"))
+    if verb == "commit":
+        return _parse_commit(g, s, f, rest)
+    if verb == "play":
+        return _parse_play(g, s, f, rest)
+    if verb == "shift":
+        m = re.match(r"^(\S+)\s+(.+)$", rest)
+        if not m:
+            raise InvalidNotationError("shift <faction> <from>-<to>, e.g. shift Rome Syria-Cilicia.")
+        p = _path(g, "1 " + m.group(2))
+        if len(p.route) != 2:
+            raise InvalidNotationError("shift moves 1 unit 1 territory: <from>-<to>.")
+        return Shift(faction=_faction(g, s, m.group(1)), source=p.route[0], destination=p.route[1])
+    if verb == "redirect":
+        body = re.sub(r"^to\s+", "", rest.strip(), flags=re.I)
+        cards = (
+            [c for c in s.factions["jews"].hand if g.data.card(c).id == "promised-land"]
+            if "jews" in s.factions
+            else []
+        )
+        if not cards:
+            raise IllegalActionError("Redirecting needs Promised Land in your hand.")
+        return Redirect(card=cards[0], territory=_territory(g, body))
+    raise InvalidNotationError(f"Unknown action {verb!r}; try: {_example(g, s, f)}.")
+
+
+def _plunder_holder(g: SoulOfTheEmpire, s: State) -> str:
+    if s.combat is None:
+        raise IllegalActionError("There is nothing to plunder now.")
+    c = s.combat
+    loser = c.defender if c.attacker == "coalition" else c.attacker
+    return g.hand_owner(loser)
+
+
+def _piece_parts(g: SoulOfTheEmpire, s: State, text: str) -> tuple[str, str]:
+    who, sep, where = text.partition(" in ")
+    if not sep:
+        raise InvalidNotationError(f"Write <faction> in <territory>, not {text!r}.")
+    return _faction(g, s, who), _territory(g, where)
+
+
+def _parse_commit(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> Commit:
+    conscript = 0
+    m = re.search(r"\s+conscript\s+(\d+)\s*$", rest, re.I)
+    if m:
+        conscript = int(m.group(1))
+        rest = rest[: m.start()]
+    card_text, sep, power_text = rest.partition(" with ")
+    cards = {g.data.combat[c].name: c for c in g.combat_cards(s, f)} if s.combat else {}
+    if not cards:
+        raise IllegalActionError("You are not choosing a Combat Card now.")
+    card = match_name(card_text, cards, "Combat Card")
+    power = None
+    if sep:
+        power = _card_in(g, list(s.factions[g.hand_owner(f)].hand), power_text, "Power Card")
+    return Commit(card=card, power=power, conscript=conscript)
+
+
+def _parse_play(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> PlayPower:
+    head, _, body = rest.partition(":")
+    territory = target = None
+    m = re.search(r"\s+on\s+(\S+)\s*$", head, re.I)
+    if m:
+        target = _faction(g, s, m.group(1))
+        head = head[: m.start()]
+    m = re.search(r"\s+in\s+(.+)$", head, re.I)
+    cards = list(s.factions[f].hand) + list(s.factions[f].durable)
+    if m:
+        try:
+            card = _card_in(g, cards, head, "Power Card")
+        except GameError:
+            card = _card_in(g, cards, head[: m.start()], "Power Card")
+            territory = _territory(g, m.group(1))
+    else:
+        card = _card_in(g, cards, head, "Power Card")
+    paths: tuple[Path, ...] = ()
+    territories: list[str] = []
+    values: tuple[int, ...] = ()
+    items = _items(body)
+    if items and all(re.fullmatch(r"[\d\s]+", x) for x in items):
+        values = tuple(int(v) for x in items for v in x.split())
+    elif items and any(re.search(r"\S\s*(?:-|>|→)\s*\S", x) for x in items):
+        paths = tuple(_path(g, x) for x in items)
+    else:
+        for x in items:
+            if re.search(r"\s+in\s+", x, re.I):
+                who, where = _piece_parts(g, s, x)
+                territories.append(f"{where}/{who}")
+            else:
+                territories.append(_territory(g, x))
+    return PlayPower(
+        card=card,
+        territory=territory,
+        territories=tuple(territories),
+        target=target,
+        values=values,
+        paths=paths,
+    )
+
+
+def _example(g: SoulOfTheEmpire, s: State, f: str) -> str:
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            legal = g.legal_actions(s, seat)
+            if len(legal):
+                return format_action(g, s, legal[len(legal) - 1])
+    return "done"
+
+
+# --------------------------------------------------------------------------- complete
+
+
+def complete(g: SoulOfTheEmpire, s: State, seat: int, prefix: str) -> list[str]:
+    """Legal actions in notation starting with ``prefix`` (at most 25)."""
+    if s.phase == "over":
+        raise GameOverError("The game is over.")
+    if g.acting(s, seat) is None:
+        raise NotYourTurnError("It is not your turn to act.")
+    texts = list(dict.fromkeys(format_action(g, s, a) for a in g.legal_actions(s, seat)))
+    return completions(texts, prefix)
