@@ -1,0 +1,181 @@
+"""Credo notation: what players type, what the log shows.
+
+Grammar (any case, accents and punctuation ignored; every word may be cut to an
+unambiguous prefix, and words may be left out as long as one action still fits)::
+
+    place <Article>                   set-up, or the Article card just drawn
+    keep <Article> | renounce <Article> | reject <Article>
+    discard <card>
+    play <Event>                      [on Church <n>]
+    play Proselytism with <Bishop> on Church <n>
+    play Church Father with <Bishop> to refute <Article> of Church <n>
+    play Church Father with <Bishop> to teach <Article> to Church <n>
+    play <Exile card> to exile <Bishop> | play <Exile card> to recall <Bishop>
+    play Dynastic Change east | west
+    pick <Church card or Article>     Lose / Remove / Take / Give choices
+    vote <doctrine> | abstain         at a General Council
+    respect <doctrine> | pass         the Emperor after a Council
+    convoke | done | pass
+
+Reading works against the legal actions in their written form, so
+``parse(format_action(a)) == a`` for every legal action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core import (
+    AmbiguousActionError,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    NotYourTurnError,
+)
+from games.core.errors import list_words
+from games.core.notation import fold
+
+from .model import (
+    Abstain,
+    Convoke,
+    Discard,
+    Done,
+    Keep,
+    Pass,
+    Pick,
+    Place,
+    Play,
+    Reject,
+    Renounce,
+    Respect,
+    State,
+    Vote,
+)
+
+if TYPE_CHECKING:
+    from .game import Credo
+
+VERBS = (
+    "place",
+    "keep",
+    "renounce",
+    "reject",
+    "discard",
+    "play",
+    "pick",
+    "vote",
+    "abstain",
+    "respect",
+    "convoke",
+    "done",
+    "pass",
+)
+
+
+def format_action(game: Credo, s: State, a: Any) -> str:
+    """``a`` in notation, with card names as players see them."""
+    if isinstance(a, Place | Keep | Renounce | Reject | Discard | Pick):
+        return f"{a.kind} {_card(game, a.card)}"
+    if isinstance(a, Play):
+        text = f"play {game.name(a.card)}"
+        if a.mode in ("refute", "teach"):
+            prep = "of" if a.mode == "refute" else "to"
+            return f"{text} with {game.name(a.bishop)} to {a.mode} {game.name(a.article)} {prep} {game.church_name(a.target)}"
+        if a.mode in ("exile", "recall"):
+            return f"{text} to {a.mode} {game.name(a.bishop)}"
+        if a.mode in ("east", "west"):
+            return f"{text} {a.mode}"
+        if a.bishop is not None:
+            text += f" with {game.name(a.bishop)}"
+        if a.target is not None:
+            text += f" on {game.church_name(a.target)}"
+        return text
+    if isinstance(a, Vote):
+        return f"vote {a.doctrine}"
+    if isinstance(a, Respect):
+        return f"respect {a.doctrine}"
+    if isinstance(a, Abstain | Convoke | Done | Pass):
+        return a.kind
+    raise TypeError(f"not a Credo action: {a!r}")
+
+
+def _card(game: Credo, card: str) -> str:
+    return game.name(card)
+
+
+def _candidates(game: Credo, s: State, seat: int) -> list[tuple[str, Any]]:
+    return [(format_action(game, s, a), a) for a in game.legal_actions(s, seat)]
+
+
+def _fits(typed: list[str], words: list[str]) -> bool:
+    """Each typed word is a prefix of a later word of the candidate, in order."""
+    i = 0
+    for t in typed:
+        while i < len(words) and not words[i].startswith(t):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
+
+
+def parse(game: Credo, s: State, seat: int, text: str) -> Any:
+    """Read ``text`` as one of ``seat``'s legal actions.
+
+    Raises
+    ------
+    GameOverError, NotYourTurnError
+        The game is over, or ``seat`` is not asked for input.
+    InvalidNotationError
+        Empty text or an unknown verb; the message lists what is legal now.
+    IllegalActionError
+        Nothing legal fits; the message lists the legal actions with that verb.
+    AmbiguousActionError
+        Several legal actions fit; ``candidates`` lists them.
+    """
+    if s.phase == "over":
+        raise GameOverError("The game is over.")
+    prompts = game.to_act(s)
+    if seat not in prompts:
+        waiting = ", ".join(game.church_name(x) for x in prompts)
+        raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+    cands = _candidates(game, s, seat)
+    key = fold(text)
+    verbs_now = sorted({c.split()[0] for c, _ in cands})
+    if not key:
+        raise InvalidNotationError(f"Type an action; legal now: {list_words(verbs_now)}.")
+    for c, a in cands:
+        if fold(c) == key:
+            return a
+    typed = key.split()
+    verb = [v for v in VERBS if v.startswith(typed[0])]
+    if not verb:
+        raise InvalidNotationError(
+            f"Unknown action {text.strip()!r}; legal now: {list_words([c for c, _ in cands], 10)}."
+        )
+    fits = [(c, a) for c, a in cands if _fits(typed, fold(c).split())]
+    if len(fits) == 1:
+        return fits[0][1]
+    if len(fits) > 1:
+        names = [c for c, _ in fits]
+        raise AmbiguousActionError(f"{text.strip()!r} could be {list_words(names, 8)}; which one?", names)
+    same = [c for c, _ in cands if c.split()[0] in verb]
+    if same:
+        raise IllegalActionError(f"{text.strip()!r} is not legal now; you may: {list_words(same, 10)}.")
+    raise IllegalActionError(
+        f"{text.strip()!r} is not legal now; legal now: {list_words([c for c, _ in cands], 10)}."
+    )
+
+
+def complete(game: Credo, s: State, seat: int, prefix: str) -> list[str]:
+    """Autocomplete: legal actions in notation that start with ``prefix`` (or fit it
+    word by word), at most 25 (Discord's limit)."""
+    if s.phase == "over" or seat not in game.to_act(s):
+        return []
+    cands = [c for c, _ in _candidates(game, s, seat)]
+    key = fold(prefix)
+    out = [c for c in cands if fold(c).startswith(key)]
+    if not out and key:
+        typed = key.split()
+        out = [c for c in cands if _fits(typed, fold(c).split())]
+    return out[:25]
