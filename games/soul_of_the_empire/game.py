@@ -1434,7 +1434,7 @@ class SoulOfTheEmpire:
 
     def _redirect_spots(self, s: State, mover: str, paths: tuple[Path, ...]) -> list[str]:
         """Promised Land: territories adjacent to the blue region (or in it), adjacent
-        to every start of the redirected routes, with room (RULINGS.md R9)."""
+        to every start of the redirected routes, with room (RULINGS.md R22)."""
         blue = set(self.data.region_territories("blue"))
         near = set(blue)
         for t in blue:
