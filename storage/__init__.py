@@ -1,8 +1,10 @@
-"""storage — sessions and their action logs (SQLite via aiosqlite).
+"""storage — sessions and their action logs (SQLite via aiosqlite, PostgreSQL via asyncpg).
 
 ``Storage`` (storage.base) is the interface the host uses; ``SqliteStorage`` is
-the SQLite implementation. ``storage.replay`` rebuilds states (snapshot + replay)
-and audits a database.
+the SQLite implementation and ``storage.postgres.PostgresStorage`` the PostgreSQL
+one, chosen from a database URL by ``storage_for``. ``storage.replay`` rebuilds
+states (snapshot + replay) and audits a database; ``storage.copy`` moves a SQLite
+database to PostgreSQL.
 """
 
 from .base import (
@@ -22,6 +24,7 @@ from .base import (
     seed_hash,
 )
 from .sqlite import SCHEMA_VERSION, SqliteStorage, migrations
+from .url import is_postgres, redact, storage_for
 
 __all__ = [
     "KEEP",
@@ -39,6 +42,9 @@ __all__ = [
     "Storage",
     "UnknownSessionError",
     "UserPrefs",
+    "is_postgres",
     "migrations",
+    "redact",
     "seed_hash",
+    "storage_for",
 ]

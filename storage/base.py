@@ -1,7 +1,9 @@
 """The storage interface: records and the ``Storage`` protocol (DESIGN.md, "Sessions").
 
 The host talks to storage only through ``Storage``; ``storage.sqlite.SqliteStorage``
-is the SQLite implementation and a PostgreSQL one can implement the same protocol.
+is the SQLite implementation and ``storage.postgres.PostgresStorage`` the PostgreSQL
+one (several bot processes on one database); ``storage.url.storage_for`` picks one
+from a database URL.
 
 Conventions
 -----------
@@ -15,6 +17,7 @@ Conventions
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -261,6 +264,17 @@ class Storage(Protocol):
 
     async def close(self) -> None: ...
 
+    async def schema_version(self) -> int:
+        """How many numbered migrations the database has applied."""
+        ...
+
+    def session_guard(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Held around reading, computing and writing one change to a session, so that no other
+        process changes the same session meanwhile (PostgreSQL: an advisory lock; SQLite: nothing,
+        the version check in ``update`` rejects the later writer). Raises StaleStateError when
+        another process holds the session for too long."""
+        ...
+
     async def create_session(self, new: NewSession, now: float) -> SessionRecord: ...
 
     async def get_session(self, session_id: int) -> SessionRecord: ...
@@ -338,6 +352,14 @@ class Storage(Protocol):
     ) -> None:
         """Record that ``user_id`` has been pinged ``pings`` times for the wait that began at
         ``waiting_since`` (replaces what was recorded for an earlier wait)."""
+        ...
+
+    async def claim_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> bool:
+        """Atomically record ping number ``pings`` for the wait that began at ``waiting_since``
+        unless that ping (or a later one) is recorded already. True means this caller won the
+        claim and sends the reminder: of several processes, exactly one gets True."""
         ...
 
     async def backup(self, path: str) -> None:

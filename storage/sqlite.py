@@ -12,6 +12,7 @@ that returned survives a power cut), ``foreign_keys=ON``, a busy timeout.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sqlite3
@@ -160,6 +161,12 @@ class SqliteStorage:
             except BaseException:
                 await self.db.execute("ROLLBACK")
                 raise
+
+    def session_guard(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """Nothing to hold on SQLite: a writer takes the file's write lock for each
+        transaction, and the version check in ``update`` rejects another process's
+        stale change."""
+        return contextlib.nullcontext()
 
     # ------------------------------------------------------------------ helpers
 
@@ -527,6 +534,20 @@ class SqliteStorage:
             "waiting_since = excluded.waiting_since, pings = excluded.pings, last_at = excluded.last_at",
             (session_id, user_id, waiting_since, pings, now),
         )
+
+    async def claim_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> bool:
+        """Record ping number ``pings`` of the wait that began at ``waiting_since`` unless it (or a
+        later one) is recorded already; True when this call recorded it (and should send it)."""
+        n = await self._write(
+            "INSERT INTO reminder_pings AS r (session_id, user_id, waiting_since, pings, last_at) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+            "waiting_since = excluded.waiting_since, pings = excluded.pings, last_at = excluded.last_at "
+            "WHERE r.waiting_since <> excluded.waiting_since OR r.pings < excluded.pings",
+            (session_id, user_id, waiting_since, pings, now),
+        )
+        return n == 1
 
     # ------------------------------------------------------------------ maintenance
 

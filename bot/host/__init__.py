@@ -15,7 +15,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from storage import SqliteStorage
+from storage import storage_for
 
 from .errors import (
     ChannelBusyError,
@@ -34,11 +34,12 @@ from .settings import HostSettings
 
 @asynccontextmanager
 async def open_host(db: str | None = None, settings: HostSettings | None = None, **host_args: Any) -> AsyncIterator[Host]:
-    """A ``Host`` on a SQLite database (``db``, else ``settings.db``), closed on exit.
+    """A ``Host`` on the database ``db`` (a SQLite path or a database URL, see
+    ``storage.url``), else ``settings.database_url()``; closed on exit.
 
     ``host_args`` go to ``Host`` (clock, names, seeds)."""
     settings = settings or HostSettings()
-    storage = SqliteStorage(db or settings.db, busy_timeout_ms=settings.busy_timeout_ms)
+    storage = storage_for(db or settings.database_url(), busy_timeout_ms=settings.busy_timeout_ms)
     await storage.open()
     try:
         yield Host(storage, settings, **host_args)

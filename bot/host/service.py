@@ -2,9 +2,11 @@
 
 Adapters call it with plain ids (guild, channel, user) and send the ``Reply`` it
 returns. Every call that changes a session holds that session's asyncio lock and
-writes through ``Storage.update`` with the version it read, so concurrent calls
-in one process are serialised and a writer in another process is rejected with
-``StaleStateError`` instead of overwriting.
+the storage's ``session_guard`` (on PostgreSQL an advisory lock, so several bot
+processes take turns on a session), and writes through ``Storage.update`` with the
+version it read: concurrent calls in one process are serialised, and a writer in
+another process waits for the guard or, where there is none (SQLite), is rejected
+with ``StaleStateError`` instead of overwriting.
 
 Rules enforced here (each failure is a ``GameError`` with a player-safe message
 and changes nothing): only seated players act, and only when the game prompts
@@ -37,7 +39,8 @@ import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -194,11 +197,23 @@ class Host:
 
     # ================================================================== plumbing
 
-    def _lock(self, session_id: int) -> asyncio.Lock:
+    def _asyncio_lock(self, session_id: int) -> asyncio.Lock:
         lock = self._locks.get(session_id)
         if lock is None:
             lock = self._locks[session_id] = asyncio.Lock()
         return lock
+
+    @asynccontextmanager
+    async def _lock(self, session_id: int) -> AsyncIterator[None]:
+        """One change at a time to a session: this process's asyncio lock, then the storage's
+        guard against other processes (raises StaleStateError when that times out)."""
+        async with self._asyncio_lock(session_id):
+            guard = getattr(self.storage, "session_guard", None)
+            if guard is None:
+                yield
+            else:
+                async with guard(session_id):
+                    yield
 
     async def _find(
         self, channel_id: int, session_id: int | None = None, *, readable: bool = False
@@ -832,14 +847,20 @@ class Host:
                                          notify=False, duplicate=True)
         return reply
 
-    async def tick(self, now: float | None = None) -> list[Reply]:
+    async def tick(self, now: float | None = None, *, owns: Callable[[int | None], bool] | None = None) -> list[Reply]:
         """Close every response window whose deadline has passed: apply the game's pass
         (the legal action whose kind is ``"pass"``, or whose notation is ``pass``) for
         each human seat still asked to respond, then let AI seats play. Returns one reply
-        per session changed, to post in its channel."""
+        per session changed, to post in its channel.
+
+        ``owns`` (a guild id, None for DMs -> bool) limits the pass to the sessions of this
+        process's shards. Several processes may tick at once: each window is closed under the
+        session's guard after re-reading its deadline, so exactly one of them closes it."""
         now = self.clock() if now is None else now
         replies = []
         for sid in await self.storage.due_sessions(now):
+            if owns is not None and not owns((await self.storage.get_session(sid)).guild_id):
+                continue
             try:
                 reply = await self._close_window(sid, now)
             except StaleStateError:

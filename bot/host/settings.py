@@ -13,6 +13,9 @@ class HostSettings(BaseSettings):
     ----------
     db : str
         SQLite database path (``TABULA_DB``), or ``":memory:"``.
+    database : str | None
+        Database URL (``TABULA_DATABASE``): ``postgresql://user@host/db`` for PostgreSQL,
+        ``sqlite:///FILE`` or a file path for SQLite. When set it wins over ``db``.
     snapshot_every : int
         Store the full state every this many actions, so loading replays fewer (actions).
     respond_seconds : float
@@ -29,8 +32,13 @@ class HostSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="TABULA_", extra="ignore")
 
     db: str = "tabula.db"
+    database: str | None = None
     snapshot_every: int = Field(50, ge=1)
     respond_seconds: float = Field(12 * 3600, gt=0)
     busy_timeout_ms: int = Field(5000, ge=0)
     max_ai_steps: int = Field(10_000, ge=1)
     cache_size: int = Field(256, ge=1)
+
+    def database_url(self) -> str:
+        """The database to open: ``database`` when set, else the SQLite file ``db``."""
+        return self.database or self.db

@@ -1,0 +1,638 @@
+"""PostgreSQL storage on asyncpg: the ``Storage`` protocol for several bot processes.
+
+Selected by a database URL (``TABULA_DATABASE=postgresql://user@host/db``, see
+``storage.url``). The guarantees are those of ``SqliteStorage``:
+
+- Durable before a reply: every write is one transaction, committed with
+  ``synchronous_commit = on`` (set on every connection, whatever the server default),
+  so a commit that returned survives a crash of the server.
+- Optimistic versions: ``update`` changes a session only ``WHERE version = expected``
+  and raises ``StaleStateError`` otherwise, changing nothing.
+- Interaction ids applied once: a partial unique index on ``actions.interaction_id``.
+- One open session per channel: a partial unique index on ``sessions.channel_id``.
+
+For several processes on one database it adds:
+
+- ``session_guard``: a PostgreSQL advisory lock per session, held while the host reads,
+  computes and writes one change, so two processes never apply actions to the same
+  session at once (for instance while a shard moves from one process to another). The
+  lock lives on its own connection pool, so a process waiting for it holds nothing the
+  lock's owner needs; if a process dies, its connection closes and the lock is released.
+- ``claim_reminder_ping``: a compare-and-set on ``reminder_pings``, so of several
+  processes exactly one sends each reminder.
+
+Migrations are the numbered files in ``storage/migrations/postgresql`` (the same numbers
+and names as the SQLite ones), each applied in its own transaction under an advisory
+lock and recorded in the table ``tabula_schema``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+import asyncpg
+
+from games.core import StaleStateError
+
+from .base import (
+    KEEP,
+    ActionRecord,
+    ChannelBusyError,
+    DuplicateInteractionError,
+    EventRecord,
+    NewSession,
+    SeatRecord,
+    SessionRecord,
+    SessionUpdate,
+    Status,
+    UnknownSessionError,
+    UserPrefs,
+    seed_hash,
+)
+
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+# Advisory lock namespaces (the first key of pg_advisory_lock(int, int)): "Tb" + 1 / 2.
+LOCK_MIGRATE = 0x5462_0001
+LOCK_SESSION = 0x5462_0002
+
+_SESSION_COLUMNS = (
+    "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
+    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo"
+)
+_SESSIONS_SELECT = (
+    f"SELECT {_SESSION_COLUMNS}, (SELECT coalesce(json_agg(json_build_array(seat, user_id, faction, ai, "
+    "joined_at, left_at) ORDER BY seat), '[]'::json) FROM seats WHERE seats.session_id = sessions.id) "
+    "AS seats_json FROM sessions "
+)
+_ACTION_COLUMNS = "seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at"
+
+
+def pg_migrations() -> list[tuple[int, str, str]]:
+    """The PostgreSQL migrations: (number, file name, SQL), sorted, numbered 1.. without gaps."""
+    found = []
+    for entry in resources.files("storage.migrations.postgresql").iterdir():
+        m = _MIGRATION_NAME.match(entry.name)
+        if m:
+            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    for i, (n, name, _) in enumerate(found, start=1):
+        if n != i:
+            raise RuntimeError(f"migration {name} is out of sequence: expected number {i:04d}")
+    return found
+
+
+PG_SCHEMA_VERSION = len(pg_migrations())
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+
+
+def _lock_key(session_id: int) -> int:
+    """The second advisory-lock key of a session: its id folded into a signed int4."""
+    k = session_id & 0xFFFF_FFFF
+    return k - (1 << 32) if k >= (1 << 31) else k
+
+
+async def _init_connection(conn: asyncpg.Connection) -> None:
+    for name in ("json", "jsonb"):
+        await conn.set_type_codec(name, encoder=_dumps, decoder=json.loads, schema="pg_catalog")
+
+
+class PostgresStorage:
+    """``storage.base.Storage`` on a PostgreSQL database.
+
+    Parameters
+    ----------
+    url : str
+        ``postgresql://user:password@host:port/database``; extra query parameters are
+        server settings (``?search_path=tabula`` keeps the tables in that schema).
+    min_connections, max_connections : int
+        Size of the pool used for reads and writes (connections).
+    max_lock_connections : int
+        Size of the separate pool that holds session advisory locks (connections): at most
+        this many sessions are being changed at once by this process.
+    lock_timeout_ms : int
+        How long ``session_guard`` waits for another process to finish a change to the
+        same session (milliseconds) before giving up with ``StaleStateError``.
+    migrate_to : int | None
+        Apply migrations up to this number only (tests of old schemas); None applies all.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        min_connections: int = 1,
+        max_connections: int = 10,
+        max_lock_connections: int = 10,
+        lock_timeout_ms: int = 30_000,
+        migrate_to: int | None = None,
+    ) -> None:
+        self.url = url
+        self.min_connections = min_connections
+        self.max_connections = max_connections
+        self.max_lock_connections = max_lock_connections
+        self.lock_timeout_ms = lock_timeout_ms
+        self.migrate_to = migrate_to
+        self._pool: asyncpg.Pool | None = None
+        self._lock_pool: asyncpg.Pool | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    async def __aenter__(self) -> PostgresStorage:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("storage is not open; call open() first")
+        return self._pool
+
+    async def open(self) -> None:
+        """Connect (two pools), then apply pending migrations."""
+        if self._pool is not None:
+            return
+        settings = {"synchronous_commit": "on", "application_name": "tabula"}
+        self._pool = await asyncpg.create_pool(
+            self.url, min_size=min(self.min_connections, self.max_connections), max_size=self.max_connections,
+            init=_init_connection, server_settings=settings,
+        )
+        try:
+            self._lock_pool = await asyncpg.create_pool(
+                self.url, min_size=0, max_size=self.max_lock_connections,
+                server_settings={**settings, "lock_timeout": str(int(self.lock_timeout_ms))},
+            )
+            await self._migrate()
+        except BaseException:
+            await self.close()
+            raise
+
+    async def close(self) -> None:
+        pools, self._pool, self._lock_pool = (self._pool, self._lock_pool), None, None
+        for pool in pools:
+            if pool is not None:
+                await pool.close()
+
+    async def schema_version(self) -> int:
+        """How many migrations the database has applied (0 for an empty database)."""
+        async with self.pool.acquire() as c:
+            exists = await c.fetchval("SELECT to_regclass('tabula_schema') IS NOT NULL")
+            if not exists:
+                return 0
+            return int(await c.fetchval("SELECT coalesce(max(version), 0) FROM tabula_schema"))
+
+    async def _migrate(self) -> None:
+        target = PG_SCHEMA_VERSION if self.migrate_to is None else self.migrate_to
+        async with self.pool.acquire() as c, c.transaction():
+            await c.execute("SELECT pg_advisory_xact_lock($1, 0)", LOCK_MIGRATE)
+            await c.execute(
+                "CREATE TABLE IF NOT EXISTS tabula_schema (version integer PRIMARY KEY, name text NOT NULL, "
+                "applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            current = int(await c.fetchval("SELECT coalesce(max(version), 0) FROM tabula_schema"))
+            if current > PG_SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"database schema {current} is newer than this program's {PG_SCHEMA_VERSION}; upgrade Tabula"
+                )
+            for number, name, sql in pg_migrations():
+                if current < number <= target:
+                    await c.execute(sql)
+                    await c.execute("INSERT INTO tabula_schema (version, name) VALUES ($1, $2)", number, name)
+
+    # ------------------------------------------------------------------ guards
+
+    @asynccontextmanager
+    async def session_guard(self, session_id: int) -> AsyncIterator[None]:
+        """Hold the session's advisory lock: no other process changes the session meanwhile.
+
+        Raises
+        ------
+        StaleStateError
+            Another process held the lock for longer than ``lock_timeout_ms``.
+        """
+        if self._lock_pool is None:
+            raise RuntimeError("storage is not open; call open() first")
+        async with self._lock_pool.acquire() as c:
+            try:
+                await c.execute("SELECT pg_advisory_lock($1, $2)", LOCK_SESSION, _lock_key(session_id))
+            except asyncpg.LockNotAvailableError:
+                raise StaleStateError(
+                    "Another bot process is still changing this game; try again in a moment."
+                ) from None
+            try:
+                yield
+            finally:
+                # if this fails the pool resets the connection, which releases every lock it held
+                await c.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SESSION, _lock_key(session_id))
+
+    # ------------------------------------------------------------------ helpers
+
+    async def _sessions(self, conn: Any, where: str, *params: Any) -> list[SessionRecord]:
+        rows = await conn.fetch(_SESSIONS_SELECT + where, *params)
+        return [_session(r) for r in rows]
+
+    async def _read_sessions(self, where: str, *params: Any) -> list[SessionRecord]:
+        async with self.pool.acquire() as c:
+            return await self._sessions(c, where, *params)
+
+    # ------------------------------------------------------------------ sessions
+
+    async def create_session(self, new: NewSession, now: float) -> SessionRecord:
+        """Insert a lobby session (version 0) and its seats. Raises ChannelBusyError."""
+        async with self.pool.acquire() as c:
+            try:
+                async with c.transaction():
+                    session_id = await c.fetchval(
+                        "INSERT INTO sessions (guild_id, channel_id, game_id, options, seed, seed_hash, status, "
+                        "version, seq, created_by, created_at, updated_at) "
+                        "VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, 0, $7, $8, $8) RETURNING id",
+                        new.guild_id, new.channel_id, new.game_id, new.options, new.seed, seed_hash(new.seed),
+                        new.created_by, now,
+                    )
+                    await _write_seats(c, session_id, new.seats)
+            except asyncpg.UniqueViolationError as e:
+                if e.constraint_name == "sessions_one_open_per_channel":
+                    raise ChannelBusyError(
+                        "This channel already has a game that is not finished; finish or abandon it "
+                        "first, or start the new game in a thread."
+                    ) from None
+                raise
+            return (await self._sessions(c, "WHERE id = $1", session_id))[0]
+
+    async def get_session(self, session_id: int) -> SessionRecord:
+        found = await self._read_sessions("WHERE id = $1", session_id)
+        if not found:
+            raise UnknownSessionError(f"There is no game session #{session_id}.")
+        return found[0]
+
+    async def open_session(self, channel_id: int) -> SessionRecord | None:
+        found = await self._read_sessions("WHERE channel_id = $1 AND status IN ('lobby', 'active')", channel_id)
+        return found[0] if found else None
+
+    async def sessions_in_channel(self, channel_id: int, limit: int = 10) -> list[SessionRecord]:
+        return await self._read_sessions("WHERE channel_id = $1 ORDER BY id DESC LIMIT $2", channel_id, int(limit))
+
+    async def sessions_for_user(self, user_id: int, *, include_closed: bool = False) -> list[SessionRecord]:
+        status = "" if include_closed else "AND status IN ('lobby', 'active')"
+        return await self._read_sessions(
+            f"WHERE id IN (SELECT session_id FROM seats WHERE user_id = $1) {status} "
+            "ORDER BY updated_at DESC, id DESC",
+            user_id,
+        )
+
+    async def sessions_with_status(self, *statuses: Status) -> list[SessionRecord]:
+        return await self._read_sessions("WHERE status = ANY($1::text[]) ORDER BY id", list(statuses))
+
+    async def due_sessions(self, now: float) -> list[int]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= $1 AND status = 'active' "
+                "ORDER BY deadline",
+                now,
+            )
+        return [r[0] for r in rows]
+
+    async def update(
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+    ) -> SessionRecord:
+        """Apply ``change`` in one transaction if the version is ``expected_version``.
+
+        Raises StaleStateError, UnknownSessionError, DuplicateInteractionError,
+        ChannelBusyError (see ``SqliteStorage.update``)."""
+        sets = ["version = version + 1", "updated_at = $1"]
+        params: list[Any] = [now]
+
+        def put(column: str, value: Any) -> None:
+            if value is not KEEP:
+                params.append(value)
+                sets.append(f"{column} = ${len(params)}")
+
+        put("status", change.status)
+        put("options", change.options)
+        put("to_act", KEEP if change.to_act is KEEP else list(change.to_act))
+        put("outcome", change.outcome)
+        put("deadline", change.deadline)
+        put("pending_undo", change.pending_undo)
+        put("started_at", change.started_at)
+        put("ended_at", change.ended_at)
+        if change.append:
+            put("seq", change.append[-1].seq)
+        elif change.truncate_after is not None:
+            put("seq", change.truncate_after)
+        n = len(params)
+        sql = f"UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2}"
+
+        async with self.pool.acquire() as c:
+            try:
+                async with c.transaction():
+                    status = await c.execute(sql, *params, session_id, expected_version)
+                    if status != "UPDATE 1":
+                        version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
+                        if version is None:
+                            raise UnknownSessionError(f"There is no game session #{session_id}.")
+                        raise StaleStateError(
+                            f"The game changed while you were deciding (version {version}, you saw "
+                            f"{expected_version}); look at the current state and try again."
+                        )
+                    if change.truncate_after is not None:
+                        await c.execute(
+                            "DELETE FROM actions WHERE session_id = $1 AND seq > $2", session_id, change.truncate_after
+                        )
+                        await c.execute(
+                            "DELETE FROM snapshots WHERE session_id = $1 AND seq > $2",
+                            session_id, change.truncate_after,
+                        )
+                    if change.seats is not KEEP:
+                        await c.execute("DELETE FROM seats WHERE session_id = $1", session_id)
+                        await _write_seats(c, session_id, change.seats)
+                    if change.append:
+                        await _write_actions(c, session_id, change.append, now)
+                    if change.snapshots:
+                        await c.executemany(
+                            "INSERT INTO snapshots (session_id, seq, state, at) VALUES ($1, $2, $3, $4) "
+                            "ON CONFLICT (session_id, seq) DO UPDATE SET state = excluded.state, at = excluded.at",
+                            [(session_id, seq, state, now) for seq, state in change.snapshots],
+                        )
+                    found = await self._sessions(c, "WHERE id = $1", session_id)
+            except asyncpg.UniqueViolationError as e:
+                if e.constraint_name == "actions_interaction":
+                    raise DuplicateInteractionError(
+                        "This interaction was already handled; nothing was applied twice."
+                    ) from None
+                if e.constraint_name == "sessions_one_open_per_channel":
+                    raise ChannelBusyError("This channel already has another open game.") from None
+                raise
+        return found[0]
+
+    # ------------------------------------------------------------------ the log
+
+    async def actions(
+        self, session_id: int, *, after: int = -1, through: int | None = None
+    ) -> list[ActionRecord]:
+        hi = (1 << 31) - 1 if through is None else through
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                f"SELECT {_ACTION_COLUMNS} FROM actions WHERE session_id = $1 AND seq > $2 AND seq <= $3 "
+                "ORDER BY seq",
+                session_id, after, hi,
+            )
+        return [_action(r) for r in rows]
+
+    async def action_by_interaction(self, interaction_id: str) -> tuple[int, ActionRecord] | None:
+        async with self.pool.acquire() as c:
+            row = await c.fetchrow(
+                f"SELECT session_id, {_ACTION_COLUMNS} FROM actions WHERE interaction_id = $1", interaction_id
+            )
+        return None if row is None else (row["session_id"], _action(row))
+
+    async def latest_snapshot(self, session_id: int, at_most: int) -> tuple[int, dict[str, Any]] | None:
+        async with self.pool.acquire() as c:
+            row = await c.fetchrow(
+                "SELECT seq, state FROM snapshots WHERE session_id = $1 AND seq <= $2 ORDER BY seq DESC LIMIT 1",
+                session_id, at_most,
+            )
+        return None if row is None else (row["seq"], row["state"])
+
+    async def snapshots(self, session_id: int) -> list[tuple[int, dict[str, Any]]]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch("SELECT seq, state FROM snapshots WHERE session_id = $1 ORDER BY seq", session_id)
+        return [(r["seq"], r["state"]) for r in rows]
+
+    # ------------------------------------------------------------------ people
+
+    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
+        async with self.pool.acquire() as c:
+            try:
+                status = await c.execute(
+                    "INSERT INTO followers (session_id, user_id, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                    session_id, user_id, now,
+                )
+            except asyncpg.ForeignKeyViolationError:
+                raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return status == "INSERT 0 1"
+
+    async def unfollow(self, session_id: int, user_id: int) -> bool:
+        async with self.pool.acquire() as c:
+            status = await c.execute(
+                "DELETE FROM followers WHERE session_id = $1 AND user_id = $2", session_id, user_id
+            )
+        return status == "DELETE 1"
+
+    async def followers(self, session_id: int) -> list[int]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT user_id FROM followers WHERE session_id = $1 ORDER BY since, user_id", session_id
+            )
+        return [r[0] for r in rows]
+
+    async def get_prefs(self, user_id: int) -> UserPrefs:
+        return (await self.get_prefs_many([user_id]))[user_id]
+
+    async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "INSERT INTO user_prefs (user_id, dms, reminder_hours, updated_at) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+                "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
+                prefs.user_id, bool(prefs.dms), prefs.reminder_hours, now,
+            )
+
+    async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
+        ids = sorted(set(user_ids))
+        out = {u: UserPrefs(u) for u in ids}
+        if ids:
+            async with self.pool.acquire() as c:
+                rows = await c.fetch(
+                    "SELECT user_id, dms, reminder_hours FROM user_prefs WHERE user_id = ANY($1::bigint[])", ids
+                )
+            for r in rows:
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"])
+        return out
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self.pool.acquire() as c:
+            value = await c.fetchval("SELECT settings FROM guild_settings WHERE guild_id = $1", guild_id)
+        return {} if value is None else value
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any], now: float) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES ($1, $2, $3) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+                guild_id, settings, now,
+            )
+
+    async def reminder_pings(self, session_id: int) -> dict[int, tuple[float, int]]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT user_id, waiting_since, pings FROM reminder_pings WHERE session_id = $1", session_id
+            )
+        return {r["user_id"]: (r["waiting_since"], r["pings"]) for r in rows}
+
+    async def set_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "INSERT INTO reminder_pings (session_id, user_id, waiting_since, pings, last_at) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+                "waiting_since = excluded.waiting_since, pings = excluded.pings, last_at = excluded.last_at",
+                session_id, user_id, waiting_since, pings, now,
+            )
+
+    async def claim_reminder_ping(
+        self, session_id: int, user_id: int, waiting_since: float, pings: int, now: float
+    ) -> bool:
+        """Record ping number ``pings`` of the wait that began at ``waiting_since`` unless it (or a
+        later one) is recorded already; True when this call recorded it (and should send it)."""
+        async with self.pool.acquire() as c:
+            won = await c.fetchval(
+                "INSERT INTO reminder_pings AS r (session_id, user_id, waiting_since, pings, last_at) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+                "waiting_since = excluded.waiting_since, pings = excluded.pings, last_at = excluded.last_at "
+                "WHERE r.waiting_since <> excluded.waiting_since OR r.pings < excluded.pings RETURNING 1",
+                session_id, user_id, waiting_since, pings, now,
+            )
+        return won is not None
+
+    # ------------------------------------------------------------------ maintenance
+
+    async def backup(self, path: str) -> None:
+        """Not done by Tabula on PostgreSQL: use ``pg_dump`` (or the server's own backups)."""
+        raise NotImplementedError(
+            "Back up a PostgreSQL database with pg_dump (e.g. pg_dump -Fc -f tabula.dump DBNAME)."
+        )
+
+    async def integrity(self) -> tuple[list[str], list[str]]:
+        """PostgreSQL enforces foreign keys itself; this checks that the connection works and the
+        log has no orphans (rows of a session that does not exist)."""
+        async with self.pool.acquire() as c:
+            orphans = await c.fetchval(
+                "SELECT count(*) FROM actions a WHERE NOT EXISTS (SELECT 1 FROM sessions s WHERE s.id = a.session_id)"
+            )
+        return ["ok"], [] if not orphans else [f"actions: {orphans} row(s) of missing sessions"]
+
+    # ------------------------------------------------------------------ bulk copy (tabula migrate)
+
+    async def import_session(
+        self,
+        rec: SessionRecord,
+        rows: list[ActionRecord],
+        snapshots: list[tuple[int, dict[str, Any]]],
+        followers: list[tuple[int, float]],
+        pings: list[tuple[int, float, int, float]],
+    ) -> None:
+        """Insert a session exactly as given (its id, version and times included), in one
+        transaction, with its seats, log, snapshots, followers and reminder pings
+        (user id, waiting_since, pings, last_at). Raises asyncpg's UniqueViolationError when
+        the id is taken."""
+        async with self.pool.acquire() as c, c.transaction():
+            await c.execute(
+                f"INSERT INTO sessions ({_SESSION_COLUMNS}) VALUES "
+                "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+                rec.id, rec.guild_id, rec.channel_id, rec.game_id, rec.options, rec.seed, rec.seed_hash,
+                rec.status, rec.version, rec.seq, list(rec.to_act), rec.outcome, rec.created_by,
+                rec.created_at, rec.updated_at, rec.started_at, rec.ended_at, rec.deadline, rec.pending_undo,
+            )
+            await _write_seats(c, rec.id, rec.seats)
+            await _write_actions(c, rec.id, rows, 0.0)
+            await c.executemany(
+                "INSERT INTO snapshots (session_id, seq, state, at) VALUES ($1, $2, $3, $4)",
+                [(rec.id, seq, state, rec.updated_at) for seq, state in snapshots],
+            )
+            await c.executemany(
+                "INSERT INTO followers (session_id, user_id, since) VALUES ($1, $2, $3)",
+                [(rec.id, user, since) for user, since in followers],
+            )
+            await c.executemany(
+                "INSERT INTO reminder_pings (session_id, user_id, waiting_since, pings, last_at) "
+                "VALUES ($1, $2, $3, $4, $5)",
+                [(rec.id, *p) for p in pings],
+            )
+
+    async def finish_import(self) -> None:
+        """Move the session id sequence past the imported ids."""
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "SELECT setval(pg_get_serial_sequence('sessions', 'id'), "
+                "greatest(coalesce((SELECT max(id) FROM sessions), 0), 1), "
+                "(SELECT count(*) > 0 FROM sessions))"
+            )
+
+    async def count_sessions(self) -> int:
+        async with self.pool.acquire() as c:
+            return int(await c.fetchval("SELECT count(*) FROM sessions"))
+
+
+async def _write_seats(c: Any, session_id: int, seats: Iterable[SeatRecord]) -> None:
+    await c.executemany(
+        "INSERT INTO seats (session_id, seat, user_id, faction, ai, joined_at, left_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        [(session_id, s.seat, s.user_id, s.faction, s.ai, s.joined_at, s.left_at) for s in seats],
+    )
+
+
+async def _write_actions(c: Any, session_id: int, rows: Iterable[ActionRecord], now: float) -> None:
+    await c.executemany(
+        f"INSERT INTO actions (session_id, {_ACTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        [
+            (session_id, a.seq, a.seat, a.user_id, a.notation, a.action, [e.to_json() for e in a.events],
+             bool(a.secret), bool(a.reveals), a.interaction_id, a.at or now)
+            for a in rows
+        ],
+    )
+
+
+def _session(r: Any) -> SessionRecord:
+    seats = [
+        SeatRecord(seat, user, faction, ai, float(joined), None if left is None else float(left))
+        for seat, user, faction, ai, joined, left in r["seats_json"]
+    ]
+    return SessionRecord(
+        id=r["id"],
+        guild_id=r["guild_id"],
+        channel_id=r["channel_id"],
+        game_id=r["game_id"],
+        options=r["options"],
+        seed=r["seed"],
+        seed_hash=r["seed_hash"],
+        status=r["status"],
+        version=r["version"],
+        seq=r["seq"],
+        to_act=tuple(r["to_act"]),
+        outcome=r["outcome"],
+        created_by=r["created_by"],
+        created_at=r["created_at"],
+        updated_at=r["updated_at"],
+        started_at=r["started_at"],
+        ended_at=r["ended_at"],
+        deadline=r["deadline"],
+        pending_undo=r["pending_undo"],
+        seats=tuple(seats),
+    )
+
+
+def _action(r: Any) -> ActionRecord:
+    return ActionRecord(
+        seq=r["seq"],
+        seat=r["seat"],
+        notation=r["notation"],
+        action=r["action"],
+        events=tuple(EventRecord.from_json(e) for e in r["events"]),
+        user_id=r["user_id"],
+        secret=bool(r["secret"]),
+        reveals=bool(r["reveals"]),
+        interaction_id=r["interaction_id"],
+        at=r["at"],
+    )

@@ -1,0 +1,55 @@
+"""Choose the storage backend from a database URL (``TABULA_DATABASE``).
+
+- ``postgresql://user:password@host:port/database`` (or ``postgres://``): PostgreSQL,
+  for several bot processes (shards) on one database. Query parameters are server
+  settings, e.g. ``?search_path=tabula``.
+- ``sqlite:///relative/path.db``, ``sqlite:////absolute/path.db``, ``sqlite:///:memory:``,
+  or a plain file path: SQLite, the embedded default.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .base import Storage
+
+_PG = re.compile(r"^postgres(ql)?://", re.IGNORECASE)
+
+
+def is_postgres(url: str) -> bool:
+    """Whether ``url`` names a PostgreSQL database."""
+    return bool(_PG.match(url.strip()))
+
+
+def sqlite_path(url: str) -> str:
+    """The SQLite file of ``url``: ``sqlite:///x.db`` -> ``x.db``, ``sqlite:////srv/x.db`` ->
+    ``/srv/x.db``; a plain path is returned as it is. Raises ValueError for another scheme."""
+    url = url.strip()
+    if url.lower().startswith("sqlite:"):
+        rest = url[len("sqlite:"):]
+        if not rest.startswith("///"):
+            raise ValueError(f"a SQLite URL has three slashes before the path: sqlite:///tabula.db, not {url!r}")
+        return rest[3:] or ":memory:"
+    if "://" in url:
+        raise ValueError(f"unknown database URL {redact(url)!r}: use postgresql://... , sqlite:///FILE or a file path")
+    return url
+
+
+def storage_for(url: str, **options: Any) -> Storage:
+    """An unopened ``Storage`` for ``url``. ``options`` go to the backend's constructor
+    (``busy_timeout_ms`` is used by SQLite only; pool sizes by PostgreSQL only)."""
+    if is_postgres(url):
+        from .postgres import PostgresStorage
+
+        pg = {k: v for k, v in options.items() if k != "busy_timeout_ms"}
+        return PostgresStorage(url.strip(), **pg)
+    from .sqlite import SqliteStorage
+
+    lite = {k: v for k, v in options.items() if k in ("busy_timeout_ms", "migrate_to")}
+    return SqliteStorage(sqlite_path(url), **lite)
+
+
+def redact(url: str) -> str:
+    """``url`` with any password replaced by ``***`` (for messages and logs)."""
+    return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
