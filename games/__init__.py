@@ -2,7 +2,7 @@
 
 import importlib
 
-GAME_PACKAGES = ("games.barbarian_hordes",)
+GAME_PACKAGES = ("games.barbarian_hordes", "games.credo")
 
 _loaded = False
 

@@ -30,7 +30,13 @@ def _barbarian_hordes(view: Any, names: Mapping[int, str] | None) -> Image.Image
     return barbarian_hordes.render(view, names)
 
 
-RENDERERS: dict[str, Renderer] = {"barbarian-hordes": _barbarian_hordes}
+def _credo(view: Any, names: Mapping[int, str] | None) -> Image.Image:
+    from . import credo
+
+    return credo.render(view, names)
+
+
+RENDERERS: dict[str, Renderer] = {"barbarian-hordes": _barbarian_hordes, "credo": _credo}
 
 
 def supported_games() -> list[str]:

@@ -8,7 +8,8 @@ from typing import Any
 
 import tests.toygame  # noqa: F401  (registers "count")
 from bot.host import Host, HostSettings, Reply
-from storage import SqliteStorage
+from storage import SqliteStorage, Storage
+from tests import backends
 
 GUILD = 1
 CHANNEL = 10
@@ -35,11 +36,23 @@ def settings(**kw: Any) -> HostSettings:
     return HostSettings(**base)
 
 
+async def make_storage(path: str = ":memory:", **kw: Any) -> Storage:
+    """An unopened storage on the test's backend (``tests.backends``): SQLite at ``path``, or
+    on PostgreSQL the test's schema for ``path`` (a new one for ``":memory:"``)."""
+    be = backends.CURRENT
+    if not be.is_postgres:
+        return SqliteStorage(path, **kw)
+    from storage.postgres import PostgresStorage
+
+    return PostgresStorage(await be.url_for(path), max_connections=4, max_lock_connections=4, **kw)
+
+
 @asynccontextmanager
 async def host_on(path: str = ":memory:", *, clock: Clock | None = None, seed: int = 42,
                   **kw: Any) -> AsyncIterator[Host]:
-    """A Host on a fresh SqliteStorage at ``path``; closed on exit."""
-    st = SqliteStorage(path)
+    """A Host on a fresh storage at ``path`` (SQLite, or PostgreSQL when the test runs on
+    that backend, see ``tests.backends``); closed on exit."""
+    st = await make_storage(path)
     await st.open()
     try:
         yield Host(st, settings(**kw), clock=clock or Clock(), seeds=lambda: seed)
@@ -79,3 +92,15 @@ async def play_moves(host: Host, n: int, *, channel: int = CHANNEL, prefer: str 
         text = "pass" if kind == "respond" else (prefer if prefer in prompt.choices else prompt.choices[0])
         reply = await host.act(channel, user, text)
     return reply
+
+
+async def raw_sql(storage: Any, sql: str, *params: Any) -> None:
+    """Run one statement directly on the test's database (to tamper with it); ``?``
+    placeholders, rewritten to ``$n`` for PostgreSQL."""
+    if isinstance(storage, SqliteStorage):
+        await storage.db.execute(sql, params)
+        return
+    parts = sql.split("?")
+    sql = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], start=1))
+    async with storage.pool.acquire() as conn:
+        await conn.execute(sql, *params)

@@ -25,6 +25,7 @@ from tests.host_helpers import (
     OUTSIDER,
     Clock,
     host_on,
+    make_storage,
     new_game,
     play_moves,
     settings,
@@ -49,6 +50,7 @@ async def snapshot_of(host: Host, users: tuple[int, ...]) -> dict:
     }
 
 
+@pytest.mark.usefixtures("backend")
 async def test_restart_mid_game_keeps_state_seats_log_and_turn(tmp_path):
     path = str(tmp_path / "restart.db")
     clock = Clock()
@@ -75,6 +77,7 @@ async def test_restart_mid_game_keeps_state_seats_log_and_turn(tmp_path):
         assert (await check_database(host.storage)).ok
 
 
+@pytest.mark.usefixtures("backend")
 async def test_concurrent_acts_apply_exactly_one_action_per_turn():
     async with host_on() as host:
         r = await new_game(host, (ALICE, BOB, CAROL), options={"target": 1000})
@@ -122,11 +125,12 @@ async def test_concurrent_acts_apply_exactly_one_action_per_turn():
         assert (await check_database(host.storage)).ok
 
 
+@pytest.mark.usefixtures("backend")
 async def test_two_hosts_on_one_file_never_both_apply(tmp_path):
     path = str(tmp_path / "two.db")
     async with host_on(path) as first:
         r = await new_game(first, options={"target": 1000})
-        second_storage = SqliteStorage(path)
+        second_storage = await make_storage(path)
         await second_storage.open()
         try:
             second = Host(second_storage, settings(), clock=Clock())

@@ -36,8 +36,11 @@ from tests.host_helpers import (
     host_on,
     new_game,
     play_moves,
+    raw_sql,
     turn_of,
 )
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 
 def other(user: int) -> int:
@@ -467,6 +470,6 @@ async def test_seed_hash_published_at_start_and_seed_revealed_at_the_end():
         ok, lines = await verify_session(host.storage, r.session_id)
         assert ok, lines
         # a tampered seed no longer matches its published hash
-        await host.storage.db.execute("UPDATE sessions SET seed = seed + 1 WHERE id = ?", (r.session_id,))
+        await raw_sql(host.storage, "UPDATE sessions SET seed = seed + 1 WHERE id = ?", r.session_id)
         ok, lines = await verify_session(host.storage, r.session_id)
         assert not ok and any("does NOT match" in line for line in lines)

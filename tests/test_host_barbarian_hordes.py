@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.host import Host, Reply
 from storage.replay import check_database, verify_session
 from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, OUTSIDER, Clock, host_on
+
+pytestmark = pytest.mark.usefixtures("backend")
 
 HUMANS = (ALICE, BOB)
 

@@ -1,5 +1,6 @@
 """storage/: migrations, connection settings, the open-session index, optimistic
-versions, interaction ids, snapshots, backup and check."""
+versions, interaction ids, snapshots, backup and check. The tests marked with the
+``backend`` fixture run on SQLite and on PostgreSQL; the others are one backend's own."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from storage import (
     seed_hash,
 )
 from storage.replay import check_database, load_state, replay_session
-from tests.host_helpers import ALICE, BOB, CHANNEL, host_on, new_game, play_moves
+from tests.host_helpers import ALICE, BOB, CHANNEL, host_on, make_storage, new_game, play_moves, raw_sql
+
+both = pytest.mark.usefixtures("backend")
 
 
 def new(channel: int = CHANNEL) -> NewSession:
@@ -35,6 +38,60 @@ def test_migrations_are_numbered_without_gaps():
     numbers = [n for n, _, _ in migrations()]
     assert numbers == list(range(1, SCHEMA_VERSION + 1))
     assert SCHEMA_VERSION >= 2
+
+
+def test_postgresql_has_the_same_migrations_as_sqlite():
+    from storage.postgres import PG_SCHEMA_VERSION, pg_migrations
+
+    assert PG_SCHEMA_VERSION == SCHEMA_VERSION
+    assert [(n, name) for n, name, _ in pg_migrations()] == [(n, name) for n, name, _ in migrations()]
+
+
+async def test_a_fresh_postgresql_schema_gets_every_migration_and_durable_commits(pg_schema):
+    from storage.postgres import PostgresStorage
+
+    async with PostgresStorage(pg_schema) as st:
+        assert isinstance(st, Storage)
+        assert await st.schema_version() == SCHEMA_VERSION
+        async with st.pool.acquire() as c:
+            assert await c.fetchval("SHOW synchronous_commit") == "on"
+            tables = {r[0] for r in await c.fetch(
+                "SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema()")}
+            indexes = {r[0] for r in await c.fetch("SELECT indexname FROM pg_indexes WHERE schemaname = current_schema()")}
+        assert {"sessions", "seats", "actions", "snapshots", "followers", "user_prefs", "guild_settings",
+                "reminder_pings", "tabula_schema"} <= tables
+        assert {"sessions_one_open_per_channel", "actions_interaction"} <= indexes
+        assert await st.integrity() == (["ok"], [])
+        with pytest.raises(NotImplementedError, match="pg_dump"):
+            await st.backup("/nonexistent")
+    async with PostgresStorage(pg_schema) as st:  # reopening applies nothing twice
+        assert await st.schema_version() == SCHEMA_VERSION
+
+
+async def test_postgresql_migration_from_the_previous_schema_keeps_the_data(pg_schema):
+    from storage.postgres import PostgresStorage
+
+    async with PostgresStorage(pg_schema, migrate_to=SCHEMA_VERSION - 1) as st:
+        assert await st.schema_version() == SCHEMA_VERSION - 1
+        await raw_sql(st, "INSERT INTO sessions (id, guild_id, channel_id, game_id, options, seed, seed_hash, status, "
+                          "created_by, created_at, updated_at) VALUES (5, 1, 77, 'count', '{}', 9, ?, 'lobby', ?, 1, 1)",
+                      seed_hash(9), ALICE)
+        await raw_sql(st, "INSERT INTO seats (session_id, seat, user_id, joined_at) VALUES (5, 0, ?, 1)", ALICE)
+    async with PostgresStorage(pg_schema) as st:
+        assert await st.schema_version() == SCHEMA_VERSION
+        rec = await st.get_session(5)
+        assert rec.channel_id == 77 and rec.seats == (SeatRecord(0, ALICE, joined_at=1.0),)
+        await st.set_reminder_ping(5, ALICE, 1.0, 1, 2.0)
+        assert await st.reminder_pings(5) == {ALICE: (1.0, 1)}
+
+
+async def test_a_postgresql_schema_newer_than_the_program_is_refused(pg_schema):
+    from storage.postgres import PostgresStorage
+
+    async with PostgresStorage(pg_schema) as st:
+        await raw_sql(st, "INSERT INTO tabula_schema (version, name) VALUES (?, 'from the future')", SCHEMA_VERSION + 1)
+    with pytest.raises(RuntimeError, match="newer"):
+        await PostgresStorage(pg_schema).open()
 
 
 async def test_fresh_file_gets_every_migration_and_the_pragmas(tmp_path):
@@ -97,8 +154,9 @@ async def test_a_database_newer_than_the_program_is_refused(tmp_path):
         await SqliteStorage(path).open()
 
 
+@both
 async def test_one_open_session_per_channel_any_number_finished():
-    async with SqliteStorage(":memory:") as st:
+    async with await make_storage() as st:
         rec = await st.create_session(new(), 1.0)
         with pytest.raises(ChannelBusyError):
             await st.create_session(new(), 2.0)
@@ -111,8 +169,9 @@ async def test_one_open_session_per_channel_any_number_finished():
         assert await st.create_session(new(channel=11), 7.0)
 
 
+@both
 async def test_a_stale_version_raises_and_changes_nothing():
-    async with SqliteStorage(":memory:") as st:
+    async with await make_storage() as st:
         rec = await st.create_session(new(), 1.0)
         row = ActionRecord(0, None, "setup", None)
         after = await st.update(rec.id, rec.version, SessionUpdate(status="active", append=(row,)), 2.0)
@@ -128,8 +187,9 @@ async def test_a_stale_version_raises_and_changes_nothing():
             await st.update(12345, 0, SessionUpdate(status="finished"), 3.0)
 
 
+@both
 async def test_an_interaction_id_is_stored_once():
-    async with SqliteStorage(":memory:") as st:
+    async with await make_storage() as st:
         rec = await st.create_session(new(), 1.0)
         rec = await st.update(rec.id, rec.version, SessionUpdate(
             append=(ActionRecord(0, None, "setup", None), ActionRecord(1, 0, "add", {"kind": "add"},
@@ -142,8 +202,9 @@ async def test_an_interaction_id_is_stored_once():
         assert found is not None and found[0] == rec.id and found[1].seq == 1
 
 
+@both
 async def test_prefs_guild_settings_and_followers():
-    async with SqliteStorage(":memory:") as st:
+    async with await make_storage() as st:
         assert await st.get_prefs(ALICE) == UserPrefs(ALICE)
         await st.set_prefs(UserPrefs(ALICE, False, 6), 1.0)
         assert await st.get_prefs(ALICE) == UserPrefs(ALICE, False, 6)
@@ -157,6 +218,7 @@ async def test_prefs_guild_settings_and_followers():
             await st.follow(424242, 5, 1.0)
 
 
+@both
 async def test_snapshots_every_n_actions_and_load_equals_full_replay(tmp_path):
     async with host_on(str(tmp_path / "s.db"), snapshot_every=5) as host:
         await new_game(host, options={"target": 500})
@@ -184,6 +246,7 @@ async def test_backup_is_a_readable_copy(tmp_path):
         assert (await check_database(copy)).ok
 
 
+@both
 async def test_check_finds_a_tampered_snapshot_and_a_broken_log(tmp_path):
     async with host_on(str(tmp_path / "t.db"), snapshot_every=2) as host:
         await new_game(host)
@@ -191,9 +254,12 @@ async def test_check_finds_a_tampered_snapshot_and_a_broken_log(tmp_path):
         st = host.storage
         report = await check_database(st)
         assert report.ok and report.sessions_checked == 1
-        await st.db.execute("UPDATE snapshots SET state = json_set(state, '$.total', 999) WHERE seq = 4")
+        if isinstance(st, SqliteStorage):
+            await raw_sql(st, "UPDATE snapshots SET state = json_set(state, '$.total', 999) WHERE seq = 4")
+        else:
+            await raw_sql(st, "UPDATE snapshots SET state = jsonb_set(state, '{total}', '999') WHERE seq = 4")
         report = await check_database(st)
         assert not report.ok and "snapshot at action 4" in report.problems[0]
-        await st.db.execute("DELETE FROM actions WHERE seq = 3")
+        await raw_sql(st, "DELETE FROM actions WHERE seq = 3")
         report = await check_database(st)
         assert any("without gaps" in p for p in report.problems)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .model import CATEGORIES, CATEGORY_NAMES, View
+from .model import CATEGORIES, View
+
+PLURAL = {"faith": "Articles of Faith", "firm": "Firm Beliefs", "customary": "Customary Practices"}
 
 
 def summary(v: View, names: dict[int, str] | None = None) -> str:
@@ -32,7 +34,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
             arts = [
                 a.name.replace("Article ", "").replace("Articles ", "") for a in p.mat[k * 3 : k * 3 + 3] if a
             ]
-            lines.append(f"      {CATEGORY_NAMES[cat]}s: {', '.join(arts) or '—'}")
+            lines.append(f"      {PLURAL[cat]}: {', '.join(arts) or '—'}")
     if v.council is not None:
         c = v.council
         lines.append(
