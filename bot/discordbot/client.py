@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.host import Host, HostSettings
-from storage import SqliteStorage, UnknownSessionError
+from storage import Storage, UnknownSessionError, storage_for
 
 from .outbox import Outbox
 from .settings import BotSettings
@@ -38,6 +38,32 @@ def intents() -> discord.Intents:
     i = discord.Intents.none()
     i.guilds = True
     return i
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that receives a guild's events: Discord's ``(guild_id >> 22) % shard_count``;
+    direct messages (no guild) arrive on shard 0."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (guild_id >> 22) % shard_count
+
+
+def parse_shards(text: str, shard_count: int) -> list[int]:
+    """Shard ids from ``A-B`` (inclusive), ``A`` or ``A,B,C-D``; each must be below
+    ``shard_count``. Raises ValueError with a message for the command line."""
+    ids: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        lo, sep, hi = part.partition("-")
+        if not lo.isdigit() or (sep and not hi.isdigit()):
+            raise ValueError(f"--shards takes A-B, A or A,B,C-D (shard numbers from 0), not {text!r}")
+        first, last = int(lo), int(hi) if sep else int(lo)
+        if first > last:
+            raise ValueError(f"--shards {part}: the first shard is after the last")
+        ids.extend(range(first, last + 1))
+    if not ids or max(ids) >= shard_count:
+        raise ValueError(f"--shards {text}: shard numbers go from 0 to {shard_count - 1} "
+                         f"with --shard-count {shard_count}")
+    return sorted(set(ids))
 
 
 class TabulaBot(commands.Bot):
@@ -84,7 +110,7 @@ class TabulaBot(commands.Bot):
         self._host = host
         self._own_host = host is None and open_host
         self._host_args = dict(host_args or {})
-        self._storage: SqliteStorage | None = None
+        self._storage: Storage | None = None
         self.outbox = Outbox(self)
         self.with_reminders = reminders
         self.reminders: Any = None
@@ -97,8 +123,8 @@ class TabulaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._own_host:
-            hs = HostSettings(db=self.settings.db)
-            self._storage = SqliteStorage(self.settings.db, busy_timeout_ms=hs.busy_timeout_ms)
+            hs = HostSettings(db=self.settings.db, database=self.settings.database)
+            self._storage = storage_for(hs.database_url(), busy_timeout_ms=hs.busy_timeout_ms)
             await self._storage.open()
             self._host = Host(self._storage, hs, clock=self.clock, **self._host_args)
         for name in COGS:
@@ -127,6 +153,16 @@ class TabulaBot(commands.Bot):
         log.info(
             "connected as %s (%s) to %d server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds)
         )
+
+    def owns_guild(self, guild_id: int | None) -> bool:
+        """Whether this process runs the shard of ``guild_id`` (always, unsharded): the
+        sessions of a guild belong to its shard, and only that process does their
+        background work (reminders, response-window deadlines)."""
+        count = getattr(self, "shard_count", None)
+        ids = getattr(self, "shard_ids", None)
+        if not count or count <= 1 or ids is None:
+            return True
+        return shard_of(guild_id, count) in ids
 
     async def session_channel(self, session_id: int) -> int | None:
         """The channel (or thread) id where the session is played."""
@@ -162,3 +198,23 @@ class TabulaBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             return await self.tree.sync(guild=guild)
         return await self.tree.sync()
+
+
+class ShardedTabulaBot(TabulaBot, commands.AutoShardedBot):
+    """The Tabula bot running some of the bot's shards: ``shard_count`` (all processes
+    together) and this process's ``shard_ids``. Several such processes share one
+    PostgreSQL database; each receives the events of its shards' guilds only.
+    """
+
+    def __init__(self, settings: BotSettings, *, shard_count: int, shard_ids: list[int], **kw: Any) -> None:
+        super().__init__(settings, shard_count=shard_count, shard_ids=list(shard_ids), **kw)
+
+
+def make_bot(settings: BotSettings, *, shard_count: int | None = None, shard_ids: list[int] | None = None,
+             **kw: Any) -> TabulaBot:
+    """A ``TabulaBot``, or a ``ShardedTabulaBot`` when ``shard_count`` is given (``shard_ids``
+    defaults to all of them)."""
+    if shard_count is None:
+        return TabulaBot(settings, **kw)
+    ids = list(range(shard_count)) if shard_ids is None else shard_ids
+    return ShardedTabulaBot(settings, shard_count=shard_count, shard_ids=ids, **kw)

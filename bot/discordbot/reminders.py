@@ -4,8 +4,11 @@ A human seat the game is waiting for is pinged in the game's channel once its wa
 reminder interval, and again after each further interval (at most one ping per interval). The
 interval is the player's own preference (``/game prefs reminder_hours``), else the server's
 (``reminder_hours`` in the guild settings), else ``TABULA_REMINDER_HOURS`` (12 h by default).
-Which pings were sent is stored (``Storage.set_reminder_ping``), so a restart does not ping
-anyone early. Time comes from the bot's clock, which tests replace.
+Which pings were sent is stored, so a restart does not ping anyone early. Each ping is claimed
+in the database before it is sent (``Storage.claim_reminder_ping``): when several bot processes
+share a database, exactly one of them sends it (a process that dies between the claim and the
+send loses that one ping rather than doubling it). A sharded process only looks after the
+sessions of its own shards' guilds. Time comes from the bot's clock, which tests replace.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ class Reminders:
         now = self.bot.clock() if now is None else now
         sent = 0
         async with self.bot.tracker.busy(), self._lock:
-            for reply in await self.bot.host.tick(now):
+            for reply in await self.bot.host.tick(now, owns=self.bot.owns_guild):
                 channel = await self.bot.session_channel(reply.session_id) if reply.session_id else None
                 if channel is not None:
                     await self.bot.outbox.publish(channel, reply)
@@ -78,6 +81,8 @@ class Reminders:
         sent = 0
         storage = self.bot.host.storage
         for rec in await storage.sessions_with_status("active"):
+            if not self.bot.owns_guild(rec.guild_id):
+                continue
             waiting = [s for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
             if not waiting:
                 continue
@@ -93,6 +98,8 @@ class Reminders:
                     done = 0  # an earlier wait; this one has not been reminded of yet
                 if due <= done:
                     continue
+                if not await storage.claim_reminder_ping(rec.id, seat.user_id, rec.updated_at, due, now):
+                    continue  # another process sent it
                 waited = (now - rec.updated_at) / 3600
                 text = (
                     f"<@{seat.user_id}>, the game is waiting for you ({waited:.0f} h so far). "
@@ -107,7 +114,8 @@ class Reminders:
                     )
                 except discord.HTTPException:
                     log.warning("could not remind user %s in channel %s", seat.user_id, rec.channel_id)
-                    continue  # tried again at the next pass
-                await storage.set_reminder_ping(rec.id, seat.user_id, rec.updated_at, due, now)
+                    # give the claim back, so the next pass tries again
+                    await storage.set_reminder_ping(rec.id, seat.user_id, rec.updated_at, done, now)
+                    continue
                 sent += 1
         return sent

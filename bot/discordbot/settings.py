@@ -30,6 +30,9 @@ class BotSettings(BaseSettings):
         The bot token (``DISCORD_TOKEN``); never logged.
     db : str
         SQLite database path (``TABULA_DB``), default ``./tabula.db``.
+    database : str | None
+        Database URL (``TABULA_DATABASE``), e.g. ``postgresql://tabula@dbhost/tabula``; wins
+        over ``db``. Needed to run several bot processes (shards) on one database.
     dev_guild : int | None
         A development server id (``TABULA_DEV_GUILD``): ``tabula sync`` copies the commands
         there, where they update at once (global commands can take a while to appear).
@@ -48,6 +51,7 @@ class BotSettings(BaseSettings):
         None, validation_alias=AliasChoices("DISCORD_TOKEN", "TABULA_DISCORD_TOKEN")
     )
     db: str = "tabula.db"
+    database: str | None = None
     dev_guild: int | None = None
     reminder_hours: float = Field(12.0, gt=0)
     reminder_check_seconds: float = Field(300.0, gt=0)
