@@ -46,6 +46,7 @@ from tests.fakediscord import Channel, FakeDiscord, InteractionRecord, User  # n
 from tests.fakediscord.fixtures import running  # noqa: E402
 
 APOLOGY = "went wrong on our side"
+WAIT = 120.0  # seconds to wait for an answer before calling it an error (a loaded machine is slow)
 
 
 class BenchBot(TabulaBot):
@@ -99,15 +100,17 @@ class Bench:
             self.apologies.append(rec.text())
 
     async def slash(self, user: User, channel: Channel, command: str, **options: Any) -> InteractionRecord:
-        rec = await (await self.fake.slash(user, channel, command, **options)).response()
+        rec = await (await self.fake.slash(user, channel, command, **options)).response(WAIT)
         if command in ("play", "game status") and rec.callback_type == 5:
-            await self.fake.wait_until(lambda: board_followup_time(rec) is not None or not rec.loading)
+            await self.fake.wait_until(
+                lambda: board_followup_time(rec) is not None or not rec.loading, timeout=WAIT
+            )
         return rec
 
     async def legal(self, user: User, channel: Channel) -> list[str]:
         rec = await (
             await self.fake.autocomplete(user, channel, "play", focused="action", action="")
-        ).response()
+        ).response(WAIT)
         self.record("autocomplete", rec)
         return [c["value"] for c in rec.choices]
 
@@ -149,7 +152,7 @@ class Bench:
         found = self.button(user, session_id, version) if click else None
         if found is not None:
             msg, cid = found
-            rec = await (await self.fake.click(user, msg, cid)).response()
+            rec = await (await self.fake.click(user, msg, cid)).response(WAIT)
             self.record("click", rec)
             return
         choices = await self.legal(user, channel)
