@@ -19,12 +19,23 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def database_path(db: str | None) -> str:
-    """The database file named by ``--db`` or the settings (``TABULA_DB``)."""
+    """The database named by ``--db`` (a file or a database URL) or the settings
+    (``TABULA_DATABASE``, else ``TABULA_DB``)."""
     if db:
         return db
     from bot.host.settings import HostSettings
 
-    return HostSettings().db
+    return HostSettings().database_url()
+
+
+def missing(db: str) -> bool:
+    """True (after saying so) when ``db`` is a SQLite file that does not exist."""
+    from storage import is_postgres
+
+    if is_postgres(db) or os.path.exists(db):
+        return False
+    print(f"No database at {db}.", file=sys.stderr)
+    return True
 
 
 async def _backup(db: str, path: str) -> None:
@@ -36,6 +47,11 @@ async def _backup(db: str, path: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
+    from storage import is_postgres
+
+    if is_postgres(db):
+        print("Back up a PostgreSQL database with pg_dump, e.g.: pg_dump -Fc -f tabula.dump DBNAME", file=sys.stderr)
+        return 2
     if not os.path.exists(db):
         print(f"No database at {db}.", file=sys.stderr)
         return 2

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import sys
 from typing import Any
 
-from .backup import database_path
+from .backup import database_path, missing
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -29,17 +27,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def _existing(args: argparse.Namespace) -> str | None:
     db = database_path(args.db)
-    if not os.path.exists(db):
-        print(f"No database at {db}.", file=sys.stderr)
-        return None
-    return db
+    return None if missing(db) else db
 
 
 async def _check(db: str) -> int:
-    from storage import SqliteStorage
+    from storage import storage_for
     from storage.replay import check_database
 
-    async with SqliteStorage(db) as st:
+    async with storage_for(db) as st:
         report = await check_database(st)
     print(f"integrity_check: {', '.join(report.integrity)}")
     print(f"foreign keys: {'ok' if not report.foreign_keys else '; '.join(report.foreign_keys)}")
@@ -56,12 +51,12 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 async def _info(db: str) -> int:
-    from storage import SCHEMA_VERSION, SqliteStorage
+    from storage import SCHEMA_VERSION, redact, storage_for
 
-    async with SqliteStorage(db) as st:
+    async with storage_for(db) as st:
         version = await st.schema_version()
         counts = {s: len(await st.sessions_with_status(s)) for s in ("lobby", "active", "finished", "abandoned")}
-    print(f"{db}: schema {version} (this program: {SCHEMA_VERSION})")
+    print(f"{redact(db)}: schema {version} (this program: {SCHEMA_VERSION})")
     print(", ".join(f"{n} {s}" for s, n in counts.items()))
     return 0
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from typing import Any
 
-from .backup import database_path
+from .backup import database_path, missing
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -24,10 +23,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 async def _verify(db: str, session_id: int) -> int:
     from games.core import GameError
-    from storage import SqliteStorage
+    from storage import storage_for
     from storage.replay import verify_session
 
-    async with SqliteStorage(db) as st:
+    async with storage_for(db) as st:
         try:
             ok, lines = await verify_session(st, session_id)
         except GameError as e:
@@ -40,7 +39,6 @@ async def _verify(db: str, session_id: int) -> int:
 
 def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
-    if not os.path.exists(db):
-        print(f"No database at {db}.", file=sys.stderr)
+    if missing(db):
         return 2
     return asyncio.run(_verify(db, args.session))
