@@ -318,7 +318,9 @@ async def test_undo_after_another_player_acted_needs_consent():
         assert (await host.storage.open_session(CHANNEL)).seq == 0
 
 
-async def test_undo_takes_back_the_ai_actions_that_followed():
+async def test_undo_against_ai_is_refused_once_randomness_was_revealed():
+    """With only AI opponents nobody can agree, so an undo past a die roll is refused
+    (a lost roll cannot be taken back and re-rolled)."""
     async with host_on() as host:
         r = await new_game(host, (ALICE,), ai=1)
         assert turn_of(r)[0] == ALICE
@@ -326,12 +328,11 @@ async def test_undo_takes_back_the_ai_actions_that_followed():
         r = await host.act(CHANNEL, ALICE, "add")
         rec = await host.storage.open_session(CHANNEL)
         assert rec.seq > seq0 + 1  # the AI played after Alice
-        rows = await host.storage.actions(rec.id, after=seq0 + 1)
-        revealed = any(x.reveals for x in rows)
-        r = await host.undo(CHANNEL, ALICE)
-        # nobody else to ask: an undo with only AI opponents is always allowed
-        assert "undid 'add'" in r.text, (revealed, r.text)
-        assert (await host.storage.open_session(CHANNEL)).seq == seq0
+        rows = await host.storage.actions(rec.id, after=seq0)
+        assert any(x.reveals for x in rows)
+        with pytest.raises(UndoError, match="no other player to agree"):
+            await host.undo(CHANNEL, ALICE)
+        assert (await host.storage.open_session(CHANNEL)).seq == rec.seq
 
 
 async def test_undo_on_a_finished_game_is_refused():

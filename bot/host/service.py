@@ -26,7 +26,8 @@ Decisions (where the design is silent)
   every other viewer, also after the game ends; its events follow ``visible_to``.
 - An action "reveals" when it drew from the RNG or produced any private event;
   undoing such an action, or one followed by another human's action, needs the
-  consent of every other human. Any new action voids a pending undo request.
+  consent of every other human; with no other human (AI opponents only) it is
+  refused. Any new action voids a pending undo request.
 - Log page 1 is the most recent actions (what a channel wants to see first).
 - ``sha256`` is taken over the seed's decimal text (``storage.seed_hash``).
 """
@@ -968,10 +969,15 @@ class Host:
             others = [s.user_id for s in rec.seats if s.user_id is not None and s.user_id != user_id]
             other_acted = any(r.user_id is not None and r.user_id != user_id for r in later)
             revealed = [r for r in rows if r.reveals]
-            if not others or (not other_acted and not revealed):
+            if not other_acted and not revealed:
                 return await self._do_undo(game, rec, mine.seq - 1, user_id, None)
             why = ("another player has acted since" if other_acted
                    else f"'{revealed[0].notation}' revealed hidden or random information")
+            if not others:
+                # nobody could agree (the other seats are AI): a roll or a draw once
+                # seen stays, so nobody can re-roll a lost war
+                raise UndoError(f"You cannot undo '{mine.notation}': {why}, and there is no other player "
+                                "to agree to take it back.")
             request = {"requester": user_id, "seat": seat.seat, "to": mine.seq - 1, "seq": rec.seq,
                        "notation": mine.notation, "needed": others, "approved": [], "why": why}
             rec = await self._commit(rec, SessionUpdate(pending_undo=request))
