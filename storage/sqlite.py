@@ -48,6 +48,16 @@ _SESSION_COLUMNS = (
 )
 
 
+class DamagedDatabaseError(Exception):
+    """The file is not a SQLite database, or it is damaged (``sqlite3.DatabaseError``
+    other than a busy or locked file). ``path`` and ``reason`` say which and why."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path} is not a Tabula database or is damaged: {reason}")
+        self.path = path
+        self.reason = reason
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """The schema migrations shipped in ``storage/migrations``: (number, file name, SQL),
     sorted by number. Numbers start at 1 and have no gaps."""
@@ -87,6 +97,9 @@ class SqliteStorage:
         Apply migrations up to this schema number only (tests of old schemas);
         None applies all.
 
+    ``open`` raises ``DamagedDatabaseError`` when the file is not a SQLite database or
+    is damaged; the connection is closed in every error path.
+
     Use as ``async with SqliteStorage(path) as st: ...`` or call ``open``/``close``.
     """
 
@@ -117,17 +130,21 @@ class SqliteStorage:
         if self._db is not None:
             return
         db = await aiosqlite.connect(self.path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-        if self.path != ":memory:":
-            await db.execute("PRAGMA journal_mode = WAL")
-        await db.execute("PRAGMA synchronous = FULL")
-        await db.execute("PRAGMA foreign_keys = ON")
-        self._db = db
-        try:
+        try:  # whatever fails, close the connection: its worker thread would keep the process alive
+            db.row_factory = sqlite3.Row
+            await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            if self.path != ":memory:":
+                await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            self._db = db
             await self._migrate()
-        except BaseException:
-            await self.close()
+        except BaseException as e:
+            self._db = None
+            with contextlib.suppress(Exception):
+                await db.close()
+            if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
+                raise DamagedDatabaseError(self.path, str(e)) from e
             raise
 
     async def close(self) -> None:

@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import random
 import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from bot.cli import main
 from tests.host_helpers import host_on, new_game, play_moves
@@ -51,3 +58,54 @@ def test_verify(tmp_path, capsys):
     session = make_db(live, finish=False)
     assert main(["verify", str(session), "--db", live]) == 1
     assert "seed stays secret" in capsys.readouterr().out
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tabula(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    """Run ``tabula ARGS`` in a fresh process; a hang fails the test (timeout) instead of blocking it."""
+    return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=cwd, capture_output=True, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def damaged_files(tmp_path: Path) -> list[Path]:
+    noise = tmp_path / "noise.db"
+    noise.write_bytes(random.Random(7).randbytes(8192))
+    text = tmp_path / "notes.db"
+    text.write_text("shopping list\n" * 50, encoding="utf-8")
+    whole = tmp_path / "whole.db"
+    make_db(str(whole), finish=False)
+    cut = tmp_path / "cut.db"
+    data = whole.read_bytes()
+    cut.write_bytes(data[: len(data) // 3])
+    return [noise, text, cut]
+
+
+@pytest.mark.parametrize("command", [
+    ["db", "check"], ["db", "info"], ["verify", "1"], ["backup", "copy.db"],
+])
+def test_a_damaged_file_gives_one_line_and_exits(tmp_path, command):
+    for bad in damaged_files(tmp_path):
+        done = tabula(*command, "--db", str(bad), cwd=tmp_path)
+        out = done.stdout + done.stderr
+        assert done.returncode != 0, out
+        assert "Traceback" not in out, out
+        assert f"{bad} is not a Tabula database or is damaged" in out, out
+        assert "restore a backup" in out
+        if command == ["db", "check"]:
+            assert done.returncode == 1 and out.strip().endswith("FAILED")
+        assert not (tmp_path / "copy.db").exists()
+
+
+def test_backup_into_a_new_folder(tmp_path, capsys):
+    db = str(tmp_path / "live.db")
+    make_db(db, finish=False)
+    target = tmp_path / "backups" / "2026" / "b1.db"
+    assert main(["backup", str(target), "--db", db]) == 0
+    assert target.exists() and "Backed up" in capsys.readouterr().out
+    blocker = tmp_path / "afile"
+    blocker.write_text("x")
+    assert main(["backup", str(blocker / "b1.db"), "--db", db]) == 2
+    err = capsys.readouterr().err
+    assert "Cannot create the folder" in err and len(err.strip().splitlines()) == 1

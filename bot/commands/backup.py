@@ -38,6 +38,23 @@ def missing(db: str) -> bool:
     return True
 
 
+def damage_message(db: str, error: BaseException) -> str:
+    """One line for a database file that cannot be read (not SQLite, or damaged)."""
+    reason = getattr(error, "reason", None) or str(error)
+    return (f"{db} is not a Tabula database or is damaged: {reason}; restore a backup with: "
+            f"cp BACKUP.db {db} (backups are made with tabula backup).")
+
+
+def is_damage(error: BaseException) -> bool:
+    """Whether ``error`` says the database file is unreadable (rather than busy or missing)."""
+    import sqlite3
+
+    from storage.sqlite import DamagedDatabaseError
+
+    return isinstance(error, DamagedDatabaseError) or (
+        isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError))
+
+
 async def _backup(db: str, path: str) -> None:
     from storage import SqliteStorage
 
@@ -58,10 +75,27 @@ def run(args: argparse.Namespace) -> int:
     if os.path.abspath(db) == os.path.abspath(args.path):
         print("The backup must go to another file than the database.", file=sys.stderr)
         return 2
+    folder = os.path.dirname(os.path.abspath(args.path))
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        print(f"Cannot create the folder {folder} for the backup: {e.strerror}.", file=sys.stderr)
+        return 2
     tmp = f"{args.path}.partial"
-    if os.path.exists(tmp):
-        os.remove(tmp)
-    asyncio.run(_backup(db, tmp))
-    os.replace(tmp, args.path)
+    try:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        asyncio.run(_backup(db, tmp))
+        os.replace(tmp, args.path)
+    except Exception as e:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+        if is_damage(e):
+            print(damage_message(db, e), file=sys.stderr)
+            return 1
+        if isinstance(e, OSError):
+            print(f"Cannot write the backup to {args.path}: {e.strerror or e}.", file=sys.stderr)
+            return 2
+        raise
     print(f"Backed up {db} to {args.path} ({os.path.getsize(args.path)} bytes).")
     return 0

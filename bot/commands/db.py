@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sys
 from typing import Any
 
-from .backup import database_path, missing
+from .backup import damage_message, database_path, is_damage, missing
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -47,7 +48,16 @@ async def _check(db: str) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     db = _existing(args)
-    return 2 if db is None else asyncio.run(_check(db))
+    if db is None:
+        return 2
+    try:
+        return asyncio.run(_check(db))
+    except Exception as e:
+        if not is_damage(e):
+            raise
+        print(f"PROBLEM: {damage_message(db, e)}")
+        print("FAILED")
+        return 1
 
 
 async def _info(db: str) -> int:
@@ -63,4 +73,12 @@ async def _info(db: str) -> int:
 
 def run_info(args: argparse.Namespace) -> int:
     db = _existing(args)
-    return 2 if db is None else asyncio.run(_info(db))
+    if db is None:
+        return 2
+    try:
+        return asyncio.run(_info(db))
+    except Exception as e:
+        if not is_damage(e):
+            raise
+        print(damage_message(db, e), file=sys.stderr)
+        return 1

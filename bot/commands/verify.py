@@ -7,7 +7,7 @@ import asyncio
 import sys
 from typing import Any
 
-from .backup import database_path, missing
+from .backup import damage_message, database_path, is_damage, missing
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -41,4 +41,10 @@ def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
     if missing(db):
         return 2
-    return asyncio.run(_verify(db, args.session))
+    try:
+        return asyncio.run(_verify(db, args.session))
+    except Exception as e:
+        if not is_damage(e):
+            raise
+        print(damage_message(db, e), file=sys.stderr)
+        return 1
