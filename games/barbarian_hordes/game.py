@@ -315,6 +315,10 @@ class BarbarianHordes:
             "conquest": "Conquest Phase: attack a neighbour, or say done.",
             "end": "End Phase: discard down to your hand limit.",
         }[s.phase]
+        if s.phase == "end":
+            limit = self.hand_limit(s, s.active)
+            excess = len(s.players[s.active].hand) - limit
+            text = f"End Phase: discard {excess} card{'s' if excess != 1 else ''} (hand limit {limit})."
         return {s.active: Prompt(kind="turn", text=text)}
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
@@ -873,7 +877,7 @@ class BarbarianHordes:
             self._window_done(ctx, seat)
             return
         if not isinstance(a, PlayCard):
-            raise IllegalActionError(f"{w.reason} (say pass to let it go)")
+            raise IllegalActionError(f"Only a response is possible now. {w.reason}")
         card = self._check_hand(s, seat, a.card, "window")
         if card.has("S"):
             self._play_s(ctx, seat, a)

@@ -32,7 +32,7 @@ from games.core import (
     Rng,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold, match_name
+from games.core.notation import completions, fold, match_name, shorten
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
@@ -82,7 +82,7 @@ def format_action(game: BarbarianHordes, s: State, a: Any) -> str:
         parts = [game.card(c).display for c in a.cards] + (["sacrifice"] if a.sacrifice else [])
         return "fight" + (" with " + ", ".join(parts) if parts else "")
     if isinstance(a, Support):
-        parts = ([f"{a.armies} armies"] if a.armies else []) + [game.card(c).display for c in a.cards]
+        parts = ([_armies(a.armies)] if a.armies else []) + [game.card(c).display for c in a.cards]
         return f"support {_name(game, s, a.side)} with " + ", ".join(parts)
     if isinstance(a, Block):
         return f"block with {game.card(a.card).display}"
@@ -178,7 +178,11 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
 def _read_verb(
     game: BarbarianHordes, s: State, seat: int, verb: str, rest: str, word: str, legal_kinds: set[str]
 ) -> Any:
+    if verb in ("help", "hand", "status", "quit", "log", "undo"):
+        raise InvalidNotationError(f"Type {verb} on its own; {hint(game, s, seat)}")
     if verb in DONE_WORDS or verb == "pass":
+        if rest:
+            raise InvalidNotationError(f"{verb} takes nothing after it; type just {verb}.")
         if "Pass" in legal_kinds and (verb == "pass" or "Done" not in legal_kinds):
             return Pass()
         if "Done" in legal_kinds:
@@ -220,7 +224,7 @@ def _read_verb(
         names = _hand_cards(game, s, seat)
         armies, cards = 0, []
         for part in _split_parts(m.group(2), names):
-            am = re.match(r"^(\d+)(\s+arm(y|ies)|\s+army tokens?)?$", part.strip(), flags=re.I)
+            am = re.match(r"^(-?\d+)(\s+arm(y|ies)|\s+army tokens?)?$", part.strip(), flags=re.I)
             if am:
                 armies += int(am.group(1))
             else:
@@ -232,7 +236,7 @@ def _read_verb(
     if verb == "discard":
         names = _hand_cards(game, s, seat)
         return Discard(cards=tuple(_match_card(p, names) for p in _split_parts(rest, names)))
-    raise InvalidNotationError(f"Unknown action {word!r}; {hint(game, s, seat)}")
+    raise InvalidNotationError(f"Unknown action {shorten(word)!r}; {hint(game, s, seat)}")
 
 
 def _split_parts(body: str, names: dict[str, str]) -> list[str]:
@@ -329,25 +333,46 @@ def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
     return {type(a).__name__ for a in game.legal_actions(s, seat)}
 
 
-def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 200) -> list[str]:
-    """Legal actions in notation, most useful first; for the large war spaces a
-    representative subset (each card alone, all cards, every army count)."""
-    actions = game.legal_actions(s, seat)
-    if len(actions) <= limit:
-        return [format_action(game, s, a) for a in actions]
+def _army_counts(armies: int) -> list[int]:
+    """A few army counts worth offering (any count up to ``armies`` may be typed)."""
+    return sorted({n for n in (1, 2, 3, 5, armies // 2, armies) if 1 <= n <= armies})
+
+
+def _armies(n: int) -> str:
+    return f"{n} army" if n == 1 else f"{n} armies"
+
+
+def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, prefix: str = "") -> list[str]:
+    """Legal actions in notation, most useful first. Small decisions list every
+    legal action; a war commitment lists each card alone, all cards together and a
+    few army counts (any other count may be typed; ``prefix`` "support Huns with 7"
+    offers 7)."""
     war = s.war
-    out: list[str] = ["pass"]
+    if war is None or war.stage != "commit":
+        actions = game.legal_actions(s, seat)
+        return [format_action(game, s, a) for a in actions[:limit]]
+    out: list[str] = []
     if seat in (war.attacker, war.defender):
         cards = game._war_cards(s, seat, seat, fight=True)
-        out += ["fight"] + [f"fight with {game.card(c).display}" for c in cards]
-        if cards:
-            out.append("fight with " + _cards(game, tuple(cards)))
+        names = [game.card(c).display for c in cards]
+        out.append("fight")
+        out += [f"fight with {n}" for n in names]
+        if len(names) > 1:
+            out.append("fight with " + ", ".join(names))
+        if "berserkers" in game.abilities(s, seat) and s.players[seat].armies > 0:
+            out += ["fight with sacrifice"] + ([f"fight with {', '.join(names)}, sacrifice"] if names else [])
     else:
+        out.append("pass")
         armies = s.players[seat].armies
+        typed = re.match(r"^\s*support\s+(.+?)\s+with\s+(\d+)", prefix, flags=re.I)
         for side in (war.attacker, war.defender):
-            out += [f"support {_name(game, s, side)} with {n} armies" for n in range(1, min(armies, 12) + 1)]
+            side_name = _name(game, s, side)
+            counts = _army_counts(armies)
+            if typed and fold(side_name).startswith(fold(typed.group(1))) and int(typed.group(2)) <= armies:
+                counts = [int(typed.group(2))]
+            out += [f"support {side_name} with {_armies(n)}" for n in counts if n > 0]
             out += [
-                f"support {_name(game, s, side)} with {game.card(c).display}"
+                f"support {side_name} with {game.card(c).display}"
                 for c in game._war_cards(s, seat, side, fight=False)
             ]
     out += [f"block with {game.card(c).display}" for c in game._blocks(s, seat)]
@@ -360,7 +385,9 @@ def hint(game: BarbarianHordes, s: State, seat: int) -> str:
 
 
 def complete(game: BarbarianHordes, s: State, seat: int, prefix: str) -> list[str]:
-    """Autocomplete: legal actions in notation starting with ``prefix`` (at most 25)."""
+    """Autocomplete: legal actions in notation starting with ``prefix``, most useful
+    first (every one for small decisions; callers cut the list to what they show)."""
     if seat not in game.to_act(s):
         return []
-    return completions(candidates(game, s, seat), prefix)
+    found = candidates(game, s, seat, limit=500, prefix=prefix)
+    return completions(found, prefix, limit=len(found))

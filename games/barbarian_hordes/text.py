@@ -4,6 +4,22 @@ from __future__ import annotations
 
 from .model import View
 
+TYPE_NAMES = {
+    "L": "Leader",
+    "C": "Conquest (Force in a war)",
+    "X": "strike an opponent",
+    "G": "gain armies",
+    "S": "spy",
+    "Q": "extra Conquest Phase",
+    "K": "negate a Leader",
+    "P": "peace with you",
+    "I": "no attacks at all",
+    "M": "move seat",
+    "V": "spoils of a won war",
+    "D": "draw 3",
+    "Y": "stalemate",
+}
+
 STATUS = {"in": "", "out": " (wiped out)", "eliminated": " (out of the game)", "drafting": " (choosing)"}
 
 
@@ -19,7 +35,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         lines.append(f"Game over after round {v.round}. {v.end_reason}")
     else:
         active = v.players[v.active].nation if v.active is not None else None
-        who = f" — {active}'s turn" if active else ""
+        who = f" — {active}{chr(39) if active.endswith('s') else chr(39) + 's'} turn" if active else ""
         lines.append(f"Round {v.round}, {v.phase.title()} Phase{who}.")
     lines.append("Seating (clockwise; each can attack the next and the previous):")
     for x in v.seating:
@@ -45,6 +61,8 @@ def _player_line(v: View, x: int, names: dict[int, str]) -> str:
     p = v.players[x]
     mark = "▶ " if v.active == x and v.phase != "over" else "  "
     who = f" [{names[x]}]" if x in names else ""
+    if v.viewer == x:
+        who += " ← you"
     nation = p.nation or f"Seat {x + 1}"
     return (
         f"{mark}{nation}{who}: {p.armies} Army, {p.territories} Territory, {p.hand_size} cards"
@@ -59,4 +77,7 @@ def hand_text(v: View) -> str:
         return "No hand to show."
     if not me.hand:
         return "Your hand is empty."
-    return "Your hand:\n" + "\n".join(f"  {c.name} [{c.types}] — {c.text}" for c in me.hand)
+    lines = [f"  {c.name} [{c.types}] — {c.text}" for c in me.hand]
+    codes = sorted({code for c in me.hand for code in c.types if code in TYPE_NAMES})
+    legend = ", ".join(f"{code} {TYPE_NAMES[code]}" for code in codes)
+    return "Your hand:\n" + "\n".join(lines) + f"\nTypes: {legend}."

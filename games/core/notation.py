@@ -24,6 +24,12 @@ def fold(text: str) -> str:
     return " ".join(out.split())
 
 
+def shorten(text: str, width: int = 40) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis, for echoing input back."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def match_name(text: str, names: Mapping[str, T], what: str) -> T:
     """The value whose name matches ``text``: exact (folded) match first, then a
     unique prefix, then a unique word-prefix ("leader" -> "Great Leader" if unique).
@@ -54,13 +60,15 @@ def match_name(text: str, names: Mapping[str, T], what: str) -> T:
     if len(starts) == 1:
         return names[starts[0]]
     if len(starts) > 1:
-        raise AmbiguousActionError(f"{text!r} could be {list_words(starts)}; which {what}?", starts)
+        raise AmbiguousActionError(f"{shorten(text)!r} could be {list_words(starts)}; which {what}?", starts)
     words = sorted({folded[f] for f in folded if any(w.startswith(key) for w in f.split())})
     if len(words) == 1:
         return names[words[0]]
     if len(words) > 1:
-        raise AmbiguousActionError(f"{text!r} could be {list_words(words)}; which {what}?", words)
-    raise InvalidNotationError(f"No {what} called {text!r} here; choose from: {list_words(sorted(names))}.")
+        raise AmbiguousActionError(f"{shorten(text)!r} could be {list_words(words)}; which {what}?", words)
+    raise InvalidNotationError(
+        f"No {what} called {shorten(text)!r} here; choose from: {list_words(sorted(names))}."
+    )
 
 
 def completions(candidates: Sequence[str], prefix: str, limit: int = 25) -> list[str]:
