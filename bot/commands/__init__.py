@@ -1,1 +1,19 @@
 """Subcommands of the ``tabula`` command line, one module each (see ``bot/cli.py``)."""
+
+from __future__ import annotations
+
+import argparse
+
+SEED_LIMIT = 1 << 63
+
+
+def seed(text: str) -> int:
+    """argparse type of a session seed: an integer with 0 <= seed < 2**63 (63 bits)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value < SEED_LIMIT:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1} (2**63 - 1), "
+                                         f"not {value}")
+    return value

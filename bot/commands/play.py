@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import Any
 
+from . import seed as seed_type
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play a game in the terminal", description="Play a game in the terminal.")
@@ -16,9 +18,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=seed_type,
         default=None,
-        help="session seed (default: random); the same seed and moves replay the game",
+        help="session seed, 0 to 2**63-1 (default: random); the same seed and moves replay the game",
     )
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")
     p.add_argument("--db", default=None, help="keep the game in this SQLite file so it can be resumed (default: memory)")

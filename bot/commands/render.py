@@ -8,18 +8,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from . import seed as seed_type
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
         "render",
         help="play AI steps and write the board image (PNG)",
-        description="Play K steps with AI seats from a seed, then write the public board image.",
+        description="Play K steps with AI seats from a seed, then write the public board image "
+                    "(or one seat's own view with --viewer). Seats are numbered from 1, as everywhere in Tabula.",
     )
     p.add_argument("game", help="game id, e.g. barbarian-hordes")
-    p.add_argument("--seed", type=int, default=1, help="session seed (default 1)")
+    p.add_argument("--seed", type=seed_type, default=1, help="session seed, 0 to 2**63-1 (default 1)")
     p.add_argument("--steps", type=int, default=40, help="AI actions to play first (default 40)")
     p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
-    p.add_argument("--viewer", type=int, default=None, help="render this seat's own view (1-based) instead")
+    p.add_argument("--viewer", type=int, default=None, metavar="SEAT",
+                   help="render seat SEAT's own view (its hand too) instead of the public board; "
+                        "seats are numbered 1 to --players")
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")
     p.add_argument("--out", default="board.png", help="PNG file to write (default board.png)")
     p.set_defaults(func=run)
@@ -56,18 +61,31 @@ def playout(
 
 def run(args: argparse.Namespace) -> int:
     import render
+    from games.core import GameError
 
-    game, state, played = playout(args.game, args.seed, args.steps, args.players, args.agents)
-    viewer = None if args.viewer is None else args.viewer - 1
-    view = game.view(state, viewer)
-    if getattr(view, "game", None) not in render.supported_games():
-        print(
-            f"{game.id} has no board image yet; have: {', '.join(render.supported_games())}", file=sys.stderr
-        )
+    def fail(message: str) -> int:
+        print(f"tabula render: {message}", file=sys.stderr)
         return 2
+
+    if args.viewer is not None and not 1 <= args.viewer <= args.players:
+        return fail(f"--viewer is a seat number from 1 to {args.players} (the number of players), "
+                    f"not {args.viewer}.")
+    if args.steps < 0:
+        return fail("--steps cannot be negative.")
+    try:
+        game, state, played = playout(args.game, args.seed, args.steps, args.players, args.agents)
+        viewer = None if args.viewer is None else args.viewer - 1
+        view = game.view(state, viewer)
+    except GameError as e:
+        return fail(e.message)
+    if getattr(view, "game", None) not in render.supported_games():
+        return fail(f"{game.id} has no board image yet; have: {', '.join(render.supported_games())}")
     png = render.render_view(view)
     out = Path(args.out)
-    out.write_bytes(png)
+    try:
+        out.write_bytes(png)
+    except OSError as e:
+        return fail(f"cannot write {out}: {e.strerror or e}.")
     who = "public view" if viewer is None else f"seat {viewer + 1}'s view"
     print(f"{out}: {game.title}, seed {args.seed}, {played} steps, {who}, {len(png) / 1024:.0f} KiB")
     return 0

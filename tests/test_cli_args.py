@@ -1,0 +1,42 @@
+"""Command-line arguments: bad input gives one line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["render", "barbarian-hordes", "--steps", "2", "--viewer", "9"], "--viewer is a seat number from 1 to 4"),
+    (["render", "barbarian-hordes", "--steps", "2", "--viewer", "0"], "--viewer is a seat number from 1 to 4"),
+    (["render", "barbarian-hordes", "--steps", "2", "--players", "13"], "takes 2 to 12 players, not 13"),
+    (["render", "no-such-game", "--steps", "2"], "Unknown game 'no-such-game'"),
+    (["render", "barbarian-hordes", "--steps", "2", "--out", "/nonexistent-dir/sub/x.png"], "cannot write"),
+])
+def test_render_mistakes_are_one_line(argv, expected, capsys):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert expected in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_render_names_the_seat_it_draws(tmp_path, capsys):
+    out = tmp_path / "seat2.png"
+    assert main(["render", "barbarian-hordes", "--steps", "3", "--viewer", "2", "--out", str(out)]) == 0
+    assert "seat 2's view" in capsys.readouterr().out and out.stat().st_size > 0
+
+
+@pytest.mark.parametrize("command", [["play", "barbarian-hordes"], ["render", "barbarian-hordes"]])
+@pytest.mark.parametrize("seed", ["99999999999999999999999", "-1", str(2**63), "seven"])
+def test_seeds_are_checked_by_the_parser(command, seed, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main([*command, "--seed", seed])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --seed" in err and "Traceback" not in err
+
+
+def test_the_largest_seed_is_accepted(tmp_path, capsys):
+    out = tmp_path / "b.png"
+    assert main(["render", "barbarian-hordes", "--steps", "1", "--seed", str(2**63 - 1), "--out", str(out)]) == 0
