@@ -2,7 +2,7 @@
 
 import importlib
 
-GAME_PACKAGES = ("games.barbarian_hordes", "games.credo")
+GAME_PACKAGES = ("games.barbarian_hordes", "games.soul_of_the_empire")
 
 _loaded = False
 

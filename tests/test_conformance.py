@@ -95,41 +95,55 @@ def reshuffle_barbarian_hordes(game: Any, s: Any, rnd: random.Random, keep: int 
     return s.model_copy(update=update)
 
 
-def reshuffle_credo(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
-    """Permute the Event/Article deck and the Church Cards box and redistribute the
-    Event/Article cards among the hands (each hand keeps its size; ``keep``'s hand
-    stays). Church cards and mats are public. The drawn card being handled stays with
-    the drawer unless it is a hidden Article: then it is swapped into the pool too."""
-    pool = list(s.event_deck)
-    for x, p in enumerate(s.players):
-        if x != keep:
-            pool += p.hand
-    hidden_drawn = s.drawn is not None and s.stage == "article" and s.active != keep
-    if hidden_drawn:
-        pool.append(s.drawn)
-    rnd.shuffle(pool)
-    drawn = s.drawn
-    if hidden_drawn:
-        articles = [c for c in pool if c in game.data.articles]
-        drawn = rnd.choice(articles)
-        pool.remove(drawn)
-    deck, pool = pool[: len(s.event_deck)], pool[len(s.event_deck) :]
-    players = []
-    for x, p in enumerate(s.players):
-        if x == keep:
-            players.append(p)
+def reshuffle_soul_of_the_empire(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
+    """Redistribute each faction's Power Cards between its hand and its deck (hand sizes
+    kept) for the factions ``keep`` does not control, shuffle every deck and the
+    Objective Card deck, swap the Coalition's salvaged cards with cards of their decks,
+    and while Combat Cards are face down change the other side's choice to another
+    unused card."""
+    factions = dict(s.factions)
+    for fid, f in s.factions.items():
+        if fid in ("gray", "coalition"):
             continue
-        hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
-        players.append(p.model_copy(update={"hand": tuple(hand)}))
-    church_deck = list(s.church_deck)
-    rnd.shuffle(church_deck)
-    return s.model_copy(
-        update={"event_deck": tuple(deck), "players": tuple(players), "church_deck": tuple(church_deck), "drawn": drawn}
-    )
+        mine = f.seat == keep
+        pool = list(f.deck) + ([] if mine else list(f.hand))
+        rnd.shuffle(pool)
+        if mine:
+            factions[fid] = f.model_copy(update={"deck": tuple(pool)})
+        else:
+            n = len(f.hand)
+            factions[fid] = f.model_copy(update={"hand": tuple(pool[:n]), "deck": tuple(pool[n:])})
+    co = factions.get("coalition")
+    if co is not None and co.seat != keep and co.hand:
+        hand = []
+        for c in co.hand:
+            origin = game.data.card(c).faction
+            deck = list(factions[origin].deck)
+            if deck:
+                j = rnd.randrange(len(deck))
+                deck[j], c = c, deck[j]
+                factions[origin] = factions[origin].model_copy(update={"deck": tuple(deck)})
+            hand.append(c)
+        factions["coalition"] = co.model_copy(update={"hand": tuple(hand)})
+    update: dict[str, Any] = {
+        "factions": factions,
+        "objective_deck": tuple(rnd.sample(s.objective_deck, len(s.objective_deck))),
+    }
+    c = s.combat
+    if c is not None and c.stage == "choose" and c.choices:
+        choices = {}
+        for side, commit in c.choices.items():
+            if game.seat_of(s, side) == keep:
+                choices[side] = commit
+            else:
+                choices[side] = commit.model_copy(update={"card": rnd.choice(game.combat_cards(s, side))})
+        update["combat"] = c.model_copy(update={"choices": choices})
+    return s.model_copy(update=update)
+
 
 RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
     "barbarian-hordes": reshuffle_barbarian_hordes,
-    "credo": reshuffle_credo,
+    "soul-of-the-empire": reshuffle_soul_of_the_empire,
 }
 
 
@@ -144,15 +158,31 @@ def _bh_options(game: Any, players: int, i: int) -> Any:
     return game.Options(**fields)
 
 
+def _soe_options(game: Any, players: int, i: int) -> Any:
+    """Soul of the Empire: vary the factions (3 players: each trio with Rome; 2 players:
+    both pairings) and end every game by round 20 at the latest (RULINGS.md R20)."""
+    fields: dict[str, Any] = {"round_limit": 20 if i % 4 else 3 + i % 5}
+    if players == 3:
+        fields["factions"] = (
+            (("rome",), ("coalition",), ("jews",)),
+            (("rome",), ("jews",), ("christians",)),
+            (("rome",), ("christians",), ("coalition",)),
+        )[(i // 3) % 3]
+    if players == 2 and (i // 3) % 2:
+        fields["factions"] = (("coalition", "jews"), ("rome", "christians"))
+    return game.Options(**fields)
+
+
 OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
     "barbarian-hordes": _bh_options,
+    "soul-of-the-empire": _soe_options,
 }
 """game id -> (game, players, case index) -> Options; games not listed use their defaults."""
 
 PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
     # events that carry card names of a hand must never be public
     "barbarian-hordes": {"cards_received", "hand_seen"},
-    "credo": {"cards_received"},
+    "soul-of-the-empire": {"cards_drawn"},
 }
 
 
