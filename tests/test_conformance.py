@@ -95,6 +95,38 @@ def reshuffle_barbarian_hordes(game: Any, s: Any, rnd: random.Random, keep: int 
     return s.model_copy(update=update)
 
 
+def reshuffle_credo(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
+    """Permute the Event/Article deck and the Church Cards box and redistribute the
+    Event/Article cards among the hands (each hand keeps its size; ``keep``'s hand
+    stays). Church cards and mats are public. The drawn card being handled stays with
+    the drawer unless it is a hidden Article: then it is swapped into the pool too."""
+    pool = list(s.event_deck)
+    for x, p in enumerate(s.players):
+        if x != keep:
+            pool += p.hand
+    hidden_drawn = s.drawn is not None and s.stage == "article" and s.active != keep
+    if hidden_drawn:
+        pool.append(s.drawn)
+    rnd.shuffle(pool)
+    drawn = s.drawn
+    if hidden_drawn:
+        articles = [c for c in pool if c in game.data.articles]
+        drawn = rnd.choice(articles)
+        pool.remove(drawn)
+    deck, pool = pool[: len(s.event_deck)], pool[len(s.event_deck) :]
+    players = []
+    for x, p in enumerate(s.players):
+        if x == keep:
+            players.append(p)
+            continue
+        hand, pool = pool[: len(p.hand)], pool[len(p.hand) :]
+        players.append(p.model_copy(update={"hand": tuple(hand)}))
+    church_deck = list(s.church_deck)
+    rnd.shuffle(church_deck)
+    return s.model_copy(
+        update={"event_deck": tuple(deck), "players": tuple(players), "church_deck": tuple(church_deck), "drawn": drawn}
+    )
+
 def reshuffle_soul_of_the_empire(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
     """Redistribute each faction's Power Cards between its hand and its deck (hand sizes
     kept) for the factions ``keep`` does not control, shuffle every deck and the
@@ -144,6 +176,7 @@ def reshuffle_soul_of_the_empire(game: Any, s: Any, rnd: random.Random, keep: in
 RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
     "barbarian-hordes": reshuffle_barbarian_hordes,
     "soul-of-the-empire": reshuffle_soul_of_the_empire,
+    "credo": reshuffle_credo,
 }
 
 
@@ -183,6 +216,7 @@ PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
     # events that carry card names of a hand must never be public
     "barbarian-hordes": {"cards_received", "hand_seen"},
     "soul-of-the-empire": {"cards_drawn"},
+    "credo": {"cards_received"},
 }
 
 
