@@ -36,7 +36,17 @@ def _credo(view: Any, names: Mapping[int, str] | None) -> Image.Image:
     return credo.render(view, names)
 
 
-RENDERERS: dict[str, Renderer] = {"barbarian-hordes": _barbarian_hordes, "credo": _credo}
+def _soul_of_the_empire(view: Any, names: Mapping[int, str] | None) -> Image.Image:
+    from . import soul_of_the_empire
+
+    return soul_of_the_empire.render(view, names)
+
+
+RENDERERS: dict[str, Renderer] = {
+    "barbarian-hordes": _barbarian_hordes,
+    "credo": _credo,
+    "soul-of-the-empire": _soul_of_the_empire,
+}
 
 
 def supported_games() -> list[str]:
