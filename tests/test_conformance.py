@@ -206,9 +206,22 @@ def _soe_options(game: Any, players: int, i: int) -> Any:
     return game.Options(**fields)
 
 
+def _credo_options(game: Any, players: int, i: int) -> Any:
+    """Credo: one game in three is played to its end; the others end by the round
+    limit house rule, and half of those skip Churches with nothing to play in
+    response windows (``ask_all`` off) (RULINGS.md R19, R21)."""
+    fields: dict[str, Any] = {}
+    if i % 3:
+        fields["round_limit"] = 3 + i % 6
+    if i % 3 == 2:
+        fields["ask_all"] = False
+    return game.Options(**fields)
+
+
 OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
     "barbarian-hordes": _bh_options,
     "soul-of-the-empire": _soe_options,
+    "credo": _credo_options,
 }
 """game id -> (game, players, case index) -> Options; games not listed use their defaults."""
 

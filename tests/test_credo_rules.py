@@ -996,3 +996,315 @@ def test_round_limit_option() -> None:
     assert s.phase == "over" and s.winners == (1,)
     with pytest.raises(GameError):
         act(s, 0, Done())
+
+
+# --------------------------------------------------------------------------- every other Event card
+
+
+def immediate(name: str, church, **kw) -> State:
+    """Church 3 ends its turn; Church 1 draws ``name`` (a Play Immediately card)."""
+    s = make(stage="main", active=2, church=church, event_deck=[ev(name)], **kw)
+    return pick_all(act(s, 2, Done()))
+
+
+def play(s: State, name: str, seat: int = 0, *rolls: int, **fields: Any) -> State:
+    return pick_all(act(s, seat, Play(card=ev(name), **fields), *rolls))
+
+
+def kinds(s: State, seat: int) -> Counter:
+    return Counter(GAME.cards[c].kind for c in s.players[seat].church)
+
+
+def test_event_iconolatry_and_iconoclasts() -> None:
+    """Iconolatry draws 1 and marks its Church; Iconoclasts persecute it (more Followers)."""
+    s = make(
+        church=[(), fol(1000000, 1), ()],
+        hands=[(), (ev("Iconolatry"),), (ev("Iconoclasts"),)],
+        church_deck=fol(5000, 1),
+        active=1,
+    )
+    s = play(s, "Iconolatry", 1)
+    assert s.iconolatry == 1 and len(s.players[1].church) == 2
+    assert not [a for a in GAME.legal_actions(s, 2) if isinstance(a, Play) and a.card == ev("Iconoclasts")]
+    s2 = s.model_copy(update={"players": (s.players[0], s.players[1], s.players[2].model_copy(
+        update={"church": fol(1000000, 2)[1:] + ("p-rome", "p-antioch")}))})  # fmt: skip
+    s2 = play(s2, "Iconoclasts", 2, *two(6))
+    assert s2.last_roll.table == "Persecution" and len(s2.players[1].church) == 1
+
+
+def test_event_scandal_and_hesitates() -> None:
+    """Scandal!: the Empress's votes are not counted; The Emperor Hesitates: the
+    Emperor card's votes are not counted (R20)."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state(
+        [mat(faith=[a]), mat(faith=[b]), mat()],
+        [("l-eastern-empress",), ("p-alexandria",), ()],
+        hands=[(), (ev("Scandal!"), ev("The Emperor Hesitates")), ()],
+    )
+    s = act(s, 0, Convoke())
+    assert GAME.council_votes(s, 0) == 25
+    s = act(s, 1, Play(card=ev("Scandal!")))
+    s = act(s, 1, Play(card=ev("The Emperor Hesitates")))
+    assert GAME.council_votes(s, 0) == 0
+    s = finish_council(s)
+    assert s.creed[0] == b
+
+
+def test_event_evangelic_campaign() -> None:
+    """Evangelic Campaign: as many Churches as the Bishop has votes, once each."""
+    s = make(
+        n=4,
+        church=[("b-mursa",), fol(5000, 2), fol(10000, 2), fol(20000, 2)],
+        hands=[(ev("Evangelic Campaign"),), (), (), ()],
+    )
+    s = play(s, "Evangelic Campaign", 0, *two(7), *two(7), bishop="b-mursa")
+    assert kinds(s, 0)["follower"] == 2 and len(s.players[3].church) == 2
+
+
+def test_event_fire_at_the_temple() -> None:
+    """Fire at the Temple of Apollo: the Eastern Emperor persecutes the drawer."""
+    s = make(
+        stage="main",
+        active=2,
+        church=[fol(5000, 2), (EASTERN_EMPEROR,), ()],
+        event_deck=[ev("Fire at the Temple of Apollo")],
+    )
+    s = pick_all(GAME.apply(s, 2, Done(), Dice(*two(4))).state)
+    assert s.players[0].church == () and ev("Fire at the Temple of Apollo") in s.event_permanent
+
+
+def test_event_odoacer() -> None:
+    """Odoacer: the Western Emperor leaves the game; the Magister Militum draws 2."""
+    s = make(
+        church=[(WESTERN_EMPEROR,), ("l-western-magister-militum",), ()],
+        hands=[(ev("Odoacer"),), (), ()],
+        church_deck=fol(5000, 2),
+    )
+    s = play(s, "Odoacer")
+    assert WESTERN_EMPEROR in s.removed and len(s.players[1].church) == 3
+
+
+def test_event_corpse_synod() -> None:
+    """Corpse Synod: a Patriarch's Church persecutes another and loses 1 Follower."""
+    s = make(church=[("p-rome",) + fol(5000, 1), fol(10000, 2), ()], hands=[(ev("Corpse Synod"),), (), ()])
+    s = play(s, "Corpse Synod", 0, *two(6), target=1)
+    assert s.players[0].church == ("p-rome",) and len(s.players[1].church) == 1
+
+
+def test_event_nika_riots() -> None:
+    """Nika Riots: persecute the Emperor's Church, who persecutes back."""
+    s = make(
+        church=[fol(5000, 2), (EASTERN_EMPEROR,) + fol(10000, 2), ()], hands=[(ev("Nika Riots"),), (), ()]
+    )
+    s = play(s, "Nika Riots", 0, *two(6), *two(4))
+    assert len(s.players[1].church) == 2 and s.players[0].church == ()
+
+
+def test_event_dynastic_change() -> None:
+    """Dynastic Change: take the Western or Eastern Emperor."""
+    s = make(
+        church=[(), (WESTERN_EMPEROR,), ()],
+        hands=[(ev("Dynastic Change"),), (), ()],
+        emperor_out=(EASTERN_EMPEROR,),
+    )
+    assert {a.mode for a in GAME.legal_actions(s, 0) if isinstance(a, Play)} == {"east", "west"}
+    s = play(s, "Dynastic Change", mode="west")
+    assert s.players[0].church == (WESTERN_EMPEROR,)
+
+
+def test_event_by_this_sign() -> None:
+    """By This Sign Shall You Conquer: take 1 Laity, draw 2."""
+    s = make(
+        church=[(), ("l-prefect-of-gaul",), ()],
+        hands=[(ev("By This Sign Shall You Conquer"),), (), ()],
+        church_deck=fol(5000, 2),
+    )
+    s = play(s, "By This Sign Shall You Conquer", target=1)
+    assert kinds(s, 0) == {"laity": 1, "follower": 2}
+
+
+@pytest.mark.parametrize(
+    ("name", "church", "expect"),
+    [
+        ("Pagan Magician", fol(5000, 2), 1),
+        ("Rich Lay Dignitary Renounces your Church", fol(5000, 2) + ("b-nicea",), 1),
+        ("Neoplatonic Philosophers", ("b-nicea", "b-gaza", "b-assos"), 1),
+        ("Schism in your Church", ("b-nicea", "b-gaza"), 1),
+        ("Pestilence", fol(5000, 1), 0),
+        ("Translation of Relics", (), 1),
+        ("Apostacy!", ("b-nicea",), 0),
+    ],
+)
+def test_event_play_immediately_losses(name: str, church: tuple, expect: int) -> None:
+    """Cross and Heterodoxy Play Immediately cards on the drawer: Lose / Draw."""
+    s = immediate(name, [church, (), ()], church_deck=fol(500000, 2))
+    assert len(s.players[0].church) == expect
+
+
+def test_event_true_cross() -> None:
+    """Emperor's Mother Finds the True Cross: each player draws 1."""
+    s = immediate("Emperor's Mother Finds the True Cross", [(), (), ()], church_deck=fol(10000, 3))
+    assert [len(p.church) for p in s.players] == [1, 1, 1]
+
+
+def test_event_goths_invade_the_west_losses() -> None:
+    """Goths Invade the West: 2 Followers per Western Laity."""
+    s = immediate(
+        "Goths Invade the West",
+        [(WESTERN_EMPEROR, "l-prefect-of-gaul") + fol(10000, 5), fol(5000, 2)[:0], ()],
+    )
+    assert kinds(s, 0)["follower"] == 1
+
+
+def test_event_barbarians_invade_the_west() -> None:
+    """Barbarians Invade the West: the Western Emperor's Church loses 4; the Magister draws 2."""
+    s = immediate(
+        "Barbarians Invade the West",
+        [(WESTERN_EMPEROR,) + fol(5000, 2) + fol(10000, 3), ("l-western-magister-militum",), ()],
+        church_deck=fol(20000, 2),
+    )
+    assert kinds(s, 0)["follower"] == 1 and len(s.players[1].church) == 3
+
+
+def test_event_persians_invade_the_east() -> None:
+    """Persians Invade the East: 2 Followers per Eastern Prefect or listed Patriarch."""
+    s = immediate(
+        "Persians Invade the East",
+        [("l-prefect-of-the-east", "p-antioch") + fol(10000, 5), ("l-prefect-of-gaul",) + fol(10000, 2), ()],
+    )
+    assert kinds(s, 0)["follower"] == 1 and kinds(s, 1)["follower"] == 2
+
+
+def test_event_demonstration_of_unity() -> None:
+    """Demonstration of Unity: a Council at once, the drawer's Church +5 votes."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = immediate(
+        "Demonstration of Unity",
+        [("b-nicea",), ("b-gaza", "b-sinope"), ()],
+        mats=[mat(faith=[a]), mat(faith=[b]), mat()],
+    )
+    assert s.council is not None and s.council.bonus == ((0, 5),)
+    s = finish_council(s)
+    assert s.creed[0] == a and s.active == 0 and s.stage == "main"
+
+
+def test_event_general_council_must_be_convoked() -> None:
+    """General Council must be Convoked: a Council on the next Article now."""
+    a = art("Article 1 Orthodox")
+    s = immediate("General Council must be Convoked", [(), (), ()], mats=[mat(), mat(faith=[a]), mat()])
+    assert s.creed[0] == a
+
+
+def test_event_scourge_of_god() -> None:
+    """Scourge of God!: the two Western Prefects' Churches lose 2 Followers each; the
+    Patriarch of Rome's loses 4 Church cards."""
+    s = immediate(
+        "Scourge of God!", [("l-prefect-of-gaul",) + fol(10000, 3), ("p-rome",) + fol(20000, 4), ()]
+    )
+    assert kinds(s, 0)["follower"] == 1 and len(s.players[1].church) == 1
+
+
+def test_event_exile_for_causing_scandal() -> None:
+    """Exile for Causing Scandal: the drawer's highest-vote Bishop is exiled."""
+    s = immediate("Exile for Causing Scandal", [("b-gaza", "b-caesarea"), (), ()])
+    assert s.exiled == (("b-caesarea", ev("Exile for Causing Scandal")),)
+
+
+def test_event_earthquake_at_antioch() -> None:
+    """Earthquake at Antioch (R5): the Patriarch of Antioch's Church loses 2 Followers."""
+    s = immediate("Earthquake at Antioch", [(), ("p-antioch",) + fol(10000, 3), ()])
+    assert kinds(s, 1)["follower"] == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "target_church", "mine", "theirs"),
+    [
+        ("Dethronement", ("b-nicea", "b-gaza"), 0, 1),
+        ("Contested Episcopal Election", ("b-nicea",), 1, 0),
+        ("Wave of Asceticism", ("l-prefect-of-gaul",) + fol(5000, 2), 0, 1),
+        ("Enraged Worshipers of Serapis", ("p-rome", "b-nicea"), 0, 1),
+        ("Accounts of Gross Persecution", ("b-nicea",) + fol(10000, 3), 0, 1),
+    ],
+)
+def test_event_play_immediately_on_another(name: str, target_church: tuple, mine: int, theirs: int) -> None:
+    """Cross Play Immediately on Another Player cards."""
+    s = make(stage="main", active=2, church=[(), target_church, ()], event_deck=[ev(name)])
+    s = pick_all(act(act(s, 2, Done()), 0, Play(card=ev(name), target=1)))
+    assert (len(s.players[0].church), len(s.players[1].church)) == (mine, theirs)
+
+
+def test_event_concubine_and_interregnum() -> None:
+    """Emperor's Concubine Intercedes / Interregnum: one of your Bishops returns."""
+    s = make(
+        church=[("b-nicea", "b-gaza"), (), ()],
+        hands=[(ev("Emperor's Concubine Intercedes"), ev("Interregnum")), (), ()],
+        exiled=(("b-nicea", ev("Exile in Armenia")), ("b-gaza", ev("Exile in Armenia", 2))),
+    )
+    s = pass_window(play(s, "Emperor's Concubine Intercedes", mode="recall", bishop="b-nicea"))
+    s = play(s, "Interregnum", mode="recall", bishop="b-gaza")
+    assert s.exiled == ()
+
+
+def test_event_mutilation() -> None:
+    """Mutilation!: the Patriarch of Rome casts no votes for a round (R25)."""
+    s = make(church=[(), ("p-rome",), ()], hands=[(ev("Mutilation!"),), (), ()])
+    s = play(s, "Mutilation!")
+    assert s.mutilated_until == s.turns + 3
+    assert GAME.council_votes(s, 1) == 0
+
+
+def test_event_plague_in_the_west() -> None:
+    """Plague in the West: Rome's Church loses 2 Followers and 1 Bishop."""
+    s = make(
+        church=[(), ("p-rome", "b-nicea") + fol(10000, 3), ()], hands=[(ev("Plague in the West"),), (), ()]
+    )
+    s = play(s, "Plague in the West")
+    assert kinds(s, 1) == {"follower": 1, "patriarch": 1} or kinds(s, 1) == {"follower": 1, "bishop": 1}
+
+
+def test_event_dock_strike() -> None:
+    """Dock Strike (R20): the Eastern Emperor's Church, not voting with you, loses 1 Follower."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state(
+        [mat(faith=[a]), mat(faith=[b]), mat()],
+        [fol(5000, 2), ("p-alexandria",), ()],
+        hands=[(), (ev("Dock Strike"),), ()],
+    )
+    s = act(s, 0, Convoke())
+    s = finish_council(act(s, 1, Play(card=ev("Dock Strike"))))
+    assert kinds(s, 0)["follower"] <= 1
+
+
+def test_event_circumcellions() -> None:
+    """Circumcellions: without Laity, more Follower cards takes 2 Church cards."""
+    s = make(
+        church=[fol(10000, 3), fol(20000, 1) + ("b-nicea",), ()], hands=[(ev("Circumcellions"),), (), ()]
+    )
+    s = play(s, "Circumcellions", target=1)
+    assert len(s.players[0].church) == 5 and s.players[1].church == ()
+
+
+def test_event_church_reform_and_deathbed() -> None:
+    """Church Reform: +5 votes, lose a Bishop and a Laity, draw 1; Deathbed Conversion: +5."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state(
+        [mat(faith=[a]), mat(faith=[b]), mat()],
+        [(), ("b-nicea", "l-prefect-of-gaul"), ()],
+        hands=[(), (ev("Church Reform"), ev("Deathbed Conversion")), ()],
+        church_deck=fol(5000, 1),
+    )
+    s = act(s, 0, Convoke())
+    s = act(s, 1, Play(card=ev("Church Reform")))
+    s = act(s, 1, Play(card=ev("Deathbed Conversion")))
+    assert GAME.council_votes(s, 1) == 10 and s.players[1].church == fol(5000, 1)
+
+
+def test_every_event_effect_is_tested() -> None:
+    """Each Event card's effect appears in a test of this module."""
+    with open(__file__, encoding="utf-8") as f:
+        text = f.read()
+    effects: dict[str, set[str]] = {}
+    for e in D.events.values():
+        effects.setdefault(e.effect, set()).add(e.name)
+    missing = [sorted(names) for names in effects.values() if not any(f'"{n}"' in text for n in names)]
+    assert not missing, missing

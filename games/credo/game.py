@@ -162,6 +162,8 @@ class Credo:
             e = self.data.events[g]
             cards[g] = ChurchCard(id=g, kind="follower", name=f"Goths ({e.half})", followers=e.goth_followers)
         self.cards = cards
+        self._followers = {c: card.followers for c, card in cards.items()}
+        self._votes = {c: card.votes for c, card in cards.items()}
         self._views: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------ lookups
@@ -215,19 +217,17 @@ class Credo:
     def followers(self, s: State, seat: Seat, civil: bool = False) -> int:
         """Followers of a Church: Follower cards plus intrinsic Followers of Patriarchs
         and Laity. ``civil``: without exiled Patriarchs (Civil War, Usurpation)."""
-        total = 0
-        for c in s.players[seat].church:
-            if civil and self.is_exiled(s, c):
-                continue
-            total += self.cards[c].followers
-        return total
+        church = s.players[seat].church
+        if civil and s.exiled:
+            church = tuple(c for c in church if not self.is_exiled(s, c))
+        return sum(map(self._followers.__getitem__, church))
 
     def laity_followers(self, s: State, seat: Seat) -> int:
         return sum(self.cards[c].followers for c in self.of_kind(s, seat, "laity"))
 
     def total_votes(self, s: State, seat: Seat) -> int:
         """Votes amongst a Church's Bishops and Laity (for the 117-vote victory)."""
-        return sum(self.cards[c].votes for c in s.players[seat].church)
+        return sum(map(self._votes.__getitem__, s.players[seat].church))
 
     def mat_cards(self, s: State, seat: Seat) -> list[tuple[int, str]]:
         return [(i, c) for i, c in enumerate(s.players[seat].mat) if c is not None]
@@ -1708,7 +1708,13 @@ class Credo:
         if v is None:
             c = self.cards[card]
             v = ChurchCardView(
-                id=card, name=c.name, kind=c.kind, half=c.half, votes=c.votes, followers=c.followers, exiled=exiled
+                id=card,
+                name=c.name,
+                kind=c.kind,
+                half=c.half,
+                votes=c.votes,
+                followers=c.followers,
+                exiled=exiled,
             )
             self._views[key] = v
         return v
