@@ -42,10 +42,17 @@ def _soul_of_the_empire(view: Any, names: Mapping[int, str] | None) -> Image.Ima
     return soul_of_the_empire.render(view, names)
 
 
+def _roman_war(view: Any, names: Mapping[int, str] | None) -> Image.Image:
+    from . import roman_war
+
+    return roman_war.render(view, names)
+
+
 RENDERERS: dict[str, Renderer] = {
     "barbarian-hordes": _barbarian_hordes,
     "credo": _credo,
     "soul-of-the-empire": _soul_of_the_empire,
+    "roman-war": _roman_war,
 }
 
 

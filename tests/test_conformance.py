@@ -33,6 +33,8 @@ from pydantic import BaseModel
 from games.core import Event, Game, GameError, Rng, all_games, apply_at, replay, start, visible_events
 from games.core.agents import make_agent
 
+from .test_roman_war_helpers import reshuffle_roman_war
+
 # A large, distinctive 63-bit base seed: its decimal digits must never show up in a view.
 SEED_BASE = 7_319_024_586_113_957_000
 SEEDS_PER_GAME = 54
@@ -174,6 +176,7 @@ def reshuffle_soul_of_the_empire(game: Any, s: Any, rnd: random.Random, keep: in
 
 
 RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
+    "roman-war": reshuffle_roman_war,
     "barbarian-hordes": reshuffle_barbarian_hordes,
     "soul-of-the-empire": reshuffle_soul_of_the_empire,
     "credo": reshuffle_credo,
@@ -218,7 +221,24 @@ def _credo_options(game: Any, players: int, i: int) -> Any:
     return game.Options(**fields)
 
 
+def _rw_options(game: Any, players: int, i: int) -> Any:
+    """Roman War: every sixth game a duel (2+ seats), one in six without level abilities,
+    solo games with the C2 Target-Change fee, and one in twelve with the manual-adjust
+    house rule."""
+    fields: dict[str, Any] = {}
+    if i % 6 == 5 and players >= 2:
+        fields["mode"] = "duel"
+    if i % 6 == 4:
+        fields["level_abilities"] = False
+    if i % 6 == 3 and players == 1:
+        fields["fee"] = 2
+    if i % 12 == 2:
+        fields["manual"] = True
+    return game.Options(**fields)
+
+
 OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
+    "roman-war": _rw_options,
     "barbarian-hordes": _bh_options,
     "soul-of-the-empire": _soe_options,
     "credo": _credo_options,
@@ -227,6 +247,7 @@ OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
 
 PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
     # events that carry card names of a hand must never be public
+    "roman-war": {"cards_drawn"},
     "barbarian-hordes": {"cards_received", "hand_seen"},
     "soul-of-the-empire": {"cards_drawn"},
     "credo": {"cards_received"},

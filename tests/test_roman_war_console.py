@@ -1,0 +1,64 @@
+"""Roman War in the terminal console (through the host): a solo game, a co-op game of
+three and a duel between two people at one keyboard play through to a win or a loss."""
+
+from __future__ import annotations
+
+import io
+
+import games.roman_war  # noqa: F401  (registers the game even when imported alone)
+from bot.console import Console
+
+
+def player(out: io.StringIO, limit: int = 4000):
+    """A reader that asks for ``help`` and then types one of the legal texts it printed:
+    an Ambush at a Roman, a discard, done or pass, or the first one offered."""
+    state = {"reads": 0, "asked": False}
+
+    def read(prompt: str) -> str:
+        state["reads"] += 1
+        if state["reads"] > limit:
+            return "quit"
+        if prompt != "> ":
+            return ""  # pass the keyboard
+        if not state["asked"]:
+            state["asked"] = True
+            return "help"
+        state["asked"] = False
+        text = out.getvalue()
+        block = text[text.rindex("Legal now") :].splitlines()[1:]
+        options = [line.strip() for line in block if line.startswith("  ")]
+        for pick in (
+            lambda o: o.startswith("play ") and " at " in o,
+            lambda o: o.startswith("discard"),
+            lambda o: o in ("done", "pass"),
+        ):
+            chosen = [o for o in options if pick(o)]
+            if chosen:
+                return chosen[0]
+        return options[0]
+
+    return read
+
+
+def run(players: int, ai: int, seed: int, options: dict | None = None) -> str:
+    out = io.StringIO()
+    console = Console("roman-war", players, ai, seed=seed, options=options, out=out, read=player(out))
+    assert console.run() == 0
+    return out.getvalue()
+
+
+def test_solo_plays_to_the_end():
+    text = run(1, 0, 3)
+    assert "Rome wins!" in text or "Hannibal wins" in text
+
+
+def test_coop_game_of_three_plays_to_the_end():
+    text = run(3, 3, 4)
+    assert "Rome wins!" in text or "Hannibal wins" in text
+
+
+def test_duel_with_two_people():
+    text = run(2, 0, 5, {"mode": "duel"})
+    assert "plays the Hannibal side" in text
+    assert "Hannibal plays the Ambush" in text
+    assert "Rome wins!" in text or "Hannibal wins" in text
