@@ -108,12 +108,13 @@ class StepLimitError(RuntimeError):
     """A simulated game did not end within the step limit."""
 
 
-def seat_labels(game: Any, s: Any) -> tuple[str, ...]:
+def seat_labels(game: Any, s: Any, seats: int | None = None) -> tuple[str, ...]:
     """What to call each seat in the win table: its nation (from the spectator view's
-    players) when the game has nations, else ``seat N`` (1-based)."""
+    players) when the game has nations, else ``seat N`` (1-based). ``seats``: the
+    number of seats, for views without a ``players`` list."""
     view = game.view(s, None)
     players = getattr(view, "players", None)
-    n = len(players) if players is not None else len(game.to_act(s))
+    n = len(players) if players is not None else (seats if seats is not None else len(game.to_act(s)))
     labels = []
     for x in range(n):
         nation = getattr(players[x], "nation", None) if players is not None else None
@@ -186,7 +187,7 @@ def simulate(
         try:
             s, steps = play_ai_game(game, n, gseed, agents, max_steps)
             outcome = game.outcome(s)
-            labels = seat_labels(game, s)
+            labels = seat_labels(game, s, n)
             report.records.append(
                 GameRecord(
                     actions=steps,
