@@ -62,3 +62,15 @@ def test_duel_with_two_people():
     assert "plays the Hannibal side" in text
     assert "Hannibal plays the Ambush" in text
     assert "Rome wins!" in text or "Hannibal wins" in text
+
+
+def test_simulate_reports_the_team_win_rate():
+    """``tabula simulate roman-war``: AI-only games end without errors; every Roman seat
+    shares the result."""
+    from bot.commands.simulate import simulate
+    from games.core import get_game
+
+    report = simulate(get_game("roman-war"), 4, 3, players=(1, 3))
+    assert report.errors == [] and len(report.records) == 4
+    for r in report.records:
+        assert r.winners in ((), r.labels)
