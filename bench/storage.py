@@ -1,6 +1,7 @@
 """Storage and host benchmark: prints medians (milliseconds) and ratios.
 
     python -m bench.storage [--commits 200] [--actions 2000] [--sessions 1000]
+                            [--concurrent-actions 320] [--postgres URL]
 
 1. Commit one action: ``Host.act`` on a file database (WAL, synchronous=FULL), and a
    bare ``sqlite3`` INSERT + COMMIT of the same bytes with the same settings, in the
@@ -9,6 +10,13 @@
    (and, for scale, a full replay from the seed).                  target < 50 ms
 3. First response after opening a database holding M sessions: open (migration
    check), find the channel's session, load it and build the reply. target < 1 s
+4. SQLite and PostgreSQL side by side: ``Host.act`` with 1, 4 and 16 sessions acting
+   at once (asyncio tasks, each session in its own channel, one host per backend as
+   in one bot process): median and p95 milliseconds per commit, actions per second,
+   and the ratios PostgreSQL / SQLite. PostgreSQL runs in a schema the bench creates
+   and drops, in the database ``--postgres`` (default ``$TABULA_BENCH_POSTGRES``, else
+   ``postgresql://root@127.0.0.1:5432/test``); without a reachable server that column
+   is skipped with a message.
 
 The toy game "Count" from tests/ is used because it can run to 2,000 actions; a
 full Barbarian Hordes game is loaded too, for its bigger states.
@@ -27,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -34,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import tests.toygame  # noqa: E402,F401  (registers "count")
 from bot.host import Host, HostSettings  # noqa: E402
 from games.core import get_game  # noqa: E402
-from storage import SqliteStorage  # noqa: E402
+from storage import SqliteStorage, Storage, redact, storage_for  # noqa: E402
 from storage.replay import load_state, replay_session  # noqa: E402
 
 GUILD, ALICE, BOB = 1, 100, 200
@@ -197,17 +206,117 @@ async def bench_first_response(dirname: str, sessions: int) -> None:
           f"{float(out.stdout) * 1000:.0f} ms after start-up")
 
 
+CONCURRENCY = (1, 4, 16)
+DEFAULT_PG = os.environ.get("TABULA_BENCH_POSTGRES", "postgresql://root@127.0.0.1:5432/test")
+
+
+def p95(seconds: list[float]) -> float:
+    return statistics.quantiles(seconds, n=20, method="inclusive")[18] if len(seconds) > 1 else seconds[0]
+
+
+async def postgres_schema_url(url: str) -> tuple[str | None, str, object]:
+    """(URL of a new schema, schema name, admin connection), or (None, why not, None)."""
+    try:
+        import asyncpg
+    except ImportError:
+        return None, "asyncpg is not installed", None
+    try:
+        admin = await asyncpg.connect(url, timeout=5)
+    except Exception as e:  # noqa: BLE001  (any failure to connect means: no server to measure)
+        return None, f"no PostgreSQL server at {redact(url)} ({type(e).__name__}: {e})", None
+    schema = f"tabula_bench_{uuid.uuid4().hex[:12]}"
+    await admin.execute(f"CREATE SCHEMA {schema}")
+    return f"{url}{'&' if '?' in url else '?'}search_path={schema}", schema, admin
+
+
+async def concurrent_round(host: Host, sessions: int, per_session: int, base: int) -> tuple[list[float], float]:
+    """``sessions`` games (channels base+1..), one warm-up action each, then every session
+    acts ``per_session`` times in its own task at once: (latencies, actions per second)."""
+    players: dict[int, list[int]] = {}
+    for i in range(1, sessions + 1):
+        ch, alice, bob = base + i, 10 * (base + i), 10 * (base + i) + 1
+        await host.create(GUILD, ch, alice, "count", {"target": 10**6})
+        await host.join(ch, bob)
+        await host.start(ch, alice)
+        first = await whose_turn(host, ch)
+        players[ch] = [first, bob if first == alice else alice]
+        await host.act(ch, first, "add", interaction_id=f"warm-{ch}")  # loads the state into the cache
+    times: list[float] = []
+
+    async def play(ch: int) -> None:
+        turn = players[ch][1]
+        other = players[ch][0]
+        for j in range(per_session):
+            t0 = time.perf_counter()
+            await host.act(ch, turn, "add", interaction_id=f"c-{ch}-{j}")
+            times.append(time.perf_counter() - t0)
+            turn, other = other, turn
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(play(ch) for ch in players))
+    wall = time.perf_counter() - t0
+    return times, len(times) / wall
+
+
+async def bench_concurrent(dirname: str, actions: int, pg_url: str) -> None:
+    per = {n: max(20, actions // n) for n in CONCURRENCY}
+    print(f"concurrent commits through Host.act, SQLite and PostgreSQL side by side "
+          f"({', '.join(f'{n} x {per[n]}' for n in CONCURRENCY)} actions; each session its own channel):")
+    hosts: dict[str, Host] = {}
+    path = os.path.join(dirname, "concurrent.db")
+    lite = SqliteStorage(path)
+    await lite.open()
+    hosts["SQLite"] = Host(lite, HostSettings(db=path), seeds=lambda: 12345)
+    schema_url, schema, admin = await postgres_schema_url(pg_url)
+    pg: Storage | None = None
+    try:
+        if schema_url is None:
+            print(f"  PostgreSQL: {schema}; PostgreSQL column skipped")
+        else:
+            settings = {r["name"]: r["setting"] for r in await admin.fetch(  # type: ignore[attr-defined]
+                "SELECT name, setting FROM pg_settings WHERE name IN "
+                "('server_version', 'fsync', 'synchronous_commit', 'wal_sync_method')")}
+            print(f"  PostgreSQL {settings.get('server_version')} at {redact(pg_url)}, schema {schema} "
+                  f"(fsync={settings.get('fsync')}, wal_sync_method={settings.get('wal_sync_method')}; "
+                  "the storage commits with synchronous_commit=on), default pool sizes")
+            pg = storage_for(schema_url)
+            await pg.open()
+            hosts["PostgreSQL"] = Host(pg, HostSettings(database=schema_url), seeds=lambda: 12345)
+        print(f"  {'sessions':>8}  {'backend':<12} {'median':>10} {'p95':>10} {'actions/s':>10}")
+        for n in CONCURRENCY:
+            results = {}
+            for name, host in hosts.items():
+                times, rate = await concurrent_round(host, n, per[n], base=1000 * n)
+                results[name] = (statistics.median(times), p95(times), rate)
+                med, q95, _ = results[name]
+                print(f"  {n:>8}  {name:<12} {med * 1000:>7.2f} ms {q95 * 1000:>7.2f} ms {rate:>10.0f}")
+            if "PostgreSQL" in results:
+                (lm, lq, lr), (pm, pq, pr) = results["SQLite"], results["PostgreSQL"]
+                print(f"  {n:>8}  {'PG / SQLite':<12} {pm / lm:>9.2f}x {pq / lq:>9.2f}x {pr / lr:>9.2f}x")
+    finally:
+        await lite.close()
+        if pg is not None:
+            await pg.close()
+        if admin is not None:
+            await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")  # type: ignore[attr-defined]
+            await admin.close()  # type: ignore[attr-defined]
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=200)
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--sessions", type=int, default=1000)
+    parser.add_argument("--concurrent-actions", type=int, default=320,
+                        help="actions per concurrency level and backend (split over the sessions)")
+    parser.add_argument("--postgres", default=DEFAULT_PG, help="PostgreSQL database for a throwaway schema")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tabula-bench-") as d:
         print(f"SQLite {sqlite3.sqlite_version}, Python {sys.version.split()[0]}, files in {d}")
         await bench_commit(d, args.commits)
         await bench_load(d, args.actions)
         await bench_first_response(d, args.sessions)
+        await bench_concurrent(d, args.concurrent_actions, args.postgres)
 
 
 if __name__ == "__main__":
