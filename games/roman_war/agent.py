@@ -103,9 +103,13 @@ class HeuristicAgent:
                     or ("defend_gain" in eff)
                 ):
                     return a
-            defends = by.get(Defend, [])
-            if defends and game.untapped(s, seat) >= 4:
-                return defends[0]
+            spare = game.untapped(s, seat) - self.reserve(game, s, seat)
+            for a in by.get(Defend, []):
+                amb = next(x for x in s.ambushes if x.uid == a.target)
+                cost = game.ambush_cost(s, amb.card)
+                mine = amb.target == seat
+                if cost <= spare and (mine or game.untapped(s, seat) >= 4):
+                    return a
             return Pass()
         if s.phase == "cost":
             return self._cost(game, s, seat, by)
