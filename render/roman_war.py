@@ -166,8 +166,8 @@ def _band(img: Image.Image, view: View) -> None:
     c = view.clearing
     if c is not None:
         who = view.romans[c.opener].commander
-        text = f"Clearing round: opened round {c.round} by {who}; " + (
-            f"runs on to the end of round {view.last_round}" if c.extended else f"closes at {who}'s next turn"
+        text = f"Clearing round (R{c.round}, {who}): " + (
+            f"runs to the end of round {view.last_round}" if c.extended else f"ends at {who}'s next turn"
         )
         d.rounded_rectangle(
             (28, top + 68, 640, top + 98), radius=10, fill=theme.YELLOW, outline=theme.INK, width=2
