@@ -48,8 +48,14 @@ def _roman_war(view: Any, names: Mapping[int, str] | None) -> Image.Image:
     return roman_war.render(view, names)
 
 
+def _promised_land(view: Any, names: Mapping[int, str] | None) -> Image.Image:
+    from . import promised_land
+
+    return promised_land.render(view, names)
+
+
 RENDERERS: dict[str, Renderer] = {
-    "barbarian-hordes": _barbarian_hordes,
+    "barbarian-hordes": _barbarian_hordes, "promised-land": _promised_land,
     "credo": _credo,
     "soul-of-the-empire": _soul_of_the_empire,
     "roman-war": _roman_war,

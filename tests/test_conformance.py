@@ -175,9 +175,47 @@ def reshuffle_soul_of_the_empire(game: Any, s: Any, rnd: random.Random, keep: in
     return s.model_copy(update=update)
 
 
+def reshuffle_promised_land(game: Any, s: Any, rnd: random.Random, keep: int | None) -> Any:
+    """Redistribute the Kingdom cards not yet called among the other seats' hands and the
+    current Book's unused cards (hand sizes kept), shuffle the later Books' decks and the
+    Artefact bag, and redistribute the other seats' coins (each metal's total kept, so the
+    supply is unchanged). Once the game is over nothing is hidden."""
+    if s.phase == "over":
+        return s
+    players = list(s.players)
+    decks = [list(d) for d in s.decks]
+    for side_i, side in enumerate(("heathen", "hebrew")):
+        di = (s.book - 1) * 2 + side_i
+        others = [x for x, p in enumerate(players) if p.side == side and x != keep]
+        pool = [c for x in others for c in players[x].hand] + [c for c in decks[di] if c > s.time]
+        rest = [c for c in decks[di] if c <= s.time]
+        rnd.shuffle(pool)
+        for x in others:
+            n = len(players[x].hand)
+            hand, pool = pool[:n], pool[n:]
+            players[x] = players[x].model_copy(update={"hand": tuple(sorted(hand))})
+        decks[di] = rest + pool
+    for di in range(s.book * 2, len(decks)):
+        rnd.shuffle(decks[di])
+    others = [x for x in range(len(players)) if x != keep]
+    if others:
+        split: dict[int, list[int]] = {x: [0, 0, 0] for x in others}
+        for metal in range(3):
+            for _ in range(sum(players[x].coins[metal] for x in others)):
+                split[rnd.choice(others)][metal] += 1
+        for x in others:
+            players[x] = players[x].model_copy(update={"coins": tuple(split[x])})
+    bag = list(s.bag)
+    rnd.shuffle(bag)
+    return s.model_copy(
+        update={"players": tuple(players), "decks": tuple(tuple(d) for d in decks), "bag": tuple(bag)}
+    )
+
+
 RESHUFFLE_HIDDEN: dict[str, Reshuffle] = {
     "roman-war": reshuffle_roman_war,
     "barbarian-hordes": reshuffle_barbarian_hordes,
+    "promised-land": reshuffle_promised_land,
     "soul-of-the-empire": reshuffle_soul_of_the_empire,
     "credo": reshuffle_credo,
 }
@@ -237,9 +275,15 @@ def _rw_options(game: Any, players: int, i: int) -> Any:
     return game.Options(**fields)
 
 
+def _pl_options(game: Any, players: int, i: int) -> Any:
+    """Promised Land: one game in four with the 'No Dice' combat system."""
+    return game.Options(no_dice=i % 4 == 3)
+
+
 OPTIONS: dict[str, Callable[[Any, int, int], Any]] = {
     "roman-war": _rw_options,
     "barbarian-hordes": _bh_options,
+    "promised-land": _pl_options,
     "soul-of-the-empire": _soe_options,
     "credo": _credo_options,
 }
@@ -249,6 +293,7 @@ PRIVATE_EVENT_KINDS: dict[str, set[str]] = {
     # events that carry card names of a hand must never be public
     "roman-war": {"cards_drawn"},
     "barbarian-hordes": {"cards_received", "hand_seen"},
+    "promised-land": {"private-note"},
     "soul-of-the-empire": {"cards_drawn"},
     "credo": {"cards_received"},
 }

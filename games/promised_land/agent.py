@@ -1,0 +1,143 @@
+"""A heuristic player for Promised Land: greedy, one decision at a time.
+
+Kingdom building: take the best-odds conquest (Force victory when free, roughly even odds
+otherwise), stack the start-land, then turn unused units into the coins the next Royal token
+needs. Actions: the Kingdom track when its demand is met, the Royal track when affordable,
+Patriarchs where they earn most, else collect a coin. Buys the dearest affordable Artefact.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .data import COINS
+from .model import (
+    AdvanceKingdom,
+    AdvanceRoyal,
+    Attack,
+    Build,
+    Buy,
+    CollectCoin,
+    Discard,
+    Done,
+    EndBuilding,
+    MoveArk,
+    PlacePatriarch,
+    PlayArtefact,
+    RetreatTo,
+    Stack,
+)
+
+COIN = 0.34  # points a coin is worth: 3 coins buy a 1-point Artefact or token
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rand = random.Random(seed)
+
+    def choose(self, game: Any, s: Any, seat: int) -> Any:
+        actions = list(game.legal_actions(s, seat))
+        if not actions:
+            raise RuntimeError("prompted without a legal action")
+        scored = [
+            (self.score(game, s, seat, a) + self.rand.random() * 0.01, i) for i, a in enumerate(actions)
+        ]
+        return actions[max(scored)[1]]
+
+    def score(self, game: Any, s: Any, seat: int, a: Any) -> float:
+        t = s.turn
+        if isinstance(a, Discard):
+            # keep strong cards and Weaker cards' points; throw away the weakest
+            return -sum(game.card(c).units + 2 * game.card(c).points for c in a.cards)
+        if isinstance(a, PlacePatriarch):
+            # points-equivalent: revenue per own turn x own turns left x value of a coin,
+            # discounted for the risk of conquest; Hebrews also score it as remnant
+            land = game.idx[a.land]
+            turns = self._turns_left(game, s, seat)
+            base = 2 if game.team_size(s, seat) == 3 else 1
+            rev = game.patriarch_revenue(s, _P(seat, a.type, land), base)
+            safety = 0.5 + 0.15 * (s.lands[land].units + max(0, game.defence(s, land)))
+            value = rev * turns * COIN * safety
+            if s.players[seat].side == "hebrew":
+                value += rev * safety
+            if a.source is not None:
+                src = game.idx[a.source]
+                old = game.patriarch_revenue(s, _P(seat, a.type, src), base)
+                value -= old * turns * COIN * 0.6 + (old * 0.6 if s.players[seat].side == "hebrew" else 0)
+            if s.phase == "place":
+                return value
+            return value - (0 if t is None or t.free_places else COIN)
+        if isinstance(a, RetreatTo):
+            if a.land is None:
+                return 0
+            return 1 + game.patriarch_revenue(s, _P(seat, t.retreats[0].type, game.idx[a.land]), 1)
+        if t is None:
+            return 0
+        if isinstance(a, Attack):
+            land = game.idx[a.land]
+            d = game.defence(s, land)
+            if a.force:
+                halves = game.force_halves(s, land) or 0
+                return 9 - halves + self._value(game, s, land)
+            dice = game.attack_dice(s, land)
+            odds = {1: 3.5, 2: 4.5, 3: 5.0}[dice] - (3.5 + d)
+            return 5 + odds * 2 + self._value(game, s, land)
+        if isinstance(a, PlayArtefact):
+            return 7
+        if isinstance(a, Build):
+            return 6 if a.what == "temple" else 5
+        if isinstance(a, Stack):
+            return 2.5
+        if isinstance(a, MoveArk):
+            return -1
+        if isinstance(a, EndBuilding):
+            need = self._need(game, s, seat)
+            return 1 + sum(n * need[i] for i, n in enumerate(a.coins)) * 0.01
+        if isinstance(a, AdvanceKingdom):
+            tok = game.data.kingdom_token[s.kingdom_track[s.players[seat].kingdom]]
+            return tok.points + 0.5
+        if isinstance(a, AdvanceRoyal):
+            tok = game.data.royal_token[s.royal_track[s.players[seat].royal]]
+            perk = {"treasury": 1.0, "authority": 1.0, "power": 0.5, "justice": 1.5}.get(tok.id, 0.0)
+            perk *= min(1.0, self._turns_left(game, s, seat) / 4)
+            return tok.points + perk - sum(a.pay) * COIN - max(a.pay) * 0.01
+        if isinstance(a, CollectCoin):
+            need = self._need(game, s, seat)
+            return len(a.coins) * COIN + sum(need[COINS.index(c)] for c in a.coins) * 0.01
+        if isinstance(a, Buy):
+            return 10 + game.data.artefacts[a.artefact].points
+        if isinstance(a, Done):
+            return 0
+        return 0
+
+    def _turns_left(self, game: Any, s: Any, seat: int) -> int:
+        """The seat's own turns still to come: its hand now and the hands of later Books."""
+        keep = {1: 4, 2: 3, 3: 2}[game.team_size(s, seat)]
+        return len(s.players[seat].hand) + (3 - s.book) * keep
+
+    def _value(self, game: Any, s: Any, land: int) -> float:
+        x = s.lands[land]
+        value = 0.5 * x.city + 1.0 * x.temple + 0.5 * (s.ark == land)
+        for p in s.patriarchs:
+            if p.land == land:
+                mine = s.players[p.seat].side == s.players[s.turn.seat].side
+                value += -0.7 if mine else 0.7
+        return value
+
+    def _need(self, game: Any, s: Any, seat: int) -> tuple[float, float, float]:
+        p = s.players[seat]
+        if p.royal < len(s.royal_track):
+            tok = game.data.royal_token[s.royal_track[p.royal]]
+            if tok.each:
+                return tuple(max(0, tok.each - c) + 0.1 for c in p.coins)  # type: ignore[return-value]
+        low = min(p.coins)
+        return tuple(1.0 if c == low else 0.2 for c in p.coins)  # type: ignore[return-value]
+
+
+def _P(seat: int, ptype: str, land: int) -> Any:
+    from .model import Patriarch
+
+    return Patriarch(seat=seat, type=ptype, land=land)

@@ -1,0 +1,231 @@
+"""Promised Land notation: what players type, what the log shows.
+
+Grammar (case, accents and unambiguous prefixes of each word are accepted)::
+
+    discard <card>[, <card>]              start of a Book (secret)
+    place <farmer|merchant|priest> in <land> [from <land>]
+    attack <land>                         roll dice
+    force <land>                          Force victory (and the 'No Dice' system)
+    build <city|temple> in <land>
+    stack <land>
+    ark to <land> [with priest]
+    play <artefact> [on <land> [and <land>]] [for <coin>] [<n> <coin> for <coin>]
+    done [for <n> <coin>, ...]            end Kingdom building (unused units -> coins)
+    royal [paying <n> <coin>, ...]        advance on the Royal track
+    kingdom                               advance on the Kingdom track
+    collect <coin> [and <coin>]
+    buy <artefact>
+    retreat to <land|supply>
+    play Treaty (<coin>) | pass           another player attacks a land with your Patriarch
+    done                                  end Actions, collect revenue, end the turn
+
+Cards are written with their Time-track number, ``Canaanites (3)``; Artefacts with their
+coin, ``Tribute 2 (silver)``. ``parse(format_action(a)) == a`` for every legal action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from games.core import (
+    AmbiguousActionError,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    NotYourTurnError,
+)
+from games.core.errors import list_words
+from games.core.notation import completions, fold
+
+from .data import COINS
+from .model import (
+    AdvanceKingdom,
+    AdvanceRoyal,
+    Attack,
+    Build,
+    Buy,
+    CollectCoin,
+    Discard,
+    Done,
+    EndBuilding,
+    MoveArk,
+    Pass,
+    PlacePatriarch,
+    PlayArtefact,
+    RetreatTo,
+    Stack,
+    State,
+)
+
+if TYPE_CHECKING:
+    from .game import PromisedLand
+
+VERBS = (
+    "discard",
+    "place",
+    "attack",
+    "force",
+    "build",
+    "stack",
+    "ark",
+    "play",
+    "done",
+    "royal",
+    "kingdom",
+    "collect",
+    "buy",
+    "retreat",
+)
+
+
+def _coins(coins: tuple[int, int, int]) -> str:
+    return ", ".join(f"{n} {c}" for n, c in zip(coins, COINS, strict=True) if n)
+
+
+def verb(a: Any) -> str:
+    """The first word of ``a`` in notation."""
+    if isinstance(a, Attack):
+        return "force" if a.force else "attack"
+    if isinstance(a, MoveArk):
+        return "ark"
+    if isinstance(a, EndBuilding | Done):
+        return "done"
+    if isinstance(a, AdvanceRoyal):
+        return "royal"
+    if isinstance(a, AdvanceKingdom):
+        return "kingdom"
+    if isinstance(a, CollectCoin):
+        return "collect"
+    if isinstance(a, RetreatTo):
+        return "retreat"
+    if isinstance(a, PlacePatriarch):
+        return "place"
+    if isinstance(a, PlayArtefact):
+        return "play"
+    return a.kind
+
+
+def format_action(game: PromisedLand, s: State, a: Any) -> str:
+    """``a`` in notation, with land, card and Artefact names as players see them."""
+    name = lambda lid: game.data.lands[game.idx[lid]].name  # noqa: E731
+    if isinstance(a, Discard):
+        return "discard " + ", ".join(game.card_label(c) for c in a.cards)
+    if isinstance(a, PlacePatriarch):
+        text = f"place {a.type} in {name(a.land)}"
+        return text + (f" from {name(a.source)}" if a.source else "")
+    if isinstance(a, Attack):
+        return f"{'force' if a.force else 'attack'} {name(a.land)}"
+    if isinstance(a, Build):
+        return f"build {a.what} in {name(a.land)}"
+    if isinstance(a, Stack):
+        return f"stack {name(a.land)}"
+    if isinstance(a, MoveArk):
+        return f"ark to {name(a.land)}" + (" with priest" if a.priest else "")
+    if isinstance(a, PlayArtefact):
+        text = f"play {game.data.artefacts[a.artefact].display}"
+        if a.land:
+            text += f" on {name(a.land)}"
+            if a.land2:
+                text += f" and {name(a.land2)}"
+        if a.count:
+            text += f" {a.count} {a.coin} for {a.coin2}"
+        elif a.coin:
+            text += f" for {a.coin}"
+        return text
+    if isinstance(a, EndBuilding):
+        return "done" + (f" for {_coins(a.coins)}" if sum(a.coins) else "")
+    if isinstance(a, AdvanceRoyal):
+        fixed = False
+        if s.turn is not None:
+            p = s.players[s.turn.seat]
+            if p.royal < len(s.royal_track):
+                fixed = game.data.royal_token[s.royal_track[p.royal]].each > 0
+        return "royal" if fixed else f"royal paying {_coins(a.pay)}"
+    if isinstance(a, AdvanceKingdom):
+        return "kingdom"
+    if isinstance(a, CollectCoin):
+        return "collect " + " and ".join(a.coins)
+    if isinstance(a, Buy):
+        return f"buy {game.data.artefacts[a.artefact].display}"
+    if isinstance(a, RetreatTo):
+        return "retreat to " + (name(a.land) if a.land else "supply")
+    if isinstance(a, Done):
+        return "done"
+    if isinstance(a, Pass):
+        return "pass"
+    raise TypeError(f"not a Promised Land action: {a!r}")
+
+
+def _legal_texts(game: PromisedLand, s: State, seat: int) -> list[tuple[str, Any]]:
+    return [(format_action(game, s, a), a) for a in game.legal_actions(s, seat)]
+
+
+_KEEP = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _fold(text: str) -> str:
+    """``fold`` with a fast path for plain ASCII (the notation's own strings)."""
+    if not text.isascii():
+        return fold(text)
+    low = text.lower()
+    return " ".join("".join(c if c in _KEEP else " " for c in low).split())
+
+
+def _matches(words: list[str], cand: list[str]) -> bool:
+    return len(words) <= len(cand) and all(c.startswith(w) for w, c in zip(words, cand, strict=False))
+
+
+def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
+    """Read ``text`` as one of ``seat``'s legal actions.
+
+    Raises
+    ------
+    GameOverError, NotYourTurnError
+        The game is over, or ``seat`` is not asked for input.
+    InvalidNotationError
+        The first word is not a verb of the notation (the message lists the ones usable now).
+    IllegalActionError
+        Well formed, but no legal action matches (the message lists the legal ones).
+    AmbiguousActionError
+        Several legal actions match; ``candidates`` lists them.
+    """
+    if s.phase == "over":
+        raise GameOverError("The game is over.")
+    if seat not in game.to_act(s):
+        raise NotYourTurnError("It is not your turn to act.")
+    legal = _legal_texts(game, s, seat)
+    key = _fold(text)
+    words = key.split()
+    if not words:
+        raise InvalidNotationError(f"Type an action; legal now: {list_words([t for t, _ in legal])}.")
+    near = [(t, a, _fold(t)) for t, a in legal if t.split()[0].startswith(words[0])]
+    for _, a, f in near:
+        if f == key:
+            return a
+    found = [(t, a) for t, a, f in near if _matches(words, f.split())]
+    if len(found) == 1:
+        return found[0][1]
+    if found:
+        exact = [(t, a) for t, a in found if len(_fold(t).split()) == len(words)]
+        if len(exact) == 1:
+            return exact[0][1]
+        cands = [t for t, _ in found]
+        raise AmbiguousActionError(f"{text!r} could be {list_words(cands)}.", cands)
+    now = sorted({t.split()[0] for t, _ in legal})
+    verbs = [v for v in VERBS if v.startswith(words[0])]
+    if not verbs:
+        raise InvalidNotationError(f"Unknown action {words[0]!r}; you may now: {list_words(now)}.")
+    same = [t for t, _ in legal if t.split()[0] in verbs]
+    if same:
+        raise IllegalActionError(f"{text!r} is not legal now; legal: {list_words(same)}.")
+    raise IllegalActionError(f"You cannot {verbs[0]} now; you may: {list_words(now)}.")
+
+
+def complete(game: PromisedLand, s: State, seat: int, prefix: str) -> list[str]:
+    """Legal actions in notation that start with ``prefix`` (at most 25)."""
+    if s.phase == "over" or seat not in game.to_act(s):
+        return []
+    return completions([t for t, _ in _legal_texts(game, s, seat)], prefix)
+
+
+__all__ = ["VERBS", "complete", "format_action", "parse", "verb"]

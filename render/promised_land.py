@@ -1,0 +1,372 @@
+"""Promised Land board: the map of Canaan through the data-driven map renderer, plus a
+side panel with the Time, Royal and Kingdom tracks, the turn and the players.
+
+Image: RGB, 1600 x ``MAP_WIDTH``-map height pixels (about 1600 x 1330). The map is built from
+the game's land data (``games/promised_land/data/lands.toml``): each land's outline is its
+Voronoi cell among the towns and the waters (Sea of Chinnereth, the Jordan, the Salt Sea),
+clipped to the coast of the Great Sea, so the map needs no hand-drawn outlines. Hills and
+plains are told apart by colour and pattern; units are badges in their counters' colour and
+shape, labelled with the kingdom's initials and counted; Patriarchs are their owner's seat
+badge with F, M or P; cities, temples and the Ark have their own symbols.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+import games.promised_land.model as pl_model
+from games.promised_land.model import View
+
+from . import draw as dr
+from . import theme
+from .map import Faction, Geometry, MapData, MapOverlay, Marker, Units, render_map_image
+from .text import draw_text, face, truncate
+
+MAP_WIDTH = 1040
+PANEL_WIDTH = 1600 - MAP_WIDTH
+COAST = ((17.0, 0.0), (4.0, 120.0))  # the Great Sea's shore, in map units
+WATERS = (
+    ("chinnereth-sea", "Sea of Chinnereth", 56.0, 33.0),
+    ("jordan", "Jordan", 59.0, 58.0),
+    ("salt-sea", "Salt Sea", 57.0, 90.0),
+)
+COUNTER_SEAT = {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}
+SHORT = {
+    "northern": "N",
+    "southern": "S",
+    "canaanites": "Ca",
+    "phoenicians": "Ph",
+    "edomites": "Ed",
+    "ammonites": "Am",
+    "philistines": "Pi",
+    "moabites": "Mo",
+    "arameans": "Ar",
+    "assyrians": "As",
+    "babylonians": "Ba",
+    "midianites": "Mi",
+    "egyptians": "Eg",
+}
+PATRIARCH_LETTER = {"farmer": "F", "merchant": "M", "priest": "P"}
+
+
+def _clip(poly: list[tuple[float, float]], a: float, b: float, c: float) -> list[tuple[float, float]]:
+    """The part of convex ``poly`` where a*x + b*y <= c (Sutherland-Hodgman, one edge)."""
+    out: list[tuple[float, float]] = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
+        if fp <= 0:
+            out.append(p)
+        if (fp < 0 < fq) or (fq < 0 < fp):
+            t = fp / (fp - fq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+DATA = Path(pl_model.__file__).resolve().parent / "data"
+
+
+@functools.cache
+def _toml(name: str) -> dict:
+    """A data file of the game (the board reads the map's TOML, never the rules)."""
+    return tomllib.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+@functools.cache
+def map_data() -> MapData:
+    """The board's map: lands with Voronoi outlines, the waters, borders (rivers wavy)."""
+    lands = {x["id"]: x for x in _toml("lands.toml")["land"]}
+    sites = [(x["id"], x["name"], x["x"], x["y"], "land") for x in lands.values()]
+    sites += [(wid, name, x, y, "water") for wid, name, x, y in WATERS]
+    (x0, y0), (x1, y1) = COAST
+    area = [(x0, y0), (100.0, 0.0), (100.0, 120.0), (x1, y1)]
+    nodes = []
+    for sid, name, x, y, kind in sites:
+        poly = list(area)
+        for oid, _, ox, oy, _ in sites:
+            if oid == sid:
+                continue
+            poly = _clip(poly, ox - x, oy - y, (ox * ox + oy * oy - x * x - y * y) / 2)
+        poly = [(round(px, 2), round(py, 2)) for px, py in poly]
+        if kind == "water":
+            nodes.append({"id": sid, "name": name, "x": x, "y": y, "region": "water", "polygon": poly})
+            continue
+        land = lands[sid]
+        nodes.append(
+            {
+                "id": sid,
+                "name": name
+                + (" \u2693" if land.get("port") else "")
+                + (" \u2261" if land.get("road") else ""),
+                "x": x,
+                "y": y,
+                "region": land["terrain"],
+                "polygon": poly,
+                "terrain": ["hills"] if land["terrain"] == "hill" else [],
+            }
+        )
+    nodes.append({"id": "great-sea", "name": "Great Sea", "x": 5.0, "y": 30.0, "kind": "sea"})
+    edges = [{"a": b["a"], "b": b["b"], "kind": b.get("kind", "land")} for b in _toml("lands.toml")["border"]]
+    return MapData.model_validate(
+        {
+            "id": "promised-land",
+            "title": "Canaan 1250-587 BC",
+            "width": 100,
+            "height": 120,
+            "regions": [
+                {"id": "hill", "name": "Hills", "colour": "#B07D3C", "pattern": "hatch"},
+                {"id": "plain", "name": "Plains", "colour": "#9DBF6A", "pattern": "dots"},
+                {"id": "water", "name": "Water", "colour": "#56B4E9", "pattern": "none"},
+            ],
+            "nodes": nodes,
+            "edges": edges,
+        }
+    )
+
+
+@functools.cache
+def _factions() -> tuple[Faction, ...]:
+    """A faction per kingdom in its counters' colour and shape, labelled with its initials;
+    and one per colour ("?") for units cut off from their kingdom."""
+    kingdoms = _toml("kingdoms.toml")["kingdom"]
+    out = [
+        Faction(id=k["id"], name=k["name"], seat=COUNTER_SEAT[k["counters"]], label=SHORT[k["id"]])
+        for k in kingdoms
+    ]
+    return tuple(out + [Faction(id=f"c-{c}", name=c, seat=COUNTER_SEAT[c], label="?") for c in COUNTER_SEAT])
+
+
+def _seat_name(v: View, seat: int, names: Mapping[int, str] | None) -> str:
+    base = (names or {}).get(seat) or f"Seat {seat + 1}"
+    return f"{base} ({'Hebrews' if v.players[seat].side == 'hebrew' else 'Heathens'})"
+
+
+def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
+    """The board image of a Promised Land View (public or a seat's own): RGB, 1600 wide."""
+    m = map_data()
+    units = []
+    markers = []
+    for land in v.lands:
+        if land.units:
+            fid = land.kingdom or f"c-{land.counters}"
+            units.append(Units(node=land.id, faction=fid, count=land.units))
+        if land.city:
+            markers.append(Marker(node=land.id, kind="city"))
+        if land.temple:
+            markers.append(Marker(node=land.id, kind="temple"))
+    phase = (
+        v.phase
+        if v.turn is None
+        else {
+            "kb": "Kingdom building",
+            "actions": "Actions",
+            "revenue": "Collect revenue",
+            "buy": "Buy Artefact",
+        }[v.turn.phase]
+    )
+    highlight = (
+        (v.last_combat.land,) if v.last_combat and v.last_combat.land in {x.id for x in v.lands} else ()
+    )
+    overlay = MapOverlay(
+        game="Promised Land",
+        phase=f"Book {v.book} \u00b7 card {v.time} \u00b7 {phase}" if v.phase != "over" else "Game over",
+        active=v.turn.kingdom if v.turn else None,
+        factions=_factions(),
+        units=tuple(units),
+        markers=tuple(markers),
+        highlight=highlight,
+        note=None,
+    )
+    mapimg = render_map_image(m, overlay, MAP_WIDTH)
+    g = Geometry(m, MAP_WIDTH)
+    d = ImageDraw.Draw(mapimg)
+    for land in v.lands:
+        node = m.node(land.id)
+        cx, cy = g.pt(node.x, node.y)
+        chip = 64 if land.units else 0
+        if land.ark:
+            _ark(d, (cx - chip - 24, cy))
+        for k, (seat, ptype) in enumerate(land.patriarchs):
+            dr.paste_badge(
+                mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + chip - 14 + 27 * k, cy), 26
+            )
+    img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, mapimg.height), theme.BACKGROUND)
+    img.paste(mapimg.crop((0, dr.HEADER_HEIGHT, MAP_WIDTH, mapimg.height)), (0, dr.HEADER_HEIGHT))
+    _panel(img, v, names, (MAP_WIDTH, dr.HEADER_HEIGHT + 16, img.width - 16, img.height - 16))
+    active = None
+    if v.turn is not None:
+        label = f"{v.turn.card.name} \u2014 {_seat_name(v, v.turn.seat, names)}"
+        active = (label, theme.seat_style(v.turn.seat))
+    dr.header(
+        img,
+        dr.Header(
+            game="Promised Land",
+            phase=overlay.phase,
+            turn_label=active[0] if active else None,
+            turn_style=active[1] if active else None,
+        ),
+    )
+    return img
+
+
+def _ark(d: ImageDraw.ImageDraw, c: tuple[float, float]) -> None:
+    x, y = c
+    d.rectangle((x - 16, y - 9, x + 16, y + 9), fill=(212, 175, 55), outline=theme.INK, width=2)
+    d.line((x - 22, y + 3, x + 22, y + 3), fill=theme.INK, width=3)
+    draw_text(d, (x, y - 1), "ARK", face(12, "bold"), theme.INK, "mm")
+
+
+def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.Box) -> None:
+    d = ImageDraw.Draw(img)
+    left, top, right, bottom = box
+    d.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.INK, width=2)
+    x = left + 16
+    w = right - left - 32
+    y = top + 12
+    f = face(theme.MIN_TEXT + 1)
+    fb = face(theme.TEXT, "bold")
+    small = face(theme.MIN_TEXT)
+
+    def title(text: str) -> None:
+        nonlocal y
+        draw_text(d, (x, y), text, fb, theme.INK)
+        y += 28
+
+    # Time track: 54 cells, 18 per Book
+    title("Time track")
+    cell = w / 18
+    for n in range(1, 55):
+        col, row = (n - 1) % 18, (n - 1) // 18
+        cx0, cy0 = x + col * cell, y + row * 30
+        done = n <= v.time
+        fill = theme.mix(theme.PANEL, theme.INK, 0.35) if done else theme.LIGHT
+        if n == v.time and v.phase == "turn":
+            fill = theme.ACTIVE
+        d.rectangle((cx0 + 1, cy0, cx0 + cell - 2, cy0 + 26), fill=fill, outline=theme.INK, width=1)
+        draw_text(d, (cx0 + cell / 2, cy0 + 13), str(n), small, theme.INK, "mm")
+    y += 3 * 30 + 8
+    if v.turn is not None:
+        t = v.turn
+        c = t.card
+        half = " +\u00bd" if t.half else ""
+        line = (
+            f"Card {c.number}: {c.name} ({t.kingdom_name}) \u2014 dice hills {c.hills} / plains {c.plains}; "
+            f"units in hand {t.units}{half}"
+        )
+        y = _para(d, x, y, w, line, f)
+        extra = []
+        if t.phase == "actions":
+            extra.append(
+                f"actions left {t.actions}" + (f", free placements {t.free_places}" if t.free_places else "")
+            )
+        if t.continued:
+            extra.append(f"continued attack +{t.continued}")
+        if t.effects:
+            extra.append("in play: " + ", ".join(t.effects))
+        if extra:
+            y = _para(d, x, y, w, "; ".join(extra), f)
+    if v.last_combat is not None:
+        y = _para(d, x, y, w, "\u2694 " + v.last_combat.text, f)
+    y += 6
+    # Royal track
+    title("Royal track")
+    y = _track(
+        img, d, x, y, w, [(name, str(pts)) for _, name, _, pts in v.royal_track], [p.royal for p in v.players]
+    )
+    title("Kingdom track")
+    y = _track(
+        img,
+        d,
+        x,
+        y,
+        w,
+        [(_short_demand(tid), str(pts)) for tid, _, pts in v.kingdom_track],
+        [p.kingdom for p in v.players],
+    )
+    # players
+    title("Players")
+    for p in v.players:
+        style = theme.seat_style(p.seat)
+        dr.paste_badge(img, style, (x + 14, y + 14), 28)
+        who = _seat_name(v, p.seat, names)
+        flag = ""
+        if p.seat in v.waiting and v.phase != "over":
+            flag = "  \u25b6 to act"
+        if v.phase == "over" and p.score is not None:
+            flag = f"  {p.score} points" + ("  \u2605 winner" if p.seat in v.winners else "")
+        draw_text(
+            d, (x + 36, y + 14), truncate(who, fb, w * 0.55) + flag, fb, theme.INK, "lm", max_width=w - 40
+        )
+        y += 30
+        coins = (
+            "coins hidden"
+            if p.coins is None
+            else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
+        )
+        sup = "/".join(str(n) for n in p.patriarchs_in_supply)
+        info = f"{p.hand_size} cards \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"
+        y = _para(d, x + 36, y, w - 36, info, small)
+        if p.artefacts:
+            arts = ", ".join(a.name + (" (played)" if a.face_down else "") for a in p.artefacts)
+            y = _para(d, x + 36, y, w - 36, "Artefacts: " + arts, small, max_lines=2)
+        if p.hand:
+            hand = ", ".join(f"{c.number} {c.name}" for c in p.hand)
+            y = _para(d, x + 36, y, w - 36, "Hand: " + hand, small, max_lines=2)
+        y += 4
+        if y > bottom - 60:
+            break
+    if y < bottom - 40:
+        line = (
+            f"Artefact array {len(v.array)} \u00b7 bag {v.bag_size} \u00b7 supply: cities {v.cities}, "
+            f"temples {v.temples}"
+        )
+        _para(d, x, bottom - 34, w, line, small)
+
+
+def _short_demand(token_id: str) -> str:
+    """``plains-2`` -> ``2 plains``; ``ark`` -> ``Ark``."""
+    what, _, n = token_id.partition("-")
+    return f"{n} {what}" if n else what.title()
+
+
+def _para(d: ImageDraw.ImageDraw, x: float, y: float, w: float, text: str, f, max_lines: int = 3) -> float:
+    from .text import wrap
+
+    for line in wrap(text, f, w, max_lines):
+        draw_text(d, (x, y), line, f, theme.INK)
+        y += f.size + 6
+    return y
+
+
+def _track(
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    w: float,
+    tokens: list[tuple[str, str]],
+    marks: list[int],
+) -> float:
+    """Tokens left to right (two rows when many); each player's marker on the last achieved token."""
+    per_row = 6 if len(tokens) > 8 else 4
+    cw = w / per_row
+    small = face(theme.MIN_TEXT)
+    rows = (len(tokens) + per_row - 1) // per_row
+    for i, (name, pts) in enumerate(tokens):
+        col, row = i % per_row, i // per_row
+        x0, y0 = x + col * cw, y + row * 74
+        d.rounded_rectangle(
+            (x0 + 2, y0, x0 + cw - 4, y0 + 44), radius=6, fill=theme.LIGHT, outline=theme.INK, width=1
+        )
+        draw_text(d, (x0 + cw / 2 - 1, y0 + 14), name, small, theme.INK, "mm", max_width=cw - 10)
+        draw_text(d, (x0 + cw / 2 - 1, y0 + 33), f"{pts} pt", small, theme.INK_MUTED, "mm")
+        here = [s for s, m in enumerate(marks) if m == i + 1]
+        for k, s in enumerate(here):
+            dr.paste_badge(img, theme.seat_style(s), (x0 + 14 + k * 20, y0 + 58), 20)
+    return y + rows * 74 + 6

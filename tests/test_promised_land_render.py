@@ -1,0 +1,56 @@
+"""Promised Land board image (render/promised_land.py): decodes at its documented size, is
+under 1 MB, draws any Unicode name, shows the viewer's own hand only, and the map data
+(Voronoi outlines from the land data) covers every land."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+import render
+from games.core import apply_at, get_game, start
+from games.core.agents import make_agent
+from render import promised_land as board
+
+GAME = get_game("promised-land")
+NAMES = {0: "Ælfgifu", 1: "李小龍 (Bruce)", 2: "مرحبا بالعالم", 3: "x" * 100, 4: "🦊🔥", 5: "Zoë\u202e"}
+
+
+def _state(players: int, steps: int, seed: int = 3):
+    s = start(GAME, list(range(players)), GAME.Options(), seed).state
+    agents = [make_agent(GAME, "heuristic", x) for x in range(players)]
+    for n in range(1, steps + 1):
+        if GAME.outcome(s) is not None:
+            break
+        seat = min(GAME.to_act(s))
+        s = apply_at(GAME, s, seat, agents[seat].choose(GAME, s, seat), seed, n).state
+    return s
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 0), (4, 150), (6, 400), (3, 5000)])
+def test_board_decodes_at_documented_size(players: int, steps: int) -> None:
+    s = _state(players, steps)
+    png = render.render_view(GAME.view(s, None), NAMES)
+    img = Image.open(io.BytesIO(png))
+    assert img.mode == "RGB" and img.width == 1600 and 1200 < img.height < 1600
+    assert len(png) < 1_000_000
+
+
+def test_own_hand_only_in_a_seat_view() -> None:
+    s = _state(4, 60)
+    seat = next(x for x, p in enumerate(s.players) if p.hand)
+    public = render.render_image(GAME.view(s, None), NAMES)
+    private = render.render_image(GAME.view(s, seat), NAMES)
+    assert public.tobytes() != private.tobytes()  # the hand and coins are drawn for the seat
+    with pytest.raises(TypeError):
+        render.render_view(s)
+
+
+def test_map_covers_every_land_with_an_outline() -> None:
+    m = board.map_data()
+    lands = [n for n in m.nodes if n.region in ("hill", "plain")]
+    assert len(lands) == 25
+    assert all(n.polygon and len(n.polygon) >= 3 for n in lands)
+    assert "promised-land" in render.supported_games()
