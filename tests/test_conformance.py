@@ -238,12 +238,12 @@ def _soe_options(game: Any, players: int, i: int) -> Any:
     fields: dict[str, Any] = {"round_limit": 20 if i % 4 else 3 + i % 5}
     if players == 3:
         fields["factions"] = (
-            (("rome",), ("coalition",), ("jews",)),
-            (("rome",), ("jews",), ("christians",)),
-            (("rome",), ("christians",), ("coalition",)),
+            ("Rome", "Coalition", "Jewish"),
+            ("Rome", "Jewish", "Christian"),
+            (None, "Christian", "Coalition"),
         )[(i // 3) % 3]
     if players == 2 and (i // 3) % 2:
-        fields["factions"] = (("coalition", "jews"), ("rome", "christians"))
+        fields["factions"] = ("Coalition+Jewish", None)
     return game.Options(**fields)
 
 

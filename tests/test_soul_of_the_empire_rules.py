@@ -56,8 +56,10 @@ class FixedRng(Rng):
 
 
 def fresh(players: int = 4, options: Options | None = None) -> State:
-    """A set-up game skipped to the active faction's Main Phase with an empty board."""
+    """A set-up game skipped to the active faction's Main Phase with an empty board and
+    the Coalition's Rage at 0."""
     s = start(g, list(range(players)), options or Options(), SEED).state
+    s = set_f(s, "coalition", rage=0)
     return s.model_copy(
         update={
             "phase": "main",
@@ -164,8 +166,8 @@ def test_three_player_rules_and_markers() -> None:
     """3 Player Setup: Rome must be selected; a missing Jewish faction's markers go 1 to the
     Christians and 1 to Rome (RULINGS.md R2)."""
     with pytest.raises(IllegalActionError):
-        start(g, [0, 1, 2], Options(factions=(("jews",), ("coalition",), ("christians",))), SEED)
-    s = start(g, [0, 1, 2], Options(factions=(("rome",), ("coalition",), ("christians",))), SEED).state
+        start(g, [0, 1, 2], Options(factions=("Jewish", "Coalition", "Christian")), SEED)
+    s = start(g, [0, 1, 2], Options(factions=("Rome", "Coalition", "Christian")), SEED).state
     assert s.markers_to_place == ("christians", "christians", "christians", "rome")
     assert "gray" not in s.factions
 
@@ -695,8 +697,8 @@ def test_two_player_setup_and_order() -> None:
     assert s.order == ("rome", "coalition", "jews", "christians")
     assert g.acting(s, 0) == "rome" and g.acting(s, 1) is None
     with pytest.raises(IllegalActionError):
-        start(g, [0, 1], Options(factions=(("rome", "coalition"), ("jews", "christians"))), SEED)
-    t = start(g, [0, 1], Options(factions=(("coalition", "jews"), ("rome", "christians"))), SEED).state
+        start(g, [0, 1], Options(factions=("Rome+Coalition", "Jewish+Christian")), SEED)
+    t = start(g, [0, 1], Options(factions=("Coalition+Jewish", None)), SEED).state
     assert t.order == ("rome", "coalition", "christians", "jews")
 
 

@@ -199,7 +199,7 @@ class HeuristicAgent:
             if g.objective_met(s, f, a.card):
                 return a
         for a in by.get(ClaimMarker, []):
-            if g.sole(s, a.territory, "coalition"):
+            if g.units(s, a.territory, "coalition") >= 2 or g.sole(s, a.territory, "coalition"):
                 return a
         # 2. favourable combat
         attacks = [a for a in by.get(Attack, []) if self._good_fight(g, s, f, a)]
@@ -249,4 +249,5 @@ class HeuristicAgent:
             if side == "coalition" and a.target in ("rome", "jews", "gray")
             else 0
         )
-        return mine + rage + bonus >= theirs + 2
+        margin = 0 if side == "coalition" else 2
+        return mine + rage + bonus >= theirs + margin

@@ -71,6 +71,7 @@ from .model import (
     Revolt,
     Rolling,
     Scored,
+    SeatView,
     Shift,
     State,
     Unblock,
@@ -101,35 +102,56 @@ NAMES = {
     "christians": "Christian",
     "gray": "Gray",
 }
-DEFAULT_FACTIONS = {
-    4: (("rome",), ("coalition",), ("jews",), ("christians",)),
-    3: (("rome",), ("coalition",), ("jews",)),
-    2: (("rome", "jews"), ("coalition", "christians")),
-}
 
 _ACTION = TypeAdapter(Action)
+
+
+FACTION_NAMES = {
+    "rome": "rome",
+    "roman": "rome",
+    "romans": "rome",
+    "jews": "jews",
+    "jewish": "jews",
+    "jew": "jews",
+    "coalition": "coalition",
+    "christians": "christians",
+    "christian": "christians",
+}
+
+
+def faction_ids(text: str) -> tuple[str, ...]:
+    """Faction ids named in ``text``: one name, or two joined by ``+``, ``,``, ``&`` or
+    ``and`` (a seat of the 2-player game). Raises ValueError for an unknown name."""
+    out = []
+    for part in text.replace("&", "+").replace(",", "+").replace(" and ", "+").split("+"):
+        key = part.strip().casefold()
+        if key not in FACTION_NAMES:
+            raise ValueError(f"unknown faction {part.strip()!r}; choose Rome, Jewish, Coalition or Christian")
+        out.append(FACTION_NAMES[key])
+    return tuple(out)
 
 
 class Options(Model):
     """Variants and options.
 
-    ``factions``: the factions of each seat, in seating order (one each with 3-4
-    players, two each with 2 players: one seat Rome, the other the Coalition, and
-    each one of the Jews or the Christians). Defaults: 4 players Rome, Coalition,
-    Jewish, Christian; 3 players Rome, Coalition, Jewish; 2 players Rome + Jewish
-    against Coalition + Christian. ``round_limit``: optional house rule ending the
-    game after that many rounds (RULINGS.md R20).
+    ``factions``: per seat, in seating order, the faction it plays ("Rome", "Jewish",
+    "Coalition", "Christian"; in the 2-player game two joined by "+", e.g.
+    "Rome+Jewish", or one and the game adds the other) or None for the default.
+    Defaults: 4 players Rome, Coalition, Jewish, Christian; 3 players Rome, Coalition,
+    Jewish; 2 players Rome + Jewish against Coalition + Christian (RULINGS.md R1).
+    ``round_limit``: optional house rule ending the game after that many rounds
+    (RULINGS.md R20).
     """
 
-    factions: tuple[tuple[str, ...], ...] | None = None
+    factions: tuple[str | None, ...] | None = None
     round_limit: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _check(self) -> Options:
         if self.factions is not None:
-            flat = [f for seat in self.factions for f in seat]
-            if len(set(flat)) != len(flat) or set(flat) - set(FACTIONS):
-                raise ValueError("each faction at most once, from rome, jews, coalition, christians")
+            flat = [f for x in self.factions if x for f in faction_ids(x)]
+            if len(set(flat)) != len(flat):
+                raise ValueError("each faction may be chosen once")
         return self
 
 
@@ -342,34 +364,64 @@ class SoulOfTheEmpire:
     # ------------------------------------------------------------------ setup
 
     def seat_factions(self, n: int, options: Options) -> tuple[tuple[str, ...], ...]:
-        """Each seat's factions, checked against Setup and the 2-Player Rules.
+        """Each seat's factions, from ``options.factions`` and the defaults, checked
+        against Setup (3 players: Rome must be selected) and the 2-Player Rules (one
+        seat Rome, the other the Coalition, each one of the Jewish or Christian).
 
         Raises IllegalActionError for a seat count or assignment the rules forbid."""
         if not self.min_players <= n <= self.max_players:
             raise IllegalActionError(f"Soul of the Empire takes 2 to 4 players, not {n}.")
-        fs = options.factions or DEFAULT_FACTIONS[n]
-        if len(fs) != n:
-            raise IllegalActionError(f"Give the factions of each of the {n} seats.")
+        chosen = list(options.factions or ())
+        if len(chosen) > n:
+            raise IllegalActionError(f"{len(chosen)} factions named for {n} seats.")
+        chosen += [None] * (n - len(chosen))
+        try:
+            groups = [list(faction_ids(x)) if x else [] for x in chosen]
+        except ValueError as e:
+            raise IllegalActionError(str(e)) from None
+        taken = {f for grp in groups for f in grp}
         if n == 2:
-            a, b = fs
-            ok = (
-                len(a) == 2
-                and len(b) == 2
-                and ("rome" in a) != ("rome" in b)
-                and ("coalition" in a) != ("coalition" in b)
-                and ("rome" in a) != ("coalition" in a)
-            )
-            if not ok:
-                raise IllegalActionError(
-                    "With 2 players each seat plays two factions: one seat Rome, the other the Coalition, "
-                    "and each one of the Jewish or Christian factions."
-                )
-            return fs
-        if any(len(x) != 1 for x in fs):
+            for grp in groups:
+                if (
+                    len(grp) > 2
+                    or ({"rome", "coalition"} <= set(grp))
+                    or ({"jews", "christians"} <= set(grp))
+                ):
+                    raise IllegalActionError(
+                        "With 2 players each seat plays two factions: one seat Rome, the other the "
+                        "Coalition, and each one of the Jewish or Christian factions."
+                    )
+            for big in ("rome", "coalition"):
+                if big not in taken:
+                    seat = next(
+                        (i for i, grp in enumerate(groups) if not {"rome", "coalition"} & set(grp)),
+                        None,
+                    )
+                    if seat is None:
+                        raise IllegalActionError(
+                            "With 2 players one seat plays Rome and the other the Coalition."
+                        )
+                    groups[seat].insert(0, big)
+                    taken.add(big)
+            for small in ("jews", "christians"):
+                if small not in taken:
+                    seat = next(i for i, grp in enumerate(groups) if not {"jews", "christians"} & set(grp))
+                    groups[seat].append(small)
+                    taken.add(small)
+            return tuple(tuple(sorted(g, key=FACTIONS.index)) for g in groups)
+        if any(len(grp) > 1 for grp in groups):
             raise IllegalActionError("With 3 or 4 players each seat plays one faction.")
-        if n == 3 and "rome" not in {x[0] for x in fs}:
+        pool = [f for f in ("rome", "coalition", "jews", "christians") if f not in taken]
+        for grp in groups:
+            if not grp:
+                grp.append(pool.pop(0))
+        if n == 3 and "rome" not in {grp[0] for grp in groups}:
             raise IllegalActionError("In a 3 player game the Roman faction must be selected.")
-        return fs
+        return tuple(tuple(grp) for grp in groups)
+
+    def seat_name(self, s: State, seat: Seat) -> str:
+        """The factions a seat plays: "Rome", or "Rome + Jewish" with 2 players."""
+        return " + ".join(self.fname(f) for f in s.order if s.factions[f].seat == seat)
 
     def setup(self, seats: Sequence[Seat], options: Options | None, rng: Rng) -> Step[State]:
         """Setup (3 or 4 Player Setup; 2-Player Rules): shuffle the Objective Cards and
@@ -3018,7 +3070,7 @@ class SoulOfTheEmpire:
             window = self._prompt(s, s.window.faction).text
         return View(
             viewer=viewer,
-            players=s.players,
+            players=tuple(SeatView(seat=x, nation=self.seat_name(s, x)) for x in range(s.players)),
             round=s.round,
             phase=s.phase,
             active=s.active if s.phase in ("start", "main", "end", "discard") else None,

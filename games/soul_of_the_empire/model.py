@@ -508,12 +508,19 @@ class ObjectiveView(Model):
     dice: tuple[str, ...]  # "Rome claimed (die 4)", "Coalition blocks Jewish"
 
 
+class SeatView(Model):
+    """A seat and the factions it plays ("Rome", "Rome + Jewish")."""
+
+    seat: Seat
+    nation: str
+
+
 class View(Model):
     """What one viewer (None = spectator) may see of a Soul of the Empire game."""
 
     game: Literal["soul-of-the-empire"] = "soul-of-the-empire"
     viewer: Seat | None
-    players: int
+    players: tuple[SeatView, ...]
     round: int
     phase: Phase
     active: Faction | None

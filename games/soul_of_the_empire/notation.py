@@ -123,7 +123,7 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return f"place {_t(g, a.territory)}"
     if isinstance(a, Reroll | Ready):
         dice = s.factions[s.rolling.faction].dice
-        return f"{a.kind} " + " ".join(str(dice[i].value) for i in a.dice)
+        return f"{a.kind} " + " ".join(str(v) for v in sorted(dice[i].value for i in a.dice))
     if isinstance(a, Done):
         return "done"
     if isinstance(a, EndMain):
