@@ -1126,3 +1126,14 @@ def test_complete_offers_legal_actions() -> None:
     got = g.complete(s, 0, "move 2: 1 Rome-It")
     assert got and all(x.startswith("move 2: 1 Rome-Italia") for x in got)
     assert "end" in g.complete(s, 0, "en")
+
+
+def test_pass_in_combat_plays_first_card() -> None:
+    """RULINGS.md R9: a side that passes its secret choice plays its first unused Combat Card."""
+    s = board(fresh(), {"gallia": {"rome": 2, "coalition": 2}})
+    s = dice(turn_of(s, "coalition"), "coalition", [1])
+    s = act(s, "coalition", Attack(die=0, territory="gallia", target="rome"))
+    assert Pass() in g.legal_actions(s, seat(s, "rome"))
+    s = act(s, "coalition", Pass())
+    s = act(s, "rome", Commit(card="legio"))
+    assert s.last_combat.attacker_card == "Berserker Charge"

@@ -113,7 +113,7 @@ class HeuristicAgent:
                 opts = list(actions)
                 salvage = [a for a in opts if isinstance(a, Plunder) and a.option == "salvage"]
                 return salvage[0] if salvage and self.rand.random() < 0.6 else opts[0]
-            return self._commit(g, s, f, list(actions))
+            return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
         if s.window is not None:
             opts = list(actions)
             return opts[1] if len(opts) > 1 and self.rand.random() < 0.5 else Pass()

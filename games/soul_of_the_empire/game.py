@@ -1167,7 +1167,7 @@ class SoulOfTheEmpire:
         if s.combat is not None:
             if s.combat.stage == "plunder":
                 return self._plunder_options(s)
-            return self._commit_options(s, f)
+            return self._commit_options(s, f) + [Pass()]
         if s.window is not None:
             return [Pass()] + self._window_options(s)
         if s.phase == "start":
@@ -2053,9 +2053,12 @@ class SoulOfTheEmpire:
 
     def _apply_commit(self, ctx: _Ctx, side: str, a: Any) -> None:
         s = ctx.s
+        cards = self.combat_cards(s, side)
+        if isinstance(a, Pass):
+            # no choice in time: the first unused card of the deck, no Power Card (RULINGS.md R9)
+            a = Commit(card=cards[0])
         if not isinstance(a, Commit):
             raise IllegalActionError("Choose your Combat Card in secret: commit <card> [with <Power Card>].")
-        cards = self.combat_cards(s, side)
         if a.card not in cards:
             raise IllegalActionError(
                 "Choose an unused Combat Card: " + list_words([self.data.combat[c].name for c in cards]) + "."
