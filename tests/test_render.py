@@ -142,7 +142,8 @@ def test_render_refuses_a_state() -> None:
         render.render_view({"game": "barbarian-hordes"})
 
 
-def test_render_only_imports_games_models_and_pillow() -> None:
+def test_render_only_imports_games_models_data_and_pillow() -> None:
+    """render sees Views and static game data (maps, card faces), never rules, storage or bot."""
     banned = ("storage", "bot", "discord")
     for path in (ROOT / "render").glob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -155,8 +156,9 @@ def test_render_only_imports_games_models_and_pillow() -> None:
             for mod in mods:
                 assert mod.split(".")[0] not in banned, f"{path.name} imports {mod}"
                 if mod.startswith("games."):
-                    assert mod.endswith(".model"), (
-                        f"{path.name} imports {mod}: render may use View models only"
+                    # View models, and a game's static data (its map), never its rules
+                    assert mod.endswith((".model", ".data")), (
+                        f"{path.name} imports {mod}: render may use View models and static data only"
                     )
 
 
