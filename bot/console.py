@@ -2,34 +2,52 @@
 
 The console is an adapter over the host service, like the Discord cogs: every
 action goes through ``bot.host.Host`` and is stored in a SQLite database, so a game
-kept in a file (``--db game.db``) can be stopped and resumed (``--resume``).
+kept in a file (``--db game.db``) can be stopped and resumed (``--resume``). A file
+is played by one terminal at a time (an exclusive lock on ``FILE.lock``), and every
+typed action carries the version of the prompt it answers, so nothing is applied to
+a game that changed meanwhile.
 
 Hidden information is kept as the bot keeps it: each human sees only its own
-hand and private events; when several humans share the keyboard, the console
-asks the next one to take over before showing anything private.
+hand and private events. Lines are printed in the order things happened, private
+ones marked "(private)". With one human, everything they may see is printed as it
+happens. With several humans at one keyboard (hot-seat), a private line is printed
+only while its owner has the keyboard; lines for the others are held. Before each
+handover the screen and its scrollback are cleared when the output is a terminal
+(else a separator is printed), the next player is asked to take the keyboard, and
+only then are their held lines shown: on a terminal, everything since their last
+move (public and their own private lines, in order), elsewhere their private lines.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import shlex
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from bot.host import Host, HostSettings, Reply, open_host
-from games.core import GameError, get_game
+from bot.host import Host, HostSettings, PromptInfo, Reply, open_host
+from games.core import GameError, StaleStateError, get_game
 
 Input = Callable[[str], str]
 
 CHANNEL = 0  # the terminal's one "channel"
 FIRST_USER = 1  # human seat n is played by user FIRST_USER + n
+CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
+PASS_WORDS = ("pass", "done")
+INTERRUPTED = 130
 
 
 class TerminalNames:
     """How the host writes players in the terminal: "You" alone, else "Player N"."""
 
-    def __init__(self) -> None:
+    def __init__(self, db: str = ":memory:") -> None:
         self.humans: list[int] = []
+        self.db = db
 
     def user(self, user_id: int) -> str:
         if len(self.humans) == 1:
@@ -38,6 +56,60 @@ class TerminalNames:
 
     def channel(self, channel_id: int) -> str:
         return "the terminal"
+
+    def verify_hint(self, session_id: int) -> str:
+        """How to check this game once it is over (the end of the game-over line)."""
+        if self.db == ":memory:":
+            return "the game was not saved (play with --db FILE to keep a game and verify it later)."
+        return f"check it with: tabula verify --db {shlex.quote(self.db)} {session_id}"
+
+
+class _Stop(Exception):
+    """The player stopped the game (quit, Ctrl-D, Ctrl-C)."""
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """Let Ctrl-C raise KeyboardInterrupt inside a blocking read at once (asyncio's own
+    SIGINT handler only cancels the task, which a blocking ``input`` never notices)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class FileLock:
+    """An exclusive, non-blocking lock on ``PATH.lock`` for as long as a terminal plays
+    the database ``PATH`` (POSIX ``flock``; the lock file stays, the lock goes with the
+    process)."""
+
+    def __init__(self, db: str) -> None:
+        self.path = f"{db}.lock"
+        self.fd: int | None = None
+
+    def acquire(self) -> bool:
+        try:
+            import fcntl
+        except ImportError:  # no flock here: play without the guard
+            return True
+        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self.fd = fd
+        return True
+
+    def release(self) -> None:
+        if self.fd is not None:
+            fd, self.fd = self.fd, None
+            os.close(fd)  # closing drops the flock
 
 
 class Console:
@@ -57,6 +129,9 @@ class Console:
         SQLite file to keep the game in, or ``":memory:"``.
     resume : bool
         Continue the unfinished game stored in ``db`` instead of starting one.
+    auto_pass : bool
+        Answer for a human whose only legal answers are ``pass``/``done`` (no
+        handover, no prompt); the table sees the pass as usual.
     """
 
     def __init__(
@@ -72,6 +147,7 @@ class Console:
         *,
         db: str = ":memory:",
         resume: bool = False,
+        auto_pass: bool = False,
     ) -> None:
         self.game_id = game_id
         self.players = players
@@ -83,33 +159,52 @@ class Console:
         self.read = read
         self.db = db
         self.resume = resume
-        self.names = TerminalNames()
+        self.auto_pass = auto_pass
+        self.names = TerminalNames(db)
         self.host: Host | None = None
         self.game: Any = None
         self.at_keyboard: int | None = None
-        self.pending: dict[int, list[str]] = {}
+        self.feed: list[tuple[int | None, str]] = []  # every line so far: (None | owner, text)
+        self.since: dict[int, int] = {}  # user -> index in feed of their last move
+        self.pending: dict[int, list[str]] = {}  # private lines held for their owner
+        self.interrupted = False
 
     # ---------------------------------------------------------------- output
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.names.humans) > 1
+
+    @property
+    def tty(self) -> bool:
+        isatty = getattr(self.out, "isatty", None)
+        return bool(isatty and isatty())
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
-    def show(self, reply: Reply) -> None:
-        """Public text now; private parts to their owner, when at the keyboard."""
-        text = "\n".join(x for x in reply.text.splitlines() if not x.startswith("Now: "))
-        if text:  # who must act now is said right before the prompt instead
-            self.say(text)
-        for part in reply.private:
-            lines = [x for x in part.text.splitlines() if x and not x.startswith("You are asked: ")]
-            self.pending.setdefault(part.user_id, []).extend(lines)
-        self.flush_private()
+    @staticmethod
+    def _private(line: str) -> str:
+        return "  (private) " + line
 
-    def flush_private(self) -> None:
-        user = self.at_keyboard
-        if user is not None and self.pending.get(user):
-            for line in self.pending[user]:
-                self.say("  (private) " + line)
-            self.pending[user] = []
+    def show(self, reply: Reply) -> None:
+        """Print the reply's lines in order: public ones now, private ones now when their
+        owner has the keyboard, else held for the owner's next turn at it."""
+        feed = list(reply.feed) or [(None, x) for x in reply.text.splitlines()] + [
+            (p.user_id, x) for p in reply.private for x in p.text.splitlines()]
+        for owner, text in feed:
+            for line in text.splitlines():
+                if not line or (owner is None and line.startswith("Now: ")):
+                    continue  # who must act now is said right before the prompt instead
+                if owner is not None and line.startswith("You are asked: "):
+                    continue
+                self.feed.append((owner, line))
+                if owner is None:
+                    self.say(line)
+                elif owner == self.at_keyboard:
+                    self.say(self._private(line))
+                else:
+                    self.pending.setdefault(owner, []).append(line)
 
     def text_of(self, view: Any, how: str) -> str:
         render = getattr(self.game, how, None)
@@ -124,6 +219,46 @@ class Console:
     async def hand(self, user: int) -> str:
         assert self.host is not None
         return self.text_of((await self.host.hand(CHANNEL, user)).private[0].view, "hand_text")
+
+    async def seats(self, me: int | None) -> str:
+        """The seats, one a line, the one of ``me`` (the human at the keyboard) marked."""
+        assert self.host is not None
+        reply = await self.host.view(CHANNEL)
+        rec = await self.host.storage.open_session(CHANNEL)
+        field = next((f for f in (reply.embed.fields if reply.embed else ()) if f.name == "Seats"), None)
+        if field is None or rec is None:
+            return ""
+        lines = []
+        for s, line in zip(rec.seats, field.value.splitlines(), strict=False):
+            lines.append(f"  {line}" + (" ← you" if me is not None and s.user_id == me else ""))
+        return "Seats:\n" + "\n".join(lines)
+
+    async def seat_of(self, user: int) -> str:
+        """"seat 2, Huns" for the user, from the host's seat list."""
+        assert self.host is not None
+        reply = await self.host.view(CHANNEL)
+        rec = await self.host.storage.open_session(CHANNEL)
+        seat = rec.seat_of(user) if rec else None
+        if seat is None or reply.embed is None:
+            return ""
+        field = next((f for f in reply.embed.fields if f.name == "Seats"), None)
+        rows = field.value.splitlines() if field else []
+        label = rows[seat.seat].split(" — ", 1)[1] if seat.seat < len(rows) and " — " in rows[seat.seat] else ""
+        return f"seat {seat.seat + 1}" + (f", {label}" if label else "")
+
+    # ---------------------------------------------------------------- input
+
+    def ask(self, prompt: str) -> str:
+        """One line from the keyboard; raises _Stop on Ctrl-D or Ctrl-C."""
+        try:
+            with _interruptible():
+                return self.read(prompt)
+        except EOFError:
+            raise _Stop from None
+        except KeyboardInterrupt:
+            self.interrupted = True
+            self.say("")
+            raise _Stop from None
 
     # ---------------------------------------------------------------- set up
 
@@ -167,60 +302,134 @@ class Console:
     # ---------------------------------------------------------------- loop
 
     async def arun(self) -> int:
-        async with open_host(self.db, HostSettings(db=self.db), names=self.names) as host:
-            self.host = host
-            try:
-                reply = await self.begin()
-            except GameError as e:
-                print(f"tabula play: {e.message}", file=sys.stderr)
-                return 2
-            self.show(reply)
-            if reply.status == "active":
-                self.say(await self.board(self.at_keyboard))
-            while reply.status == "active":
-                prompt = next((p for p in reply.prompts if p.user_id is not None), None)
-                if prompt is None:
-                    self.say("Nobody at the keyboard is asked to act; stopping.")
-                    return 1
-                got = await self.human_turn(prompt.user_id, prompt.text)
-                if got is None:
-                    self.stopped(reply)
-                    return 0
-                reply = got
-                self.show(reply)
-            self.say("")
-            self.say(await self.board(None))
-            return 0
-
-    def stopped(self, reply: Reply) -> None:
+        lock = None
         if self.db != ":memory:":
-            self.say(f"Stopped. Resume with: tabula play --db {self.db} --resume")
+            if self.resume and not os.path.isfile(self.db):
+                print(f"tabula play: there is no game file {self.db} to resume.", file=sys.stderr)
+                return 2
+            lock = FileLock(self.db)
+            if not lock.acquire():
+                print(f"tabula play: {self.db} is already being played in another terminal; stop the game "
+                      "there first (one terminal per file).", file=sys.stderr)
+                return 2
+        try:
+            async with open_host(self.db, HostSettings(db=self.db), names=self.names) as host:
+                self.host = host
+                return await self.session()
+        except Exception as e:
+            from bot.commands.backup import damage_message, is_damage
+
+            if not is_damage(e):
+                raise
+            print(f"tabula play: {damage_message(self.db, e)}", file=sys.stderr)
+            return 1
+        finally:
+            if lock is not None:
+                lock.release()
+
+    async def session(self) -> int:
+        try:
+            reply = await self.begin()
+        except GameError as e:
+            print(f"tabula play: {e.message}", file=sys.stderr)
+            return 2
+        self.show(reply)
+        if reply.status == "active":
+            self.say(await self.board(self.at_keyboard))
+            self.say(await self.seats(self.at_keyboard))
+        try:
+            while reply.status == "active":
+                reply = await self.step(reply)
+        except _Stop:
+            self.stopped()
+            return INTERRUPTED if self.interrupted else 0
+        self.say("")
+        self.say(await self.board(None))
+        return 0
+
+    async def step(self, reply: Reply) -> Reply:
+        """Answer one prompt of a human (typed, or passed for them with --auto-pass)."""
+        host = self.host
+        assert host is not None
+        humans = [p for p in reply.prompts if p.user_id is not None]
+        if not humans:
+            self.say("Nobody at the keyboard is asked to act; stopping.")
+            raise _Stop
+        auto = next((p for p in humans if self.auto_pass and self.passlike(p)), None)
+        if auto is not None:
+            self.say(f"  ({self.names.user(auto.user_id)}: only '{auto.choices[0]}' is possible; "
+                     "answered automatically, --auto-pass.)")
+            try:
+                got = await host.act(CHANNEL, auto.user_id, auto.choices[0], version=reply.version)
+            except StaleStateError:
+                return await self.changed()
+            self.show(got)
+            return got
+        prompt = next((p for p in humans if p.user_id == self.at_keyboard), humans[0])
+        got = await self.human_turn(prompt, reply.version)
+        self.show(got)
+        return got
+
+    @staticmethod
+    def passlike(prompt: PromptInfo) -> bool:
+        """Whether every legal answer to ``prompt`` is a pass (``pass`` or ``done``)."""
+        return bool(prompt.choices) and all(c.strip().lower() in PASS_WORDS for c in prompt.choices)
+
+    async def changed(self) -> Reply:
+        """The game moved on since the prompt was shown: say so and show where it stands."""
+        assert self.host is not None
+        self.say("  The game changed meanwhile; nothing was applied. Here is where it stands now:")
+        reply = await self.host.view(CHANNEL)
+        if reply.status == "active":
+            self.say(await self.board(self.at_keyboard))
+        return reply
+
+    def stopped(self) -> None:
+        if self.db != ":memory:":
+            self.say(f"Stopped. Resume with: tabula play --db {shlex.quote(self.db)} --resume")
         else:
             self.say("Stopped. The game was kept in memory only; use --db FILE to be able to resume.")
 
-    async def human_turn(self, user: int, prompt_text: str) -> Reply | None:
-        """Read commands until ``user`` has acted; None when the player quits."""
+    def hand_over(self, user: int) -> None:
+        """Clear the screen (or print a separator), ask ``user`` to take the keyboard, then
+        show what they have not seen: on a terminal everything since their last move, else
+        their held private lines. Raises _Stop."""
+        if self.tty:
+            self.out.write(CLEAR)
+            self.out.flush()
+        else:
+            self.say("")
+            self.say("=" * 72)
+        self.say(f"--- Pass the keyboard to {self.names.user(user)}; press Enter when only they can see. ---")
+        self.ask("")
+        self.at_keyboard = user
+        held = self.pending.pop(user, [])
+        if self.tty:
+            missed = [(o, x) for o, x in self.feed[self.since.get(user, 0):] if o is None or o == user]
+            if missed:
+                self.say("Since your last move:")
+            for owner, line in missed:
+                self.say(line if owner is None else self._private(line))
+        else:
+            for line in held:
+                self.say(self._private(line))
+
+    async def human_turn(self, prompt: PromptInfo, version: int | None) -> Reply:
+        """Read commands until the prompted user has acted; raises _Stop when they quit."""
         host = self.host
         assert host is not None
+        user = prompt.user_id
+        assert user is not None
         if self.at_keyboard != user:
-            self.say("")
-            self.say(f"--- Pass the keyboard to {self.names.user(user)}; press Enter when only they can see. ---")
-            try:
-                self.read("")
-            except EOFError:
-                return None
-            self.at_keyboard = user
-            self.flush_private()
+            self.hand_over(user)
+        where = await self.seat_of(user)
         self.say("")
-        self.say(f"{self.names.user(user)} — {prompt_text}")
+        self.say(f"{self.names.user(user)}" + (f" ({where})" if where else "") + f" — {prompt.text}")
         while True:
-            try:
-                line = self.read("> ").strip()
-            except EOFError:
-                return None
+            line = self.ask("> ").strip()
             word = line.lower()
             if word in ("quit", "exit", "stop"):
-                return None
+                raise _Stop
             if word in ("help", "?", "h"):
                 self.say(await self.help(user))
                 continue
@@ -229,18 +438,21 @@ class Console:
                 continue
             if word in ("status", "board", "b"):
                 self.say(await self.board(user))
+                self.say(await self.seats(user))
                 continue
             if word == "log":
                 self.say((await host.log(CHANNEL, user, per_page=15)).text)
                 continue
             if not line:
                 continue
+            self.since[user] = len(self.feed)
             try:
                 if word == "undo":
-                    reply = await host.undo(CHANNEL, user)
-                    self.show(reply)
+                    self.show(await host.undo(CHANNEL, user))
                     return await host.view(CHANNEL)
-                return await host.act(CHANNEL, user, line)
+                return await host.act(CHANNEL, user, line, version=version)
+            except StaleStateError:
+                return await self.changed()
             except GameError as e:
                 self.say(f"  {e.message}")
 
@@ -257,7 +469,7 @@ class Console:
 
 
 def play(args: Any, read: Input = input, out: Any = None) -> int:
-    """``tabula play`` entry point."""
+    """``tabula play`` entry point; returns the exit status (130 after Ctrl-C)."""
     console = Console(
         getattr(args, "game", None),
         args.players,
@@ -268,5 +480,6 @@ def play(args: Any, read: Input = input, out: Any = None) -> int:
         out=out,
         db=getattr(args, "db", None) or ":memory:",
         resume=getattr(args, "resume", False),
+        auto_pass=getattr(args, "auto_pass", False),
     )
     return console.run()

@@ -128,7 +128,8 @@ async def verify_session(storage: Storage, session_id: int) -> tuple[bool, list[
 
     Returns (ok, lines to print). Raises UnknownSessionError."""
     rec = await storage.get_session(session_id)
-    lines = [f"Session {rec.id}: {rec.game_id} in channel {rec.channel_id}, {rec.status}."]
+    where = "in the terminal" if rec.guild_id is None and rec.channel_id == 0 else f"in channel {rec.channel_id}"
+    lines = [f"Session {rec.id}: {rec.game_id} {where}, {rec.status}."]
     if rec.status not in ("finished", "abandoned"):
         return False, [*lines, "The game is not over: its seed stays secret until the end."]
     ok = True

@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import io
 import itertools
+import os
 import re
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
 
 import tests.toygame  # noqa: F401  (registers "count")
 from bot.commands import play as play_command
-from bot.console import Console
+from bot.console import CLEAR, Console, FileLock
+from bot.host import HostSettings, open_host
+from games.core import NotYourTurnError
 from storage import SqliteStorage
 from storage.replay import verify_session
 
@@ -85,3 +94,239 @@ def test_single_player_against_ai_with_help_and_bad_input(tmp_path):
     assert "'dance' is not an action here" in text
     assert "Pass the keyboard" not in text
     assert "Game over" in text
+
+
+class Screen(io.StringIO):
+    """Console output that says it is a terminal (so the console clears it between players)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def private_owners(chunk: str) -> set[str]:
+    return set(re.findall(r"\(private\) (Your hand|You drew)", chunk))
+
+
+def test_hot_seat_clears_the_screen_before_each_handover_and_shows_private_lines_after_it():
+    out = Screen()
+    console = Console("count", 2, 0, seed=5, options={"target": 12}, out=out,
+                      read=scripted(["", "play 3", "pass", "", "play 2", "pass", "add"], stop_after=30))
+    console.run()
+    text = out.getvalue()
+    screens = text.split(CLEAR)
+    assert len(screens) > 3 and "(private)" not in screens[0]
+    for screen in screens[1:]:
+        head, _, rest = screen.partition(" press Enter when only they can see. ---\n")
+        assert head.startswith("--- Pass the keyboard to Player") and "(private)" not in head
+        player = re.match(r"--- Pass the keyboard to (Player \d)", head).group(1)
+        # every private line on this screen is the player's own: the two hands differ, so check by hand
+        hands = set(re.findall(r"\(private\) Your hand: ([\d, ]+)\.", rest))
+        assert len(hands) <= 1, (player, hands)
+    first, second = screens[1], screens[2]
+    assert first.splitlines()[0] != second.splitlines()[0]  # two different players
+    hand1 = re.search(r"\(private\) Your hand: ([\d, ]+)\.", first).group(1)
+    assert hand1 not in re.findall(r"\(private\) Your hand: ([\d, ]+)\.", second)
+
+
+def test_hot_seat_without_a_terminal_prints_a_separator_and_holds_private_lines():
+    out = io.StringIO()
+    console = Console("count", 2, 0, seed=5, options={"target": 12}, out=out,
+                      read=scripted(["", "play 3", "pass", "", "add"], stop_after=12))
+    console.run()
+    text = out.getvalue()
+    assert CLEAR not in text
+    parts = re.split(r"=+\n--- Pass the keyboard to (Player \d)", text)
+    assert len(parts) > 3 and "(private)" not in parts[0]
+    for player, chunk in zip(parts[1::2], parts[2::2], strict=True):
+        drawn = re.findall(r"\(private\) You drew", chunk)
+        hands = re.findall(r"\(private\) Your hand", chunk)
+        assert len(hands) <= 1 and len(drawn) <= 1, (player, chunk)
+
+
+def test_single_player_sees_private_lines_in_order_with_public_ones():
+    out = io.StringIO()
+    console = Console("count", 3, 2, seed=9, options={"target": 40}, out=out,
+                      read=scripted(["play 9", "play 8", "play 7", "add"], stop_after=6))
+    console.run()
+    lines = out.getvalue().splitlines()
+    drew = [i for i, line in enumerate(lines) if "(private) You drew" in line]
+    assert drew
+    for i in drew:  # right after "Seat 1 played N", before the others' answers to it
+        assert re.search(r"Seat 1 played \d", lines[i - 1]), lines[i - 3:i + 2]
+
+
+def test_the_human_seat_is_marked_at_the_start_and_in_status():
+    out = io.StringIO()
+    Console("count", 3, 2, seed=9, options={"target": 40}, out=out,
+            read=scripted(["status", "quit"])).run()
+    text = out.getvalue()
+    assert text.count("1. You ← you") == 2
+    assert "AI (heuristic) ← you" not in text
+    out = io.StringIO()
+    Console("count", 2, 0, seed=9, options={"target": 40}, out=out,
+            read=scripted(["", "status", "quit"])).run()
+    text = out.getvalue()
+    assert "1. Player 1 ← you" in text and "2. Player 2 ← you" not in text
+
+
+def test_ctrl_c_at_the_prompt_stops_like_ctrl_d(tmp_path):
+    def read(prompt: str) -> str:
+        raise KeyboardInterrupt
+
+    out = io.StringIO()
+    db = str(tmp_path / "g.db")
+    assert Console("count", 2, 1, seed=3, out=out, read=read, db=db).run() == 130
+    assert f"Stopped. Resume with: tabula play --db {db} --resume" in out.getvalue()
+
+
+def test_resuming_a_missing_file_does_not_create_it(tmp_path, capsys):
+    db = tmp_path / "nope.db"
+    assert Console(None, out=io.StringIO(), read=scripted([]), db=str(db), resume=True).run() == 2
+    assert "no game file" in capsys.readouterr().err
+    assert not db.exists() and not (tmp_path / "nope.db.lock").exists()
+
+
+def test_a_file_played_in_another_terminal_is_refused(tmp_path, capsys):
+    db = str(tmp_path / "g.db")
+    Console("count", 2, 1, seed=3, out=io.StringIO(), read=scripted([], stop_after=0), db=db).run()
+    other = FileLock(db)
+    assert other.acquire()
+    try:
+        out = io.StringIO()
+        assert Console(None, out=out, read=scripted(["add"]), db=db, resume=True).run() == 2
+        assert "already being played in another terminal" in capsys.readouterr().err
+    finally:
+        other.release()
+    assert Console(None, out=io.StringIO(), read=scripted([], stop_after=0), db=db, resume=True).run() == 0
+
+
+def test_input_for_a_prompt_that_moved_on_is_not_applied(tmp_path):
+    db = str(tmp_path / "g.db")
+    Console("count", 2, 0, seed=3, options={"target": 40}, out=io.StringIO(),
+            read=scripted([""], stop_after=1), db=db).run()
+    state = {"meddled": False}
+
+    def meddle() -> None:  # someone else plays seat 1's turn between the prompt and the answer
+        async def go() -> None:
+            async with open_host(db, HostSettings(db=db)) as host:
+                for user in (1, 2):
+                    with contextlib.suppress(NotYourTurnError):
+                        await host.act(0, user, "add")
+
+        asyncio.run(go())
+
+    def read(prompt: str) -> str:
+        if prompt == "> " and not state["meddled"]:
+            state["meddled"] = True
+            worker = threading.Thread(target=meddle)
+            worker.start()
+            worker.join()
+            return "roll"
+        if prompt == "> ":
+            raise EOFError
+        return ""
+
+    out = io.StringIO()
+    Console(None, out=out, read=read, db=db, resume=True).run()
+    text = out.getvalue()
+    assert "The game changed meanwhile; nothing was applied" in text
+
+    async def rows():
+        async with SqliteStorage(db) as st:
+            (rec,) = await st.sessions_with_status("active")
+            return [a.notation for a in await st.actions(rec.id)]
+
+    assert "roll" not in asyncio.run(rows())
+
+
+def test_game_over_line_says_how_to_verify(tmp_path):
+    out = io.StringIO()
+    Console("count", 2, 1, seed=9, options={"target": 6}, out=out, read=scripted(["add", "pass"])).run()
+    assert "the game was not saved" in out.getvalue() and "`tabula verify`" not in out.getvalue()
+    db = str(tmp_path / "done.db")
+    out = io.StringIO()
+    Console("count", 2, 1, seed=9, options={"target": 6}, out=out, read=scripted(["add", "pass"]), db=db).run()
+    m = re.search(r"check it with: tabula verify --db (\S+) (\d+)", out.getvalue())
+    assert m and m.group(1) == db
+
+    async def check():
+        async with SqliteStorage(db) as st:
+            ok, lines = await verify_session(st, int(m.group(2)))
+            assert ok and "in the terminal" in lines[0]
+
+    asyncio.run(check())
+
+
+def test_resume_warns_about_ignored_options(tmp_path, capsys, monkeypatch):
+    db = str(tmp_path / "g.db")
+    Console("count", 2, 1, seed=3, out=io.StringIO(), read=scripted([], stop_after=0), db=db).run()
+    parser = argparse.ArgumentParser()
+    play_command.add_parser(parser.add_subparsers())
+    parsed = parser.parse_args(["play", "--db", db, "--resume", "--players", "6"])
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # Ctrl-D at the first prompt
+    assert parsed.func(parsed) == 0
+    assert "ignoring --players with --resume" in capsys.readouterr().err
+
+
+def test_auto_pass_answers_pass_only_prompts_without_a_handover():
+    def table(auto: bool) -> str:
+        out = io.StringIO()
+        console = Console("barbarian-hordes", 3, 0, seed=11, out=out, auto_pass=auto,
+                          read=picker(out, limit=400))
+        console.run()
+        return out.getvalue()
+
+    plain, auto = table(False), table(True)
+    assert "answered automatically, --auto-pass" in auto
+    assert "answered automatically" not in plain
+    asked = re.findall(r"Legal now \(type one; names may be shortened\):\n((?:  .*\n)+)", auto)
+    assert asked and all(set(block.split()) - {"pass", "done"} for block in asked)
+    plain_asked = re.findall(r"Legal now \(type one; names may be shortened\):\n((?:  .*\n)+)", plain)
+    assert any(not set(block.split()) - {"pass", "done"} for block in plain_asked)  # asked only to pass
+
+
+def picker(out: io.StringIO, limit: int):
+    """A reader that asks for help, then types a pick, 'done', 'pass' or the first option."""
+    state = {"reads": 0, "asked": False}
+
+    def read(prompt: str) -> str:
+        state["reads"] += 1
+        if state["reads"] > limit:
+            raise EOFError
+        if prompt != "> ":
+            return ""
+        if not state["asked"]:
+            state["asked"] = True
+            return "help"
+        state["asked"] = False
+        text = out.getvalue()
+        options = [x.strip() for x in text[text.rindex("Legal now"):].splitlines()[1:] if x.startswith("  ")]
+        for want in ("done", "pass", "fight"):
+            if want in options:
+                return want
+        return options[0]
+
+    return read
+
+
+def test_a_real_ctrl_c_at_the_prompt_stops_at_once(tmp_path):
+    """SIGINT while the console waits for a line (stdin stays open): it stops without an Enter."""
+    root = Path(__file__).resolve().parent.parent
+    proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "play", "barbarian-hordes", "--players", "2",
+                             "--seed", "3", "--db", str(tmp_path / "g.db")], cwd=tmp_path,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, "PYTHONPATH": str(root)})
+    try:
+        seen = b""
+        while not seen.endswith(b"> "):  # the prompt is written without a newline
+            byte = proc.stdout.read(1)
+            assert byte, seen.decode()
+            seen += byte
+        proc.send_signal(signal.SIGINT)
+        rest, _err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130
+    assert b"Stopped. Resume with: tabula play --db" in rest

@@ -83,7 +83,7 @@ def damaged_files(tmp_path: Path) -> list[Path]:
 
 
 @pytest.mark.parametrize("command", [
-    ["db", "check"], ["db", "info"], ["verify", "1"], ["backup", "copy.db"],
+    ["db", "check"], ["db", "info"], ["verify", "1"], ["backup", "copy.db"], ["play", "--resume"],
 ])
 def test_a_damaged_file_gives_one_line_and_exits(tmp_path, command):
     for bad in damaged_files(tmp_path):

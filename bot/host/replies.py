@@ -137,6 +137,10 @@ class Reply:
         For log replies; ``page`` of ``pages``.
     games : tuple[GameSummary, ...]
         For "my games".
+    feed : tuple[tuple[int | None, str], ...]
+        Every line of the reply in the order things happened: ``(None, line)`` for a
+        public line of ``text``, ``(user_id, line)`` for a line of that user's private
+        part (a terminal shows them interleaved, Discord sends them apart).
     """
 
     text: str = ""
@@ -155,6 +159,7 @@ class Reply:
     page: int = 1
     pages: int = 1
     games: tuple[GameSummary, ...] = field(default=())
+    feed: tuple[tuple[int | None, str], ...] = ()
 
     def private_for(self, user_id: int) -> list[PrivatePart]:
         """The private parts addressed to ``user_id``."""

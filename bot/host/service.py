@@ -105,7 +105,11 @@ MAX_CHOICES = 25
 
 
 class Names(Protocol):
-    """How the host writes a user or a channel into text."""
+    """How the host writes a user or a channel into text.
+
+    An adapter may also define ``verify_hint(session_id) -> str``: the end of the
+    game-over line, saying how to check the finished game (default: use
+    ``tabula verify``)."""
 
     def user(self, user_id: int) -> str: ...
 
@@ -451,7 +455,8 @@ class Host:
         seats = []
         for s in rec.seats:
             who = self.names.user(s.user_id) if s.user_id is not None else f"AI ({s.ai})"
-            faction = f" — {s.faction}" if s.faction else ""
+            label = s.faction or self._seat_label(rec, s.seat)
+            faction = f" — {label}" if label else ""
             seats.append(f"{s.seat + 1}. {who}{faction}")
         fields = [EmbedField("Seats", "\n".join(seats) or "nobody yet")]
         if prompts:
@@ -473,8 +478,9 @@ class Host:
             head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({outcome.reason})."
         else:
             head = f"Game over: nobody won ({outcome.reason if outcome else 'no result'})."
-        return (f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); anyone can replay it with "
-                f"`tabula verify`.")
+        hint = getattr(self.names, "verify_hint", None)
+        how = hint(rec.id) if hint else "anyone can replay it with `tabula verify`."
+        return f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); {how}"
 
 
     async def _status_reply(
@@ -482,24 +488,39 @@ class Host:
         game: Game,
         rec: SessionRecord,
         state: Any | None,
-        lines: Sequence[str] = (),
+        lines: Sequence[str | tuple[int, str]] = (),
         *,
         private_lines: Mapping[int, list[str]] | None = None,
         notify: bool = True,
         duplicate: bool = False,
     ) -> Reply:
-        """A public reply after a change: ``lines``, then the outcome or who must act."""
-        text = list(lines)
+        """A public reply after a change: ``lines``, then the outcome or who must act.
+
+        ``lines`` may hold private lines as ``(user_id, text)`` pairs (from
+        ``_feed_rows``): they go to that user's private part, and ``Reply.feed`` keeps
+        every line in its order."""
+        private_lines = {u: list(v) for u, v in (private_lines or {}).items()}
+        text: list[str] = []
+        feed: list[tuple[int | None, str]] = []
+        for line in lines:
+            if isinstance(line, tuple):
+                user, said = line
+                private_lines.setdefault(user, []).append(said)
+                feed.append((user, said))
+            else:
+                text.append(line)
+                feed.append((None, line))
         prompts: list[PromptInfo] = []
         private: list[PrivatePart] = []
-        private_lines = dict(private_lines or {})
         if state is not None and rec.status == "active":
             prompts = self._prompt_infos(game, rec, state)
             waiting = [f"{self._who(rec, p.seat)}: {p.text}" for p in prompts]
             if waiting:
                 text.append("Now: " + "; ".join(waiting))
+                feed.append((None, text[-1]))
         elif rec.status in ("finished", "abandoned"):
             text.append(self._outcome_text(rec))
+            feed.append((None, text[-1]))
         followers = await self.storage.followers(rec.id) if notify and rec.status != "lobby" else []
         humans = [s.user_id for s in rec.seats if s.user_id is not None]
         prefs = await self.storage.get_prefs_many([*humans, *followers, *private_lines])
@@ -530,30 +551,29 @@ class Host:
             version=rec.version,
             status=rec.status,
             duplicate=duplicate,
+            feed=tuple(feed),
         )
 
-    def _describe_rows(self, rec: SessionRecord, rows: Sequence[ActionRecord]) -> tuple[list[str], dict[int, list[str]]]:
-        """Public lines and per-user private lines for freshly applied rows."""
-        public: list[str] = []
-        private: dict[int, list[str]] = {}
+    def _feed_rows(self, rec: SessionRecord, rows: Sequence[ActionRecord]) -> list[str | tuple[int, str]]:
+        """What freshly applied rows say, in order: public lines (str) and private
+        lines as ``(user_id, text)``."""
+        out: list[str | tuple[int, str]] = []
         users = {s.seat: s.user_id for s in rec.seats if s.user_id is not None}
         for row in rows:
             if row.seq > 0:
                 if row.secret:
                     if not any(e.visible_to is None for e in row.events):  # else the game says so
-                        public.append(f"{self._who(rec, row.seat)} made a secret choice.")
+                        out.append(f"{self._who(rec, row.seat)} made a secret choice.")
                     if row.seat in users:
-                        private.setdefault(users[row.seat], []).append(f"Your secret choice: {row.notation}")
+                        out.append((users[row.seat], f"Your secret choice: {row.notation}"))
                 else:
-                    public.append(f"{self._who(rec, row.seat)}: {row.notation}")
+                    out.append(f"{self._who(rec, row.seat)}: {row.notation}")
             for e in row.events:
                 if e.visible_to is None:
-                    public.append(f"  {e.text}")
+                    out.append(f"  {e.text}")
                 else:
-                    for seat in e.visible_to:
-                        if seat in users:
-                            private.setdefault(users[seat], []).append(e.text)
-        return public, private
+                    out.extend((users[seat], e.text) for seat in e.visible_to if seat in users)
+        return out
 
     # ================================================================== lobby
 
@@ -757,10 +777,11 @@ class Host:
                                         status="active", started_at=now, options=options)
             rec = await self._commit(rec, change)
             self._remember(rec, state)
-        public, private = self._describe_rows(rec, [setup.row, *(a.row for a in ai)])
-        head = [f"{game.title} begins with {n} seats. Seed commitment: sha256 `{rec.seed_hash}` "
-                "(the seed is revealed at the end)."]
-        return await self._status_reply(game, rec, state, head + public, private_lines=private)
+        feed = self._feed_rows(rec, [setup.row, *(a.row for a in ai)])
+        head: list[str | tuple[int, str]] = [
+            f"{game.title} begins with {n} seats. Seed commitment: sha256 `{rec.seed_hash}` "
+            "(the seed is revealed at the end)."]
+        return await self._status_reply(game, rec, state, head + feed)
 
     # ================================================================== play
 
@@ -837,8 +858,7 @@ class Host:
                     raise
                 return await self._duplicate_reply(done[0])
             self._remember(rec, final)
-        public, private = self._describe_rows(rec, [a.row for a in applied])
-        return await self._status_reply(game, rec, final, public, private_lines=private)
+        return await self._status_reply(game, rec, final, self._feed_rows(rec, [a.row for a in applied]))
 
     async def _duplicate_reply(self, session_id: int) -> Reply:
         rec = await self.storage.get_session(session_id)
@@ -911,9 +931,8 @@ class Host:
                 change = SessionUpdate(**{**change.__dict__, "deadline": now + await self._window_seconds(rec, game, state)})
             rec = await self._commit(rec, change)
             self._remember(rec, state)
-        public, private = self._describe_rows(rec, [a.row for a in applied])
-        return await self._status_reply(game, rec, state, ["Time is up for responses.", *public],
-                                        private_lines=private)
+        return await self._status_reply(game, rec, state, ["Time is up for responses.",
+                                                           *self._feed_rows(rec, [a.row for a in applied])])
 
     @staticmethod
     def _pass_action(game: Game, state: Any, seat: Seat) -> Any:
@@ -1030,10 +1049,9 @@ class Host:
         mine = dropped[0].notation if dropped else "?"
         extra = f" and {len(dropped) - 1} later action(s)" if len(dropped) > 1 else ""
         because = f" ({why})" if why else ""
-        public, private = self._describe_rows(rec, [a.row for a in ai])
         return await self._status_reply(
             game, rec, final,
-            [f"{self.names.user(requester)} undid '{mine}'{extra}{because}.", *public], private_lines=private)
+            [f"{self.names.user(requester)} undid '{mine}'{extra}{because}.", *self._feed_rows(rec, [a.row for a in ai])])
 
     # ================================================================== reading
 
@@ -1225,8 +1243,7 @@ class Host:
             change = SessionUpdate(seats=seats, pending_undo=None)
         rec = await self._commit(rec, change)
         self._remember(rec, final)
-        public, private = self._describe_rows(rec, [a.row for a in ai])
-        return await self._status_reply(game, rec, final, [text, *public], private_lines=private)
+        return await self._status_reply(game, rec, final, [text, *self._feed_rows(rec, [a.row for a in ai])])
 
     async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False,
                       session_id: int | None = None) -> Reply:
