@@ -476,6 +476,7 @@ def play(args: Any, read: Input = input, out: Any = None) -> int:
         args.ai,
         args.seed,
         args.agents,
+        options=getattr(args, "options", None),
         read=read,
         out=out,
         db=getattr(args, "db", None) or ":memory:",

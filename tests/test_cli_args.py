@@ -40,3 +40,24 @@ def test_seeds_are_checked_by_the_parser(command, seed, capsys):
 def test_the_largest_seed_is_accepted(tmp_path, capsys):
     out = tmp_path / "b.png"
     assert main(["render", "barbarian-hordes", "--steps", "1", "--seed", str(2**63 - 1), "--out", str(out)]) == 0
+
+
+def test_play_option_pairs_are_read_as_json_when_they_can_be() -> None:
+    from bot.commands.play import option_pair
+
+    assert option_pair("round_limit=8") == ("round_limit", 8)
+    assert option_pair("variant=three-player") == ("variant", "three-player")
+    assert option_pair("ask-all=false") == ("ask_all", False)
+
+
+def test_play_passes_game_options_three_player_variant() -> None:
+    """THREE PLAYER VARIANT reachable from the terminal: the draft offers Rome, Attila the Hun, Goths."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "play", "barbarian-hordes", "--players", "3", "--ai", "2",
+         "--seed", "4", "-o", "variant=three-player"],
+        input="help\nquit\n", capture_output=True, text=True, timeout=60,
+    )
+    assert "pick Rome" in out.stdout and "pick Goths" in out.stdout, out.stdout + out.stderr

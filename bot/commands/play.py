@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
@@ -30,12 +31,28 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="keep the game in this SQLite file so it can be resumed and "
                                               "verified (default: memory only, not saved)")
     p.add_argument("--resume", action="store_true", help="continue the unfinished game stored in --db")
+    p.add_argument("--option", "-o", dest="options", action="append", type=option_pair, default=None,
+                   metavar="NAME=VALUE",
+                   help="a game option, repeatable: e.g. -o variant=three-player (Barbarian Hordes), "
+                        "-o mode=duel (Roman War), -o round_limit=8; values are read as JSON when they can be")
     p.add_argument("--auto-pass", action="store_true",
                    help="when a human's only legal answers are pass or done, answer it for them without asking "
                         "(no keyboard handover); the table sees the pass, so it tells the others you had "
                         "nothing to play")
     p.set_defaults(func=run)
     return p
+
+
+def option_pair(text: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` -> (name, value); the value is JSON when it parses (8, true, ["a"]), else text."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, got {text!r}")
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        parsed = value
+    return name.strip().replace("-", "_"), parsed
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,6 +69,7 @@ def run(args: argparse.Namespace) -> int:
         if given:
             print(f"tabula play: ignoring {', '.join(given)} with --resume: the stored game keeps its own "
                   "game, seats, seed and AI seats.", file=sys.stderr)
+    args.options = dict(args.options or [])
     if args.players is None:
         args.players = 4
     if args.agents is None:
