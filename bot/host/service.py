@@ -140,6 +140,15 @@ class _CountingRandom:
         return self.inner.random()
 
 
+def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool:
+    """Whether everyone may read the action as typed. A game opts in with
+    ``notation_is_public(state, seat, action)``; without it the notation is shown to
+    its player only and the others learn what happened from the public events (an
+    action may name a card kept in hand or laid face down)."""
+    check = getattr(game, "notation_is_public", None)
+    return bool(check(state, seat, action)) if check else False
+
+
 class _TrackingRng(Rng):
     """``Rng(seed, step)`` that remembers whether anything was drawn."""
 
@@ -363,7 +372,7 @@ class Host:
             action=action.model_dump(mode="json"),
             events=tuple(_event_record(e) for e in events),
             user_id=user_id,
-            secret=prompt.kind == "secret",
+            secret=prompt.kind == "secret" or not _notation_is_public(game, state, seat, action),
             reveals=rng.draws > 0 or any(e.visible_to is not None for e in events),
             interaction_id=interaction_id,
             at=now,

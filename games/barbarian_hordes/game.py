@@ -152,6 +152,11 @@ class BarbarianHordes:
         nation = s.players[seat].nation
         return self.data.nation(nation).name if nation else f"Seat {seat + 1}"
 
+    def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
+        """Every Barbarian Hordes action is public as typed, except war commitments
+        (made at a secret prompt, revealed together later)."""
+        return s.war is None or s.war.stage != "commit"
+
     def seat_name(self, s: State, seat: Seat) -> str | None:
         """The nation ``seat`` plays, or None before it has picked one."""
         nation = s.players[seat].nation

@@ -79,7 +79,9 @@ class Game(Protocol):
         """Autocomplete: legal actions in notation starting with ``prefix``."""
         ...
 
-    # Optional: ``seat_name(s, seat) -> str | None`` (the nation or faction a seat
+    # Optional: ``notation_is_public(s, seat, a) -> bool`` (whether others may read
+    # the action as typed; without it only its player sees the notation and the
+    # others see the public events), ``seat_name(s, seat) -> str | None`` (the nation or faction a seat
     # plays, for messages), ``summary(view) -> str`` and ``hand_text(view) -> str``
     # (plain-text board and hand for the terminal and logs).
 

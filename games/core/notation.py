@@ -71,8 +71,9 @@ def match_name(text: str, names: Mapping[str, T], what: str) -> T:
     )
 
 
-def completions(candidates: Sequence[str], prefix: str, limit: int = 25) -> list[str]:
-    """Candidates whose folded form starts with the folded ``prefix`` (Discord shows 25)."""
+def completions(candidates: Sequence[str], prefix: str, limit: int | None = None) -> list[str]:
+    """Candidates whose folded form starts with the folded ``prefix``; all of them unless
+    ``limit`` is given (callers cut to what they show: Discord's autocomplete shows 25)."""
     key = fold(prefix)
     out = [c for c in candidates if fold(c).startswith(key)]
     if not out and key:

@@ -1,0 +1,51 @@
+"""An action as typed may name a hidden card ("keep Article 3", "cost Supply Train"):
+the host shows the notation to its player only, unless the game declares it public
+(``notation_is_public``); the others learn what happened from the public events."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import get_game
+from tests.host_helpers import ALICE, CHANNEL, GUILD, OUTSIDER, host_on
+
+pytestmark = pytest.mark.usefixtures("backend")
+
+
+@pytest.mark.parametrize("game_id,ai", [("roman-war", 2), ("credo", 2)])
+async def test_actions_of_games_without_public_notation_stay_private(game_id, ai):
+    game = get_game(game_id)
+    assert not hasattr(game, "notation_is_public")
+    rand = random.Random(3)
+    async with host_on(seed=5) as host:
+        await host.create(GUILD, CHANNEL, ALICE, game_id)
+        await host.add_ai(CHANNEL, ALICE, ai)
+        reply = await host.start(CHANNEL, ALICE)
+        for _ in range(40):
+            if reply.status != "active":
+                break
+            prompt = next((p for p in reply.prompts if p.user_id == ALICE), None)
+            if prompt is None:
+                break
+            options = await host.complete(CHANNEL, ALICE) or list(prompt.choices)
+            reply = await host.act(CHANNEL, ALICE, rand.choice(options))
+        rec = await host.storage.open_session(CHANNEL) or await host.storage.get_session(reply.session_id)
+        rows = await host.storage.actions(rec.id, after=0)
+        assert rows and all(r.secret for r in rows if r.seq > 0)
+        log = (await host.log(CHANNEL, OUTSIDER, per_page=100, session_id=rec.id)).log
+        assert all(e.notation == "(a secret choice)" for e in log if e.seq > 0)
+
+
+async def test_barbarian_hordes_declares_its_notation_public_outside_war_commitments():
+    async with host_on(seed=5) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+        await host.add_ai(CHANNEL, ALICE, 2)
+        reply = await host.start(CHANNEL, ALICE)
+        options = await host.complete(CHANNEL, ALICE)
+        reply = await host.act(CHANNEL, ALICE, options[0])
+        assert f": {options[0]}" in reply.text  # a nation pick is public as typed
+        rec = await host.storage.open_session(CHANNEL)
+        rows = await host.storage.actions(rec.id, after=0)
+        assert rows and not any(r.secret for r in rows if r.seq > 0)
