@@ -3,7 +3,7 @@
 Whatever a player types, ``parse_action`` returns a legal action or raises a GameError
 with a non-empty message, and never changes the state; every legal action's notation
 parses back to it; autocomplete offers only legal actions. States are reached by real
-playouts and cover every phase: placement, discards, Kingdom building, retreats, Actions,
+playouts and cover every phase: the placement order, placement, discards, Kingdom building, retreats, Actions,
 Collect revenue, Buy Artefact and the end.
 """
 
@@ -66,7 +66,7 @@ def live() -> list[Any]:
 
 
 def test_every_situation_is_reached() -> None:
-    assert {"place", "discard", "kb", "actions", "buy", "retreat", "over"} <= set(reachable_states())
+    assert {"order", "place", "discard", "kb", "actions", "buy", "retreat", "over"} <= set(reachable_states())
 
 
 def test_every_legal_action_round_trips() -> None:

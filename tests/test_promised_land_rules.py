@@ -19,7 +19,7 @@ from games.core import (
     NotYourTurnError,
     Rng,
 )
-from games.promised_land.game import ACTIONS, GAME, Options
+from games.promised_land.game import ACTIONS, GAME, Options, _Ctx
 from games.promised_land.model import (
     AdvanceKingdom,
     AdvanceRoyal,
@@ -35,6 +35,7 @@ from games.promised_land.model import (
     OwnedArtefact,
     Pass,
     Patriarch,
+    PlacementOrder,
     PlacePatriarch,
     PlayArtefact,
     RetreatTo,
@@ -132,6 +133,15 @@ def at_turn(
             "turn": Turn(card=card, seat=seat, kingdom=c.kingdom, **fields),
         }
     )
+
+
+def placed(s: State) -> State:
+    """``s`` after the initial placement: each placement order as offered first, each Patriarch
+    in the first legal land."""
+    while s.phase in ("order", "place"):
+        x = next(iter(G.to_act(s)))
+        s = G.apply(s, x, G.legal_actions(s, x)[0], Rng(0, 0)).state
+    return s
 
 
 def act(s: State, a: Any, *rolls: int, seat: int | None = None) -> State:
@@ -325,16 +335,71 @@ def test_setup_coins_from_first_artefact() -> None:
         assert len(s.array) == 20 and len(s.bag) == 72 - 20 - 4
 
 
+def with_coins(s: State, coins: dict[int, tuple[int, int, int]]) -> State:
+    players = [p.model_copy(update={"coins": coins.get(x, p.coins)}) for x, p in enumerate(s.players)]
+    return s.model_copy(update={"players": tuple(players)})
+
+
 def test_placement_order_and_counts() -> None:
     """Initial Placement of Patriarchs: each Heathen places all six in turn, then each Hebrew one (R2)."""
     s = base(n=5, seed=2)
     heathens = [x for x, p in enumerate(s.players) if p.side == "heathen"]
-    assert len(s.place_order) == 6 * 3 + 2
-    assert Counter(s.place_order[:18]) == {x: 6 for x in heathens}
-    assert all(s.players[x].side == "hebrew" for x in s.place_order[18:])
-    # most coins first
-    first = s.place_order[0]
-    assert sum(s.players[first].coins) == max(sum(s.players[x].coins) for x in heathens)
+    assert s.phase == "order" and sum(s.players[s.orderer].coins) == max(
+        sum(s.players[x].coins) for x in heathens
+    )
+    s = G.apply(s, s.orderer, PlacementOrder(seats=(4, 2, 0)), Rng(0, 0)).state
+    assert s.phase == "place" and s.place_order == (4, 2, 0) * 6
+    assert Counter(s.place_order) == {x: 6 for x in heathens}
+    while s.phase == "place":
+        x = s.place_order[0]
+        s = G.apply(s, x, G.legal_actions(s, x)[0], Rng(0, 0)).state
+    # "Similarly the Hebrew players determine placement order" once the Heathens have placed
+    assert s.phase == "order" and s.players[s.orderer].side == "hebrew"
+    assert sum(1 for p in s.patriarchs if s.players[p.seat].side == "heathen") == 18
+    s = G.apply(s, s.orderer, PlacementOrder(seats=(3, 1)), Rng(0, 0)).state
+    assert s.place_order == (3, 1)
+
+
+def begin_order(s: State, side: str, rng: Rng) -> _Ctx:
+    ctx = _Ctx(s, rng)
+    G._begin_order(ctx, side)
+    return ctx
+
+
+def test_most_coins_determines_the_placement_order() -> None:
+    """Initial Placement: "The owner of most coins determines the Heathen placement order (roll dice to
+    resolve ties)" - a free choice of any order, not most coins first (R2)."""
+    s = G.setup(list(range(4)), Options(), Rng(5, 0)).state
+    s = with_coins(s, {0: (2, 0, 0), 2: (0, 6, 0)})
+    s = begin_order(s, "heathen", Dice()).s
+    assert s.phase == "order" and s.orderer == 2 and set(G.to_act(s)) == {2}
+    legal = G.legal_actions(s, 2)
+    assert set(legal) == {PlacementOrder(seats=(0, 2)), PlacementOrder(seats=(2, 0))}
+    # the richer player may let the other place first
+    s2 = G.apply(s, 2, PlacementOrder(seats=(0, 2)), Rng(0, 0)).state
+    assert s2.place_order == (0, 2) * 6 and set(G.to_act(s2)) == {0}
+    with pytest.raises(NotYourTurnError):
+        G.apply(s, 0, PlacementOrder(seats=(0, 2)), Rng(0, 0))
+    with pytest.raises(IllegalActionError):
+        G.apply(s, 2, PlacementOrder(seats=(0, 1)), Rng(0, 0))
+    # notation
+    for a in legal:
+        assert G.parse_action(s, 2, G.format_action(s, a)) == a
+    assert G.parse_action(s, 2, "order 1, 3") == PlacementOrder(seats=(0, 2))
+    assert G.parse_action(s, 2, "o 3 1") == PlacementOrder(seats=(2, 0))
+
+
+def test_placement_order_ties_roll_dice() -> None:
+    """Initial Placement: "roll dice to resolve ties" - players tied on most coins roll, again while
+    tied; the highest roll determines the order (R2)."""
+    s = G.setup(list(range(6)), Options(), Rng(5, 0)).state
+    s = with_coins(s, {0: (4, 0, 0), 2: (0, 4, 0), 4: (0, 0, 2)})
+    ctx = begin_order(s, "heathen", Dice(3, 3, 5, 6))
+    assert ctx.s.phase == "order" and ctx.s.orderer == 2
+    assert [e.dice for e in ctx.events if e.kind == "dice"] == [(3, 3), (5, 6)]
+    # a team of one places at once
+    s = G.setup(list(range(2)), Options(), Rng(5, 0)).state
+    assert s.phase == "place" and s.place_order == (0,) * 6
 
 
 def test_placement_conditions() -> None:
@@ -381,9 +446,7 @@ def test_placement_at_least_three_canaanite() -> None:
 )
 def test_dealing_by_team_size(n: int, dealt: int | None, discard: int | None) -> None:
     """Distributing Book Cards; Team of 1 Player (six, discard two); Team of 3 Players (three, discard one)."""
-    s = base(n=n)
-    for x in s.place_order:
-        s = G.apply(s, x, G.legal_actions(s, x)[0], Rng(0, 0)).state
+    s = placed(base(n=n))
     assert s.phase == "discard"
     for p in s.players:
         team = sum(1 for q in s.players if q.side == p.side)
@@ -407,9 +470,7 @@ def test_actions_per_team_size() -> None:
 
 def test_time_track_calls_cards_in_order_and_discards_are_secret() -> None:
     """Player Turns: cards are called in order; a card nobody holds is skipped. Secrecy."""
-    s = base(n=2)
-    for x in s.place_order:
-        s = G.apply(s, x, G.legal_actions(s, x)[0], Rng(0, 0)).state
+    s = placed(base(n=2))
     hands = {x: p.hand for x, p in enumerate(s.players)}
     v = G.view(s, None)
     assert all(p.hand is None for p in v.players)

@@ -1,5 +1,6 @@
 """A heuristic player for Promised Land: greedy, one decision at a time.
 
+Initial placement: when holding most coins, place first, then the poorer teammates.
 Kingdom building: take the best-odds conquest (Force victory when free, roughly even odds
 otherwise), stack the start-land, then turn unused units into the coins the next Royal token
 needs. Actions: the Kingdom track when its demand is met, the Royal track when affordable,
@@ -23,6 +24,7 @@ from .model import (
     Done,
     EndBuilding,
     MoveArk,
+    PlacementOrder,
     PlacePatriarch,
     PlayArtefact,
     RetreatTo,
@@ -49,6 +51,12 @@ class HeuristicAgent:
 
     def score(self, game: Any, s: Any, seat: int, a: Any) -> float:
         t = s.turn
+        if isinstance(a, PlacementOrder):
+            # first pick of the lands for itself, then the teammates with fewer coins first
+            # (the poorer gain most from a good land)
+            others = [x for x in a.seats if x != seat]
+            poorer_first = others == sorted(others, key=lambda x: (sum(s.players[x].coins), x))
+            return -10 * a.seats.index(seat) + poorer_first
         if isinstance(a, Discard):
             # keep strong cards and Weaker cards' points; throw away the weakest
             return -sum(game.card(c).units + 2 * game.card(c).points for c in a.cards)

@@ -10,7 +10,7 @@ inside ``apply`` through the ``Rng``; the game stops whenever a seat must decide
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -59,6 +59,7 @@ from .model import (
     Pass,
     Patriarch,
     PendingAttack,
+    PlacementOrder,
     PlacePatriarch,
     PlayArtefact,
     PlayerState,
@@ -417,39 +418,59 @@ class PromisedLand:
             kingdom_track=tuple(kingdom),
             decks=tuple(decks),
         )
-        order: list[Seat] = []
-        for side, each in (("heathen", HEATHEN_PLACEMENTS), ("hebrew", 1)):
-            team = self._placement_order(s, side, rng, events)
-            for _ in range(each):
-                order += team
-        s = s.model_copy(update={"place_order": tuple(order), "phase": "place"})
         events.append(
             Note(text="Initial placement of Patriarchs: each Heathen places six, then each Hebrew one.")
         )
-        return Step(state=s, events=tuple(events))
+        ctx = _Ctx(s, rng)
+        ctx.events = events
+        self._begin_order(ctx, "heathen")
+        return Step(state=ctx.s, events=tuple(ctx.events))
 
-    def _placement_order(self, s: State, side: str, rng: Rng, events: list[Event]) -> list[Seat]:
-        """Most coins first; ties resolved by dice (Initial Placement; RULINGS R2)."""
-        team = list(self.team(s, side))
-        rolls = {}
-        totals = {x: sum(s.players[x].coins) for x in team}
-        tied = [x for x in team if list(totals.values()).count(totals[x]) > 1]
-        if tied:
-            for x in tied:
-                rolls[x] = rng.die()
-            events.append(
+    def _most_coins(self, ctx: _Ctx, side: str) -> Seat:
+        """The player of ``side`` with most coins; players tied roll a die each, again while
+        tied on the highest roll (Initial Placement; RULINGS R2)."""
+        team = list(self.team(ctx.s, side))
+        most = max(sum(ctx.s.players[x].coins) for x in team)
+        tied = [x for x in team if sum(ctx.s.players[x].coins) == most]
+        while len(tied) > 1:
+            rolls = {x: ctx.rng.die() for x in tied}
+            ctx.emit(
                 DiceRolled(
-                    purpose=f"{side.title()} placement order, ties on coins",
+                    purpose=f"{side.title()} placement order: most coins tied between "
+                    + list_words([f"seat {x + 1}" for x in tied]),
                     dice=tuple(rolls[x] for x in tied),
                 )
             )
-        return sorted(team, key=lambda x: (-totals[x], -rolls.get(x, 0), x))
+            tied = [x for x in tied if rolls[x] == max(rolls.values())]
+        return tied[0]
+
+    def _begin_order(self, ctx: _Ctx, side: str) -> None:
+        """The owner of most coins of ``side`` determines its placement order (Initial
+        Placement; RULINGS R2); a team of one places at once."""
+        team = self.team(ctx.s, side)
+        if len(team) == 1:
+            self._set_order(ctx, side, tuple(team))
+            return
+        x = self._most_coins(ctx, side)
+        ctx.update(phase="order", orderer=x)
+        ctx.note(f"Seat {x + 1} holds most coins and determines the {side.title()} placement order.")
+
+    def _set_order(self, ctx: _Ctx, side: str, seats: tuple[Seat, ...]) -> None:
+        each = HEATHEN_PLACEMENTS if side == "heathen" else 1
+        ctx.update(phase="place", orderer=None, place_order=seats * each)
+        if len(seats) > 1:
+            ctx.note(f"{side.title()} placement order: " + ", ".join(f"seat {x + 1}" for x in seats) + ".")
 
     # ------------------------------------------------------------------ who acts
 
     def to_act(self, s: State) -> Mapping[Seat, Prompt]:
         if s.phase == "over":
             return {}
+        if s.phase == "order":
+            assert s.orderer is not None
+            side = s.players[s.orderer].side.title()
+            text_ = f"Holding most coins, determine the {side} placement order."
+            return {s.orderer: Prompt(kind="turn", text=text_)}
         if s.phase == "place":
             seat = s.place_order[0]
             return {seat: Prompt(kind="turn", text="Place a Patriarch.")}
@@ -480,6 +501,9 @@ class PromisedLand:
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         if s.phase == "over" or seat not in self.to_act(s):
             return []
+        if s.phase == "order":
+            team = self.team(s, s.players[seat].side)
+            return [PlacementOrder(seats=o) for o in permutations(team)]
         if s.phase == "place":
             return self._initial_places(s, seat)
         if s.phase == "discard":
@@ -814,7 +838,9 @@ class PromisedLand:
         if a not in legal:
             raise IllegalActionError(self._why(s, seat, a, legal))
         ctx = _Ctx(s, rng)
-        if s.phase == "place":
+        if s.phase == "order":
+            self._set_order(ctx, s.players[seat].side, a.seats)
+        elif s.phase == "place":
             self._apply_initial(ctx, seat, a)
         elif s.phase == "discard":
             self._apply_discard(ctx, seat, a)
@@ -843,7 +869,10 @@ class PromisedLand:
         )
         ctx.note(f"Seat {seat + 1} places a {a.type.title()} in {self.land_name(land)}.")
         if not ctx.s.place_order:
-            self._start_book(ctx, 1)
+            if ctx.s.players[seat].side == "heathen":
+                self._begin_order(ctx, "hebrew")  # "Similarly the Hebrew players determine placement order"
+            else:
+                self._start_book(ctx, 1)
 
     def _start_book(self, ctx: _Ctx, book: int) -> None:
         """Starting Book 2 and Book 3 (and Book 1): refill the array, deal the Book's cards."""

@@ -19,7 +19,7 @@ SCHEMA_VERSION = 1
 
 PatriarchType = Literal["farmer", "merchant", "priest"]
 PATRIARCH_TYPES: tuple[PatriarchType, ...] = ("farmer", "merchant", "priest")
-Phase = Literal["place", "discard", "turn", "over"]
+Phase = Literal["order", "place", "discard", "turn", "over"]
 TurnPhase = Literal["kb", "actions", "revenue", "buy"]
 Coins = tuple[int, int, int]
 
@@ -151,6 +151,7 @@ class State(Model):
     time: int = 0  # Time track: the card last called
     phase: Phase = "place"
     place_order: tuple[Seat, ...] = ()
+    orderer: Seat | None = None  # phase "order": the player with most coins, choosing the placement order
     turn: Turn | None = None
     last_combat: Combat | None = None
     winners: tuple[Seat, ...] = ()
@@ -165,6 +166,13 @@ class Discard(Model):
 
     kind: Literal["discard"] = "discard"
     cards: tuple[int, ...]
+
+
+class PlacementOrder(Model):
+    """The initial placement order of one team, chosen by its player with most coins."""
+
+    kind: Literal["order"] = "order"
+    seats: tuple[Seat, ...]
 
 
 class PlacePatriarch(Model):
@@ -275,6 +283,7 @@ class Pass(Model):
 
 Action = Annotated[
     Discard
+    | PlacementOrder
     | PlacePatriarch
     | Attack
     | Build

@@ -2,6 +2,7 @@
 
 Grammar (case, accents and unambiguous prefixes of each word are accepted)::
 
+    order <seat>, <seat>[, <seat>]        initial placement order (the player with most coins)
     discard <card>[, <card>]              start of a Book (secret)
     place <farmer|merchant|priest> in <land> [from <land>]
     attack <land>                         roll dice
@@ -50,6 +51,7 @@ from .model import (
     EndBuilding,
     MoveArk,
     Pass,
+    PlacementOrder,
     PlacePatriarch,
     PlayArtefact,
     RetreatTo,
@@ -61,6 +63,7 @@ if TYPE_CHECKING:
     from .game import PromisedLand
 
 VERBS = (
+    "order",
     "discard",
     "place",
     "attack",
@@ -108,6 +111,8 @@ def verb(a: Any) -> str:
 def format_action(game: PromisedLand, s: State, a: Any) -> str:
     """``a`` in notation, with land, card and Artefact names as players see them."""
     name = lambda lid: game.data.lands[game.idx[lid]].name  # noqa: E731
+    if isinstance(a, PlacementOrder):
+        return "order " + ", ".join(str(x + 1) for x in a.seats)
     if isinstance(a, Discard):
         return "discard " + ", ".join(game.card_label(c) for c in a.cards)
     if isinstance(a, PlacePatriarch):
