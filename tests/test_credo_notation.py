@@ -147,3 +147,49 @@ def test_unknown_name_lists_what_is_legal() -> None:
     with pytest.raises(GameError) as e:
         GAME.parse_action(s, seat, "play Nonexistent Card")
     assert "done" in e.value.message or "play" in e.value.message
+
+
+def _new_decisions() -> list[Any]:
+    """States waiting on the choices the rule text gives a player: Proselytism 2's
+    "2 Bishop or 3 Follower cards", Evangelic Campaign's Churches, Bad Times' Bishops."""
+    from tests.test_credo_rules import act, art, council_state, ev, fol, make, mat, two
+
+    out = []
+    target = fol(100000, 4) + ("b-nicea", "b-gaza", "l-prefect-of-gaul")
+    s = make(church=[("b-caesarea",), target, ()], hands=[(ev("Proselytism"),), (), ()])
+    out.append(act(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), *two(2)))
+    s = make(
+        n=4,
+        church=[("b-nicea",), fol(5000, 2), fol(10000, 2), fol(20000, 2)],
+        hands=[(ev("Evangelic Campaign"),), (), (), ()],
+    )
+    s = act(s, 0, Play(card=ev("Evangelic Campaign"), bishop="b-nicea"))
+    out += [s, act(s, 0, GAME.legal_actions(s, 0)[0], *two(7))]
+    bishops = ("p-alexandria", "p-antioch") + tuple(
+        f"b-{x}" for x in ("assos", "athens", "corinth", "edessa", "tyre", "laodicea", "seleucia", "nyssa")
+    ) + ("b-nicea",)  # fmt: skip
+    s = council_state(
+        [mat(faith=[art("Article 1 Orthodox")]), mat(faith=[art("Article 1 Tritheist")]), mat()],
+        [(), bishops, ()],
+        hands=[(ev("Bad Times"),), (), ()],
+    )
+    for seat, a in ((0, "convoke"), (1, "pass"), (2, "pass")):
+        s = act(s, seat, GAME.parse_action(s, seat, a))
+    out.append(act(s, 0, Play(card=ev("Bad Times"), target=1)))
+    return out
+
+
+def test_new_decisions_round_trip_and_complete() -> None:
+    """The preacher's, campaigner's and rival's choices read back and autocomplete."""
+    kinds = []
+    for s in _new_decisions():
+        assert s.tasks
+        kinds.append(s.tasks[0].kind)
+        seat = s.tasks[0].chooser
+        texts = [GAME.format_action(s, a) for a in GAME.legal_actions(s, seat)]
+        assert len(texts) > 1
+        for a in GAME.legal_actions(s, seat):
+            text = GAME.format_action(s, a)
+            assert GAME.parse_action(s, seat, text) == a and GAME.parse_action(s, seat, text.lower()) == a
+        assert set(GAME.complete(s, seat, "pick")) == set(texts)
+    assert kinds == ["either", "campaign", "campaign", "away"]

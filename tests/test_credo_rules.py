@@ -31,6 +31,7 @@ from games.credo.model import (
     State,
     Vote,
 )
+from games.credo.notation import format_action, parse
 from games.credo.tables import PERSECUTION, PROSELYTISM, REFUTATION, RESPECT
 
 D = GAME.data
@@ -660,6 +661,34 @@ def test_proselytism_two_takes_followers_without_bishops() -> None:
     }
 
 
+def test_proselytism_two_preacher_chooses() -> None:
+    """Proselytism 2, "Take 1 Laity, & 2 Bishop or 3 Follower cards.": the preaching
+    Church chooses (R9), here 3 Followers though the target has Bishops."""
+    s = make(church=[("b-caesarea",), TARGET, ()], hands=[(ev("Proselytism"),), (), ()])
+    s = act(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), *two(2))
+    s = act(s, 0, Pick(card="l-prefect-of-gaul"))
+    assert set(GAME.to_act(s)) == {0} and s.tasks[0].kind == "either"
+    names = [format_action(GAME, s, a) for a in GAME.legal_actions(s, 0)]
+    assert names == ["pick 2 Bishops", "pick 3 Followers"]
+    s = act(s, 0, parse(GAME, s, 0, "pick 3 fol"))
+    s = pick_all(s)
+    assert Counter(GAME.cards[c].kind for c in s.players[0].church) == {
+        "bishop": 1,
+        "laity": 1,
+        "follower": 3,
+    }
+
+
+def test_proselytism_two_only_possible_options() -> None:
+    """Proselytism 2: with Bishops but no Followers, only Bishops can be taken."""
+    s = make(
+        church=[("b-caesarea",), ("b-nicea", "b-gaza", "l-prefect-of-gaul"), ()],
+        hands=[(ev("Proselytism"),), (), ()],
+    )
+    s = act(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), *two(2))
+    assert not s.tasks and s.players[1].church == ()
+
+
 def test_nisibis_immune_to_twelve() -> None:
     """Special Church Cards: Nisibis is never lost on a 12 (Proselytism, Refutation)."""
     s = make(church=[(NISIBIS,), TARGET, ()], hands=[(ev("Proselytism"),), (), ()])
@@ -932,7 +961,29 @@ def test_bad_times_keeps_ten_bishops_away() -> None:
     s = act(s, 1, Pass())
     s = act(s, 2, Pass())
     s = act(s, 0, Play(card=ev("Bad Times"), target=1))
-    assert GAME.council_votes(s, 1) == 40
+    # "The rival chooses which Bishops cannot attend.": Church 2 is asked, not the player.
+    assert set(GAME.to_act(s)) == {1} and s.tasks[0].kind == "away"
+    assert {a.card for a in GAME.legal_actions(s, 1)} == set(bishops)
+    for b in bishops[:10]:  # the rival may keep even its Patriarchs away
+        s = act(s, 1, Pick(card=b))
+    assert not s.tasks
+    assert set(s.council.bad_times) == set(bishops[:10])
+    assert GAME.council_votes(s, 1) == 2  # Nazianzus and Tarsus attend
+
+
+def test_bad_times_ten_or_fewer_bishops_all_kept_away() -> None:
+    """Bad Times: with no more than 10 Bishops there is nothing to choose."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state(
+        [mat(faith=[a]), mat(faith=[b]), mat()],
+        [(), ("b-nicea", "b-gaza") + fol(100000, 1), ()],
+        hands=[(ev("Bad Times"),), (), ()],
+    )
+    s = act(s, 0, Convoke())
+    s = act(s, 1, Pass())
+    s = act(s, 2, Pass())
+    s = act(s, 0, Play(card=ev("Bad Times"), target=1))
+    assert not s.tasks and set(s.council.bad_times) == {"b-nicea", "b-gaza"}
 
 
 # --------------------------------------------------------------------------- the end
@@ -1057,8 +1108,46 @@ def test_event_evangelic_campaign() -> None:
         church=[("b-mursa",), fol(5000, 2), fol(10000, 2), fol(20000, 2)],
         hands=[(ev("Evangelic Campaign"),), (), (), ()],
     )
-    s = play(s, "Evangelic Campaign", 0, *two(7), *two(7), bishop="b-mursa")
-    assert kinds(s, 0)["follower"] == 2 and len(s.players[3].church) == 2
+    s = act(s, 0, Play(card=ev("Evangelic Campaign"), bishop="b-mursa"))
+    # "One of your Bishops can Proselytise against as many Churches of other players
+    # as he has votes": the player chooses them (Mursa has 2 votes).
+    assert set(GAME.to_act(s)) == {0} and s.tasks[0].kind == "campaign"
+    names = [format_action(GAME, s, a) for a in GAME.legal_actions(s, 0)]
+    assert names == ["pick Church 2", "pick Church 3", "pick Church 4"]  # no stop before preaching
+    s = act(s, 0, parse(GAME, s, 0, "pick Church 4"), *two(7))
+    # "He can only Proselytise once against each other Church."
+    names = [format_action(GAME, s, a) for a in GAME.legal_actions(s, 0)]
+    assert names == ["pick Church 2", "pick Church 3", "pick stop"]
+    s = act(s, 0, parse(GAME, s, 0, "pick Church 3"), *two(7))
+    s = pick_all(s)
+    assert not s.tasks  # two votes: two Churches at most
+    assert kinds(s, 0)["follower"] == 2
+    assert len(s.players[1].church) == 2 and len(s.players[2].church) == 1 and len(s.players[3].church) == 1
+
+
+def test_event_evangelic_campaign_may_stop() -> None:
+    """Evangelic Campaign: "can" — the player may preach to fewer Churches."""
+    s = make(
+        n=4,
+        church=[("b-nicea",), fol(5000, 2), fol(10000, 2), fol(20000, 2)],
+        hands=[(ev("Evangelic Campaign"),), (), (), ()],
+    )
+    s = act(s, 0, Play(card=ev("Evangelic Campaign"), bishop="b-nicea"))
+    s = act(s, 0, Pick(card="2"), *two(7))
+    s = act(s, 0, Pick(card="stop"))
+    assert not s.tasks and kinds(s, 0)["follower"] == 1 and len(s.players[2].church) == 1
+
+
+def test_event_evangelic_campaign_ends_when_bishop_lost() -> None:
+    """Evangelic Campaign: a Bishop lynched on a 12 preaches no more."""
+    s = make(
+        n=4,
+        church=[("b-nicea",), fol(5000, 2), fol(10000, 2), fol(20000, 2)],
+        hands=[(ev("Evangelic Campaign"),), (), (), ()],
+    )
+    s = act(s, 0, Play(card=ev("Evangelic Campaign"), bishop="b-nicea"))
+    s = act(s, 0, Pick(card="1"), *two(12))
+    assert not s.tasks and "b-nicea" not in s.players[0].church
 
 
 def test_event_fire_at_the_temple() -> None:

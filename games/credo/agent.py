@@ -6,7 +6,9 @@ plays Draw cards, Proselytism and Church Father on the richest rival, keeps Coun
 cards for debates where its own doctrine is proposed, and convokes a Council as the
 Emperor when its doctrine for the next Article would win. It votes for the doctrine
 of the weakest Church (to keep the leader from gaining), loses its cheapest cards,
-takes and removes the most valuable ones.
+takes and removes the most valuable ones. On a Proselytism 2 it takes whichever of
+2 Bishops or 3 Followers is worth more; an Evangelic Campaign preaches to the
+richest Churches left, as many as it may; Bad Times keeps its cheapest Bishops away.
 """
 
 from __future__ import annotations
@@ -31,6 +33,12 @@ class HeuristicAgent:
         c = game.cards[card]
         return c.followers / 100_000 + c.votes
 
+    def _haul(self, game: Any, s: State, owner: Seat, option: str) -> float:
+        """What Proselytism 2's option would bring: the best 2 Bishops or 3 Followers."""
+        kind, n = ("bishop", 2) if option == "bishops" else ("follower", 3)
+        worths = sorted((self._worth(game, c) for c in game.of_kind(s, owner, kind)), reverse=True)
+        return sum(worths[:n])
+
     def choose(self, game: Any, s: State, seat: Seat) -> Any:
         actions = list(game.legal_actions(s, seat))
         if len(actions) == 1:
@@ -40,6 +48,11 @@ class HeuristicAgent:
             picks = [a for a in actions if isinstance(a, Pick)]
             if t.kind == "replace":
                 return picks[-1]
+            if t.kind == "either":  # Proselytism 2: the richer haul
+                return max(picks, key=lambda a: self._haul(game, s, t.owner, a.card))
+            if t.kind == "campaign":  # preach to the richest Church left; never stop early
+                churches = [a for a in picks if a.card != "stop"] or picks
+                return max(churches, key=lambda a: game.followers(s, int(a.card)) if a.card != "stop" else 0)
             if t.chooser == t.owner:  # losing or giving: the cheapest
                 return min(picks, key=lambda a: self._worth(game, a.card))
             return max(picks, key=lambda a: self._worth(game, a.card))

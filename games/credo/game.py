@@ -803,6 +803,20 @@ class Credo:
     def _eligible(self, s: State, t: Task) -> list[str]:
         if t.kind == "replace":
             return [c for i, c in self.mat_cards(s, t.owner) if i >= 3]
+        if t.kind == "either":  # only the options that are possible (R9)
+            return [
+                o
+                for o, kind in (("bishops", "bishop"), ("followers", "follower"))
+                if self.of_kind(s, t.owner, kind)
+            ]
+        if t.kind == "campaign":  # a Bishop lost or exiled on the way preaches no more
+            if t.count <= 0 or t.bishop not in s.players[t.chooser].church or self.is_exiled(s, t.bishop):
+                return []
+            left = [str(x) for x in self._others(s, t.chooser) if x not in t.done]
+            return left + ["stop"] if left and t.done else left
+        if t.kind == "away":
+            away = s.council.bad_times if s.council is not None else ()
+            return [b for b in self._bishops(s, t.owner) if b not in away]
         out: list[str] = []
         for kind in t.kinds:
             for c in self.of_kind(s, t.owner, kind):
@@ -823,6 +837,14 @@ class Credo:
             if eligible:
                 self._replace(ctx, t, eligible[0])
             return True
+        if t.kind in ("either", "campaign"):
+            if len(eligible) > 1:
+                return False
+            if eligible:
+                self._apply_pick(ctx, eligible[0])
+            else:
+                ctx.update(tasks=ctx.s.tasks[1:])
+            return True
         if not eligible or t.count <= 0:
             ctx.update(tasks=ctx.s.tasks[1:])
             return True
@@ -841,6 +863,16 @@ class Credo:
             ctx.update(tasks=ctx.s.tasks[1:])
             self._replace(ctx, t, card)
             return
+        if t.kind in ("either", "campaign"):
+            # what the choice sets off comes before the tasks already waiting
+            later = ctx.s.tasks[1:]
+            ctx.update(tasks=())
+            if t.kind == "either":
+                self._choose_either(ctx, t, card)
+            else:
+                self._campaign_step(ctx, t, card)
+            ctx.update(tasks=ctx.s.tasks + later)
+            return
         rest = t.model_copy(update={"count": t.count - 1})
         ctx.update(tasks=((rest,) if rest.count > 0 else ()) + ctx.s.tasks[1:])
         self._move_task_card(ctx, t, card)
@@ -848,6 +880,12 @@ class Credo:
     def _move_task_card(self, ctx: _Ctx, t: Task, card: str) -> None:
         who, whose = self.church_name(t.chooser), self.church_name(t.owner)
         why = f" ({t.reason})" if t.reason else ""
+        if t.kind == "away":
+            c = ctx.s.council
+            if c is not None:
+                ctx.update(council=c.model_copy(update={"bad_times": c.bad_times + (card,)}))
+            ctx.note(f"{whose} keeps {self.name(card)} away from the Council{why}.")
+            return
         if t.dest is None:
             self._discard_church(ctx, card)
             if t.chooser == t.owner:
@@ -872,6 +910,16 @@ class Credo:
     def task_text(self, s: State, t: Task) -> str:
         if t.kind == "replace":
             return f"Choose the Firm Belief or Customary Practice to give up for {self.name(t.article)}."
+        if t.kind == "either":
+            return f"Proselytism: take 2 Bishop or 3 Follower cards from {self.church_name(t.owner)}."
+        if t.kind == "campaign":
+            more = " or stop" if t.done else ""
+            return (
+                f"Evangelic Campaign: choose the next Church {self.name(t.bishop)} preaches to{more} "
+                f"({t.count} more at most)."
+            )
+        if t.kind == "away":
+            return f"Bad Times: choose {t.count} of your Bishops kept away from the Council: pick them one by one."
         kinds = " or ".join(k if k != "any" else "Church card" for k in t.kinds)
         if t.dest is None and t.chooser == t.owner:
             verb = f"Lose {t.count} {kinds}"
@@ -918,13 +966,26 @@ class Credo:
 
     def _apply_takes(self, ctx: _Ctx, actor: Seat, target: Seat, res: Result, reason: str) -> None:
         for kind, n in res.take:
-            if kind == "bishop-or-followers":  # RULINGS.md R9
-                if self.of_kind(ctx.s, target, "bishop"):
-                    self._take(ctx, actor, target, "bishop", 2, reason)
-                else:
-                    self._take(ctx, actor, target, "follower", 3, reason)
+            if kind == "bishop-or-followers":  # RULINGS.md R9: the preacher chooses
+                self._task(ctx, Task(chooser=actor, owner=target, kind="either", dest=actor, reason=reason))
             else:
                 self._take(ctx, actor, target, kind, n, reason)
+
+    def _choose_either(self, ctx: _Ctx, t: Task, option: str) -> None:
+        """Proselytism 2: the preacher takes 2 Bishops or 3 Followers, as he chose."""
+        kind, n = ("bishop", 2) if option == "bishops" else ("follower", 3)
+        ctx.note(f"{self.church_name(t.chooser)} chooses to take {n} {kind.title()} cards.")
+        self._take(ctx, t.chooser, t.owner, kind, n, t.reason)
+
+    def _campaign_step(self, ctx: _Ctx, t: Task, choice: str) -> None:
+        """Evangelic Campaign: preach to the Church chosen, then choose the next one."""
+        if choice == "stop":
+            ctx.note(f"{self.church_name(t.chooser)} ends the Evangelic Campaign.")
+            return
+        target = int(choice)
+        if self.proselytise(ctx, t.chooser, t.bishop, target):
+            nxt = t.model_copy(update={"count": t.count - 1, "done": t.done + (target,)})
+            self._task(ctx, nxt)
 
     def proselytise(self, ctx: _Ctx, seat: Seat, bishop: str, target: Seat) -> bool:
         """Proselytism Table; returns False if the Bishop was lost (roll of 12)."""
@@ -1156,9 +1217,11 @@ class Credo:
             self._church_father(ctx, seat, a)
         elif e == "evangelic_campaign":
             votes = self.cards[a.bishop].votes
-            for t in self._others(s, seat)[:votes]:
-                if not self.proselytise(ctx, seat, a.bishop, t):
-                    break
+            ctx.note(f"{self.name(a.bishop)} may preach to {votes} Church{'es' if votes != 1 else ''}.")
+            self._task(
+                ctx,
+                Task(chooser=seat, owner=seat, kind="campaign", bishop=a.bishop, count=votes, reason=ev.name),
+            )
         elif e == "fire_at_temple":
             h = self.holder(s, EASTERN_EMPEROR)
             if h is None:
@@ -1360,12 +1423,17 @@ class Credo:
             self._lose(ctx, h, "follower", 2, ev.name)
             self._lose(ctx, h, "bishop", 1, ev.name)
         elif e == "bad_times":
-            bishops = sorted(self._bishops(s, a.target), key=lambda b: (self.cards[b].votes, b))[
-                :BAD_TIMES_BISHOPS
-            ]
-            ctx.update(council=c.model_copy(update={"bad_times": c.bad_times + tuple(bishops)}))
-            ctx.note(
-                f"{self.church_name(a.target)} keeps away {list_words([self.name(b) for b in bishops])}."
+            # "The rival chooses which Bishops cannot attend." (RULINGS.md R20)
+            self._task(
+                ctx,
+                Task(
+                    chooser=a.target,
+                    owner=a.target,
+                    kind="away",
+                    kinds=("bishop",),
+                    count=BAD_TIMES_BISHOPS,
+                    reason=ev.name,
+                ),
             )
         elif e == "simony":
             self._take(ctx, seat, a.target, "bishop", 1, ev.name)

@@ -39,7 +39,12 @@ class Task(Model):
     of an Article to give up for a taught one (``kind`` = ``replace``).
 
     ``chooser`` picks ``count`` cards of ``owner``'s Church of the ``kinds`` listed;
-    they go to ``dest`` (a seat) or to the discard (None).
+    they go to ``dest`` (a seat) or to the discard (None). Other kinds: ``either``
+    (Proselytism 2: the preacher ``chooser`` takes 2 Bishops or 3 Followers from
+    ``owner``, R9); ``campaign`` (Evangelic Campaign: ``chooser`` names the next
+    Church its ``bishop`` preaches to, ``count`` preaches left, ``done`` those
+    already preached to); ``away`` (Bad Times: ``chooser`` keeps ``count`` of its
+    Bishops away from the Council, R20).
     """
 
     chooser: Seat
@@ -48,9 +53,11 @@ class Task(Model):
     count: int = 1
     dest: Seat | None = None
     reason: str = ""
-    kind: Literal["cards", "replace"] = "cards"
+    kind: Literal["cards", "replace", "either", "campaign", "away"] = "cards"
     spare_nisibis: bool = False
     article: str | None = None  # the taught Article (replace)
+    bishop: str | None = None  # the preaching Bishop (campaign)
+    done: tuple[Seat, ...] = ()  # Churches already preached to (campaign)
 
 
 class Window(Model):

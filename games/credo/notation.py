@@ -13,6 +13,8 @@ unambiguous prefix, and words may be left out as long as one action still fits):
     play <Exile card> to exile <Bishop> | play <Exile card> to recall <Bishop>
     play Dynastic Change east | west
     pick <Church card or Article>     Lose / Remove / Take / Give choices
+    pick 2 Bishops | pick 3 Followers Proselytism rolled 2: the preacher's choice
+    pick Church <n> | pick stop       Evangelic Campaign: the next Church preached to
     vote <doctrine> | abstain         at a General Council
     respect <doctrine> | pass         the Emperor after a Council
     convoke | done | pass
@@ -74,6 +76,8 @@ VERBS = (
 
 def format_action(game: Credo, s: State, a: Any) -> str:
     """``a`` in notation, with card names as players see them."""
+    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign"):
+        return f"pick {_option(game, a.card)}"
     if isinstance(a, Place | Keep | Renounce | Reject | Discard | Pick):
         return f"{a.kind} {_card(game, a.card)}"
     if isinstance(a, Play):
@@ -101,6 +105,16 @@ def format_action(game: Credo, s: State, a: Any) -> str:
 
 def _card(game: Credo, card: str) -> str:
     return game.name(card)
+
+
+OPTIONS = {"bishops": "2 Bishops", "followers": "3 Followers", "stop": "stop"}
+
+
+def _option(game: Credo, option: str) -> str:
+    """A choice that is not a card: Proselytism 2's option, or a Church (by seat)."""
+    if option in OPTIONS:
+        return OPTIONS[option]
+    return game.church_name(int(option))
 
 
 def _candidates(game: Credo, s: State, seat: int) -> list[tuple[str, Any]]:
