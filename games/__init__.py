@@ -2,7 +2,13 @@
 
 import importlib
 
-GAME_PACKAGES = ("games.barbarian_hordes", "games.promised_land", "games.credo", "games.soul_of_the_empire", "games.roman_war")
+GAME_PACKAGES = (
+    "games.barbarian_hordes",
+    "games.promised_land",
+    "games.credo",
+    "games.soul_of_the_empire",
+    "games.roman_war",
+)
 
 _loaded = False
 

@@ -14,51 +14,21 @@ parts of a game (hands, the deck's order) cannot reach an image.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from PIL import Image
 
 from .draw import encode_png
 
-Renderer = Callable[[Any, Mapping[int, str] | None], Image.Image]
-
-
-def _barbarian_hordes(view: Any, names: Mapping[int, str] | None) -> Image.Image:
-    from . import barbarian_hordes
-
-    return barbarian_hordes.render(view, names)
-
-
-def _credo(view: Any, names: Mapping[int, str] | None) -> Image.Image:
-    from . import credo
-
-    return credo.render(view, names)
-
-
-def _soul_of_the_empire(view: Any, names: Mapping[int, str] | None) -> Image.Image:
-    from . import soul_of_the_empire
-
-    return soul_of_the_empire.render(view, names)
-
-
-def _roman_war(view: Any, names: Mapping[int, str] | None) -> Image.Image:
-    from . import roman_war
-
-    return roman_war.render(view, names)
-
-
-def _promised_land(view: Any, names: Mapping[int, str] | None) -> Image.Image:
-    from . import promised_land
-
-    return promised_land.render(view, names)
-
-
-RENDERERS: dict[str, Renderer] = {
-    "barbarian-hordes": _barbarian_hordes, "promised-land": _promised_land,
-    "credo": _credo,
-    "soul-of-the-empire": _soul_of_the_empire,
-    "roman-war": _roman_war,
+# game id -> module of render/ with ``render(view, names) -> Image`` (imported on first use)
+RENDERERS: dict[str, str] = {
+    "barbarian-hordes": "barbarian_hordes",
+    "credo": "credo",
+    "promised-land": "promised_land",
+    "roman-war": "roman_war",
+    "soul-of-the-empire": "soul_of_the_empire",
 }
 
 
@@ -87,10 +57,10 @@ def render_image(view: Any, names: Mapping[int, str] | None = None) -> Image.Ima
     if type(view).__name__ != "View" or not isinstance(game, str):
         raise TypeError(f"render takes a game's View, not {type(view).__name__}")
     try:
-        renderer = RENDERERS[game]
+        module = RENDERERS[game]
     except KeyError:
         raise TypeError(f"no board image for game {game!r}; have {', '.join(supported_games())}") from None
-    return renderer(view, names)
+    return importlib.import_module(f"{__name__}.{module}").render(view, names)
 
 
 def render_view(view: Any, names: Mapping[int, str] | None = None) -> bytes:
