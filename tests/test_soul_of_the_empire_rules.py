@@ -24,6 +24,7 @@ from games.soul_of_the_empire.model import (
     DiscardPower,
     Done,
     EndMain,
+    Keep,
     Marker,
     Move,
     Pass,
@@ -31,9 +32,11 @@ from games.soul_of_the_empire.model import (
     PlayPower,
     Plunder,
     Rage,
+    Raise,
     Ready,
     Recruit,
     Redirect,
+    Regroup,
     Reroll,
     Shift,
     State,
@@ -856,12 +859,24 @@ def test_die_by_the_sword() -> None:
 
 
 def test_give_to_caesar() -> None:
-    """Give to Caesar: whenever a faction purchases Power Cards, Rome raises 1 Unspent die by 1."""
+    """Give to Caesar: "Whenever a faction purchases Power Cards, you may increase the value of 1
+    Unspent Die by 1 pip." Rome chooses the die (or none) in a response window (RULINGS.md R15)."""
     s = set_f(fresh(), "rome", durable=("give-to-caesar",))
-    s = dice(s, "rome", [3])
+    s = dice(s, "rome", [3, 5, 6], [True, False, True])
     s = dice(turn_of(s, "jews"), "jews", [4])
     s = act(s, "jews", Buy(die=0))
-    assert s.factions["rome"].dice[0].value == 4
+    assert s.window is not None and s.window.kind == "caesar"
+    assert g.acting(s, seat(s, "rome")) == "rome" and g.acting(s, seat(s, "jews")) is None
+    assert g.to_act(s)[seat(s, "rome")].kind == "respond"
+    assert g.legal_actions(s, seat(s, "rome")) == [Pass(), Raise(die=0), Raise(die=1)]  # not the 6
+    roundtrip(s, "rome")
+    r = act(s, "rome", g.parse_action(s, seat(s, "rome"), "raise 5 outside"))
+    assert [d.value for d in r.factions["rome"].dice[:3]] == [3, 6, 6] and r.window is None
+    with pytest.raises(IllegalActionError):
+        act(s, "rome", Raise(die=2))
+    p = act(s, "rome", Pass())
+    assert [d.value for d in p.factions["rome"].dice[:3]] == [3, 5, 6] and p.window is None
+    assert act(p, "jews", EndMain()).phase == "end"
 
 
 def test_persecution() -> None:
@@ -921,6 +936,7 @@ def test_merchant_and_peasant_revolts() -> None:
         play(s, "jews", "start", PlayPower(card="merchant-revolt", territory="africa"))  # marker
     m = play(s, "jews", "start", PlayPower(card="merchant-revolt", territory="sicilia"), rolls=[4])
     assert units(m, "sicilia", "gray") == 5 and m.yellow == 3 and m.revolts[0].dice[0].value == 4
+    m = act(m, "jews", Keep())
     assert "pannonia" in g._revolt_spots(s, "peasant-revolt") and "syria" not in g._revolt_spots(
         s, "peasant-revolt"
     )
@@ -952,9 +968,11 @@ def test_pharisee() -> None:
     """Pharisee: every revolt gains 1 more yellow die (if available)."""
     s = fresh()
     s = play(s, "jews", "start", PlayPower(card="jewish-revolt", territory="samaria"), rolls=[2])
+    s = act(s, "jews", Keep())
     s = s.model_copy(update={"power_played": 0, "turn": s.order.index("jews")})
     s = play(s, "jews", "start", PlayPower(card="pharisee"), rolls=[5])
     assert [d.value for d in s.revolts[0].dice] == [2, 5] and s.yellow == 2
+    assert s.extra_roll is not None and s.extra_roll.dice == (1,)  # only the new die
 
 
 def test_promised_land() -> None:
@@ -1137,3 +1155,102 @@ def test_pass_in_combat_plays_first_card() -> None:
     s = act(s, "coalition", Pass())
     s = act(s, "rome", Commit(card="legio"))
     assert s.last_combat.attacker_card == "Berserker Charge"
+
+
+# --------------------------------------------------------------------------- dice rolled up to 3 times, regroup
+
+
+def roundtrip(s: State, faction: str) -> None:
+    """Every legal action reads back from its notation."""
+    for a in g.legal_actions(s, seat(s, faction)):
+        assert g.parse_action(s, seat(s, faction), g.format_action(s, a)) == a
+
+
+def test_yellow_die_rolled_up_to_three_times_when_revolt_played() -> None:
+    """Jewish Revolt Power Cards: "When the revolt card is played, a single yellow die is taken
+    from the extra dice pool ... Each die is rolled up to three times." (RULINGS.md R13)"""
+    s = play(fresh(), "jews", "start", PlayPower(card="merchant-revolt", territory="sicilia"), rolls=[2])
+    assert s.extra_roll is not None and s.extra_roll.kind == "yellow" and s.phase == "start"
+    assert g.acting(s, seat(s, "jews")) == "jews" and "yellow dice" in g.to_act(s)[seat(s, "jews")].text
+    roundtrip(s, "jews")
+    s = act(s, "jews", g.parse_action(s, seat(s, "jews"), "reroll 2"), rolls=[3])
+    assert s.revolts[0].dice[0].value == 3 and s.extra_roll.rerolls == 1
+    s = act(s, "jews", g.parse_action(s, seat(s, "jews"), "reroll 3"), rolls=[6])
+    assert s.revolts[0].dice[0].value == 6 and s.extra_roll.rerolls == 0
+    assert g.legal_actions(s, seat(s, "jews")) == [Keep()]
+    with pytest.raises(IllegalActionError, match="3 times"):
+        act(s, "jews", Reroll(dice=(0,)))
+    s = act(s, "jews", g.parse_action(s, seat(s, "jews"), "keep"))
+    assert s.extra_roll is None and s.phase == "start" and s.revolts[0].dice[0].value == 6
+
+
+def test_yellow_dice_rerolled_at_roll_and_ready() -> None:
+    """The yellow die returns to its card "during Roll and Ready" and "Each die is rolled up to
+    three times": after readying, the Jews may reroll the yellow dice twice (RULINGS.md R13)."""
+    s = play(fresh(), "jews", "start", PlayPower(card="jewish-revolt", territory="samaria"), rolls=[2])
+    s = act(s, "jews", Keep())
+    s = turn_of(s, "jews", "end")
+    s = dice(s, "jews", [1])
+    s = act(s, "jews", Done(), rolls=[5, 5, 5, 5, 5, 1])  # five Jewish dice, then the yellow die
+    assert s.revolts[0].dice[0].value == 1
+    s = act(s, "jews", Ready(dice=(0, 1, 2, 3, 4)))
+    assert s.extra_roll is not None and s.extra_roll.resume == "end" and s.active == "jews"
+    roundtrip(s, "jews")
+    s = act(s, "jews", g.parse_action(s, seat(s, "jews"), "reroll 1"), rolls=[4])
+    assert s.revolts[0].dice[0].value == 4 and s.active == "jews"
+    s = act(s, "jews", Keep())
+    assert s.extra_roll is None and s.active != "jews" and s.phase == "start"
+
+
+def test_returned_blocking_dice_rolled_up_to_three_times() -> None:
+    """Scoring a Claimed Objective Card: "If the Coalition had blocked another objective on
+    that card, return their die (dice). The Coalition faction may immediately roll that die
+    (dice) up to 3 times, and place it in their Unspent Dice Area." (RULINGS.md R18)"""
+    s = board(turn_of(fresh(), "rome", "start"), {"italia": {"rome": 1}, "gallia": {"rome": 1}})
+    s = s.model_copy(update={"objectives": ("pax-romana",)})
+    s = set_f(
+        s, "rome", dice=(Die(value=2, place="objective", on="pax-romana"),) + tuple(Die() for _ in range(4))
+    )
+    s = set_f(
+        s,
+        "coalition",
+        dice=(Die(value=6, place="block", on="pax-romana", target="jews"),) + tuple(Die() for _ in range(4)),
+    )
+    s = act(s, "rome", Done(), rolls=[2])
+    assert s.factions["rome"].points == 1 and s.phase == "start"
+    assert s.extra_roll is not None and s.extra_roll.kind == "block" and s.extra_roll.resume == "main"
+    assert g.acting(s, seat(s, "coalition")) == "coalition" and g.acting(s, seat(s, "rome")) is None
+    assert s.factions["coalition"].dice[0].place == "unspent" and s.factions["coalition"].dice[0].value == 2
+    roundtrip(s, "coalition")
+    s = act(s, "coalition", g.parse_action(s, seat(s, "coalition"), "reroll 2"), rolls=[5])
+    assert s.factions["coalition"].dice[0].value == 5
+    s = act(s, "coalition", Keep())
+    assert s.extra_roll is None and s.phase == "main" and s.active == "rome"
+    assert s.factions["coalition"].dice[0].place == "unspent" and not s.factions["coalition"].dice[0].seq
+
+
+def test_region_regroup() -> None:
+    """Score Sole Occupancy of a Region and Regroup: "They may then regroup 6 units from this
+    region into a single territory in that region. The regroup move does not require a die."
+    (RULINGS.md R12)"""
+    s = board(
+        turn_of(fresh(), "coalition", "end"),
+        {"britannia": {"coalition": 3}, "gallia": {"coalition": 4}, "hispania": {"coalition": 2}},
+    )
+    s = dice(s, "coalition", [1])
+    s = act(s, "coalition", Done(), rolls=[5])
+    s = act(s, "coalition", Ready(dice=(0,)))
+    assert s.regroup is not None and s.regroup.region == "yellow" and s.active == "coalition"
+    assert units(s, "gallia", "coalition") == 3  # 1 unit went to the faction board
+    roundtrip(s, "coalition")
+    with pytest.raises(IllegalActionError, match="at most 6"):
+        act(s, "coalition", Regroup(territory="gallia", sources=(("britannia", 3), ("hispania", 1))))
+    with pytest.raises(IllegalActionError):
+        act(s, "coalition", Regroup(territory="gallia", sources=(("rome", 1),)))
+    t = act(
+        s, "coalition", g.parse_action(s, seat(s, "coalition"), "regroup Gallia: 2 Britannia, 1 Hispania")
+    )
+    assert (units(t, "gallia", "coalition"), units(t, "britannia", "coalition")) == (6, 1)
+    assert units(t, "hispania", "coalition") == 1 and t.regroup is None and t.active != "coalition"
+    p = act(s, "coalition", Pass())
+    assert p.regroup is None and p.active != "coalition" and units(p, "gallia", "coalition") == 3

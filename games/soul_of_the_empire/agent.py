@@ -23,6 +23,7 @@ from .model import (
     DiscardPower,
     Done,
     EndMain,
+    Keep,
     Move,
     Pass,
     PlaceMarker,
@@ -100,6 +101,19 @@ class HeuristicAgent:
     def choose(self, g: Any, s: State, seat: Seat) -> Any:
         f = g.acting(s, seat)
         actions = g.legal_actions(s, seat)
+        if s.extra_roll is not None:
+            # reroll the dice below 4 while rolls are left
+            values = g.extra_values(s)
+            low = tuple(i for i in s.extra_roll.dice if values[i] < 4)
+            want = [
+                a
+                for a in actions
+                if isinstance(a, Reroll)
+                and sorted(values[i] for i in a.dice) == sorted(values[i] for i in low)
+            ]
+            return want[0] if low and want else Keep()
+        if s.regroup is not None:
+            return actions[1] if len(actions) > 1 and self.rand.random() < 0.5 else Pass()
         if s.rolling is not None:
             return self._roll(g, s, actions)
         if s.phase == "markers":
@@ -114,6 +128,8 @@ class HeuristicAgent:
                 salvage = [a for a in opts if isinstance(a, Plunder) and a.option == "salvage"]
                 return salvage[0] if salvage and self.rand.random() < 0.6 else opts[0]
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
+        if s.window is not None and s.window.kind == "caesar":
+            return actions[-1]  # raise the highest die offered below 6
         if s.window is not None:
             opts = list(actions)
             return opts[1] if len(opts) > 1 and self.rand.random() < 0.5 else Pass()

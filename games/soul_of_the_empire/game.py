@@ -48,9 +48,11 @@ from .model import (
     DiscardPower,
     Done,
     EndMain,
+    ExtraRoll,
     FactionState,
     FactionView,
     GameWon,
+    Keep,
     LastCombat,
     Marker,
     Move,
@@ -63,9 +65,12 @@ from .model import (
     PlayPower,
     Plunder,
     Rage,
+    Raise,
     Ready,
     Recruit,
     Redirect,
+    Regroup,
+    Regrouping,
     Reroll,
     Retrieve,
     Revolt,
@@ -690,17 +695,99 @@ class SoulOfTheEmpire:
                 + "."
             )
         ctx.update(rolling=None)
-        if r.reason == "setup":
+        if r.faction == "jews" and self._yellow_refs(ctx.s):
+            # the yellow dice are rolled up to 3 times too (RULINGS.md R13)
+            self._offer_extra(ctx, "jews", "yellow", tuple(range(len(self._yellow_refs(ctx.s)))), r.reason)
+            return
+        self._after_ready(ctx, r.reason)
+
+    def _after_ready(self, ctx: _Ctx, reason: str) -> None:
+        if reason == "setup":
             if ctx.s.roll_queue:
                 nxt, rest = ctx.s.roll_queue[0], ctx.s.roll_queue[1:]
                 ctx.update(roll_queue=rest)
                 self._start_rolling(ctx, nxt, "setup")
             else:
                 self._begin_turn(ctx)
-        elif r.reason == "end":
+        elif reason == "end":
             self._end_scoring(ctx)
         else:
             self._next_turn(ctx)
+
+    # ------------------------------------------------------------------ dice rolled up to 3 times
+
+    def _yellow_refs(self, s: State) -> list[tuple[int, int]]:
+        """(revolt, die) for every yellow die on a revolt card, in flat index order."""
+        return [(r, j) for r, rv in enumerate(s.revolts) for j in range(len(rv.dice))]
+
+    def _set_yellow(self, ctx: _Ctx, k: int, value: int) -> None:
+        r, j = self._yellow_refs(ctx.s)[k]
+        revolts = list(ctx.s.revolts)
+        dice = list(revolts[r].dice)
+        dice[j] = dice[j].model_copy(update={"value": value})
+        revolts[r] = revolts[r].model_copy(update={"dice": tuple(dice)})
+        ctx.update(revolts=tuple(revolts))
+
+    def extra_values(self, s: State) -> dict[int, int]:
+        """The dice of the pending extra roll: index -> value."""
+        e = s.extra_roll
+        if e.kind == "yellow":
+            refs = self._yellow_refs(s)
+            return {k: s.revolts[refs[k][0]].dice[refs[k][1]].value for k in e.dice}
+        return {i: s.factions["coalition"].dice[i].value for i in e.dice}
+
+    def _offer_extra(self, ctx: _Ctx, faction: str, kind: str, dice: tuple[int, ...], resume: str) -> None:
+        """Dice just rolled that their owner may roll again twice more ("up to 3 times")."""
+        e = ctx.s.extra_roll
+        if e is not None and e.kind == kind:
+            ctx.update(extra_roll=e.model_copy(update={"dice": tuple(sorted(set(e.dice) | set(dice)))}))
+            return
+        ctx.update(extra_roll=ExtraRoll(faction=faction, kind=kind, dice=dice, resume=resume))
+
+    def extra_options(self, s: State) -> list[Any]:
+        e = s.extra_roll
+        out: list[Any] = [Keep()]
+        if e.rerolls <= 0:
+            return out
+        by_value: dict[int, list[int]] = {}
+        for i, v in sorted(self.extra_values(s).items()):
+            by_value.setdefault(v, []).append(i)
+        subsets: list[tuple[int, ...]] = [()]
+        for _, idx in sorted(by_value.items()):
+            subsets = [prev + tuple(idx[:k]) for prev in subsets for k in range(len(idx) + 1)]
+        return out + [Reroll(dice=tuple(sorted(o))) for o in subsets if o]
+
+    def _apply_extra(self, ctx: _Ctx, f: str, a: Any) -> None:
+        e = ctx.s.extra_roll
+        what = "yellow dice" if e.kind == "yellow" else "returned blocking dice"
+        if isinstance(a, Reroll):
+            if e.rerolls <= 0:
+                raise IllegalActionError(f"Your {what} have been rolled 3 times: keep them.")
+            if not a.dice or len(set(a.dice)) != len(a.dice) or set(a.dice) - set(e.dice):
+                raise IllegalActionError(f"Reroll some of your {what}: name their values, or keep.")
+            for i in a.dice:
+                if e.kind == "yellow":
+                    self._set_yellow(ctx, i, ctx.rng.die(6))
+                else:
+                    ctx.set_die("coalition", i, value=ctx.rng.die(6))
+            ctx.update(extra_roll=e.model_copy(update={"rerolls": e.rerolls - 1}))
+            values = self.extra_values(ctx.s)
+            ctx.note(
+                f"{self.fname(f)} rerolled {len(a.dice)} of the {what}: now "
+                + ", ".join(str(values[i]) for i in e.dice)
+                + "."
+            )
+            return
+        if isinstance(a, Keep):
+            ctx.update(extra_roll=None)
+            if e.resume in ("setup", "end", "pass"):
+                self._after_ready(ctx, e.resume)
+            elif e.resume == "end_scoring":
+                self._end_scoring_rest(ctx)
+            elif e.resume == "main":
+                ctx.update(phase="main")
+            return
+        raise IllegalActionError(f"Reroll some of your {what} (reroll <values>) or keep them.")
 
     # ------------------------------------------------------------------ turns
 
@@ -752,6 +839,9 @@ class SoulOfTheEmpire:
             self._score_objectives(ctx, "rome", start=True)
             if ctx.s.phase == "over":
                 return
+            if ctx.s.extra_roll is not None:
+                ctx.update(extra_roll=ctx.s.extra_roll.model_copy(update={"resume": "main"}))
+                return
         ctx.update(phase="main")
 
     def _end_phase_done(self, ctx: _Ctx) -> None:
@@ -783,11 +873,21 @@ class SoulOfTheEmpire:
         the Coalition scores sole occupancy of regions."""
         faction = ctx.s.active
         self._score_objectives(ctx, faction, start=False)
-        if faction == "jews":
-            pass
-        if faction == "coalition" and ctx.s.phase != "over":
+        if ctx.s.phase == "over":
+            return
+        if ctx.s.extra_roll is not None:
+            ctx.update(extra_roll=ctx.s.extra_roll.model_copy(update={"resume": "end_scoring"}))
+            return
+        self._end_scoring_rest(ctx)
+
+    def _end_scoring_rest(self, ctx: _Ctx) -> None:
+        if ctx.s.active == "coalition":
             self._score_markers(ctx)
+            if ctx.s.phase == "over":
+                return
             self._score_regions(ctx)
+            if ctx.s.regroup is not None:
+                return
         if ctx.s.phase != "over":
             self._next_turn(ctx)
 
@@ -918,6 +1018,8 @@ class SoulOfTheEmpire:
                     + ", ".join(str(ctx.f("coalition").dice[i].value) for i in back)
                     + "."
                 )
+                # rolled up to 3 times (RULINGS.md R18)
+                self._offer_extra(ctx, "coalition", "block", tuple(back), "none")
         self._gain(ctx, faction, points, f"{self.fname(faction)} scored {card.name}")
         ctx.update(
             objectives=tuple(c for c in ctx.s.objectives if c != card_id),
@@ -978,7 +1080,8 @@ class SoulOfTheEmpire:
 
     def _score_regions(self, ctx: _Ctx) -> None:
         """Score Sole Occupancy of a Region (Coalition only): 1 point per region once a
-        game; 1 unit from the region goes to the faction board (RULINGS.md R12)."""
+        game; 1 unit from the region goes to the faction board, then the Coalition may
+        regroup (RULINGS.md R12)."""
         for rid, region in self.data.regions.items():
             if not region.empire or rid in ctx.f("coalition").regions_scored:
                 continue
@@ -993,6 +1096,72 @@ class SoulOfTheEmpire:
             self._gain(ctx, "coalition", 1, f"The Coalition holds every territory of {region.name}")
             if self._check_victory(ctx):
                 return
+            ctx.update(regroup=Regrouping(region=rid))
+            if self.regroup_options(ctx.s):
+                return
+            ctx.update(regroup=None)
+
+    def regroup_options(self, s: State) -> list[Regroup]:
+        """One regroup per target territory of the region: fill it up to 6 from the
+        largest other Coalition stacks (name order on ties); the notation takes any."""
+        ts = self.data.region_territories(s.regroup.region)
+        out = []
+        for t in ts:
+            room = 6 - self.units(s, t, "coalition")
+            sources: list[tuple[str, int]] = []
+            for o in sorted((o for o in ts if o != t), key=lambda o: (-self.units(s, o, "coalition"), o)):
+                k = min(room, self.units(s, o, "coalition"))
+                if k > 0:
+                    sources.append((o, k))
+                    room -= k
+            if sources:
+                out.append(Regroup(territory=t, sources=tuple(sources)))
+        return out
+
+    def _apply_regroup(self, ctx: _Ctx, a: Any) -> None:
+        s = ctx.s
+        ts = self.data.region_territories(s.regroup.region)
+        name = self.data.regions[s.regroup.region].name
+        if isinstance(a, Regroup):
+            if a.territory not in ts:
+                raise IllegalActionError(
+                    f"Regroup into a territory of {name}: " + list_words([self.tname(t) for t in ts]) + "."
+                )
+            seen = set()
+            for o, k in a.sources:
+                if o not in ts or o == a.territory or o in seen:
+                    raise IllegalActionError(
+                        f"Regroup from other territories of {name}, each named once: e.g. "
+                        + (
+                            notation.format_action(self, s, self.regroup_options(s)[0])
+                            if self.regroup_options(s)
+                            else "pass"
+                        )
+                        + "."
+                    )
+                seen.add(o)
+                if k < 1 or k > self.units(s, o, "coalition"):
+                    raise IllegalActionError(
+                        f"The Coalition has {self.units(s, o, 'coalition')} units in {self.tname(o)}."
+                    )
+            moved = sum(k for _, k in a.sources)
+            if moved < 1 or self.units(s, a.territory, "coalition") + moved > 6:
+                raise IllegalActionError(
+                    f"Regroup at most 6 units into one territory: {self.tname(a.territory)} has room for "
+                    f"{6 - self.units(s, a.territory, 'coalition')}."
+                )
+            for o, k in a.sources:
+                ctx.add_units(o, "coalition", -k)
+            ctx.add_units(a.territory, "coalition", moved)
+            ctx.note(f"The Coalition regrouped {moved} units into {self.tname(a.territory)}.")
+        elif not isinstance(a, Pass):
+            raise IllegalActionError(
+                f"The Coalition scored {name}: regroup <territory>: <units> <from>, ... or pass."
+            )
+        ctx.update(regroup=None)
+        self._score_regions(ctx)
+        if ctx.s.phase != "over" and ctx.s.regroup is None:
+            self._next_turn(ctx)
 
     # ------------------------------------------------------------------ victory
 
@@ -1072,6 +1241,11 @@ class SoulOfTheEmpire:
         """The faction ``seat`` is asked to act for now, or None."""
         if s.phase == "over":
             return None
+        if s.extra_roll is not None:
+            f = s.extra_roll.faction
+            return f if s.factions[f].seat == seat else None
+        if s.regroup is not None:
+            return "coalition" if s.factions["coalition"].seat == seat else None
         if s.rolling is not None:
             f = s.rolling.faction
             return f if s.factions[f].seat == seat else None
@@ -1105,6 +1279,22 @@ class SoulOfTheEmpire:
 
     def _prompt(self, s: State, f: str) -> Prompt:
         name = self.fname(f)
+        if s.extra_roll is not None:
+            e = s.extra_roll
+            what = "yellow dice" if e.kind == "yellow" else "returned blocking dice"
+            values = self.extra_values(s)
+            return Prompt(
+                kind="turn",
+                text=f"{name}: your {what} show "
+                + ", ".join(str(values[i]) for i in e.dice)
+                + f" — reroll some ({e.rerolls} rolls left) or keep them.",
+            )
+        if s.regroup is not None:
+            return Prompt(
+                kind="turn",
+                text=f"The Coalition scored {self.data.regions[s.regroup.region].name}: regroup up to 6 units "
+                "into one of its territories, or pass.",
+            )
         if s.rolling is not None:
             r = s.rolling
             return Prompt(
@@ -1132,6 +1322,12 @@ class SoulOfTheEmpire:
             )
         if s.window is not None:
             w = s.window
+            if w.kind == "caesar":
+                return Prompt(
+                    kind="respond",
+                    text=f"Give to Caesar: {self.fname(w.mover)} bought Power Cards — raise 1 Unspent Roman die "
+                    "by 1 pip, or pass.",
+                )
             if w.kind == "promised_land":
                 return Prompt(
                     kind="respond",
@@ -1156,6 +1352,10 @@ class SoulOfTheEmpire:
         f = self.acting(s, seat)
         if f is None:
             return ()
+        if s.extra_roll is not None:
+            return self.extra_options(s)
+        if s.regroup is not None:
+            return [Pass(), *self.regroup_options(s)]
         if s.rolling is not None:
             return [Ready(dice=o) for o in self.ready_options(s)] + [
                 Reroll(dice=o) for o in self.reroll_options(s)
@@ -1204,7 +1404,11 @@ class SoulOfTheEmpire:
             waiting = ", ".join(f"seat {x + 1}" for x in self.to_act(s))
             raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
         ctx = _Ctx(s, rng)
-        if s.rolling is not None:
+        if s.extra_roll is not None:
+            self._apply_extra(ctx, f, a)
+        elif s.regroup is not None:
+            self._apply_regroup(ctx, a)
+        elif s.rolling is not None:
             self._apply_rolling(ctx, f, a)
         elif s.phase == "markers":
             self._apply_marker(ctx, a)
@@ -1506,6 +1710,8 @@ class SoulOfTheEmpire:
 
     def _window_options(self, s: State) -> list[Any]:
         w = s.window
+        if w.kind == "caesar":
+            return self._caesar_options(s)
         if w.kind == "promised_land":
             cards = [
                 c for c in dict.fromkeys(s.factions["jews"].hand) if self.data.card(c).id == "promised-land"
@@ -1519,6 +1725,18 @@ class SoulOfTheEmpire:
 
     def _apply_window(self, ctx: _Ctx, f: str, a: Any) -> None:
         w = ctx.s.window
+        if w.kind == "caesar" and not isinstance(a, Pass):
+            dice = ctx.f("rome").dice
+            if not isinstance(a, Raise) or not (
+                0 <= a.die < len(dice) and dice[a.die].place == "unspent" and dice[a.die].value < 6
+            ):
+                raise IllegalActionError(
+                    "Give to Caesar: raise one of Rome's Unspent dice below 6 by 1 pip (raise <value>), or pass."
+                )
+            ctx.set_die("rome", a.die, value=dice[a.die].value + 1)
+            ctx.note(f"Give to Caesar: a Roman die rises to {dice[a.die].value + 1}.")
+            ctx.update(window=None)
+            return
         if isinstance(a, Pass):
             if w.kind == "promised_land":
                 self._gospel_window(ctx, w.mover)
@@ -1956,18 +2174,20 @@ class SoulOfTheEmpire:
             raise IllegalActionError("Only the Coalition may do that.")
 
     def _give_to_caesar(self, ctx: _Ctx, buyer: str) -> None:
-        """Give to Caesar: whenever a faction purchases Power Cards, Rome raises 1
-        Unspent die by 1 pip (the highest below 6 in its sequence; RULINGS.md R15)."""
-        if not self.durable(ctx.s, "rome", "give-to-caesar"):
+        """Give to Caesar: whenever a faction purchases Power Cards, Rome may raise 1
+        Unspent die by 1 pip; Rome chooses the die in a response window (RULINGS.md R15)."""
+        if not self.durable(ctx.s, "rome", "give-to-caesar") or not self._caesar_options(ctx.s):
             return
-        dice = ctx.f("rome").dice
-        cand = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value < 6]
-        if not cand:
-            return
-        i = max(cand, key=lambda i: (dice[i].seq, dice[i].value, -i))
-        ctx.set_die("rome", i, value=dice[i].value + 1)
-        ctx.note(f"Give to Caesar: a Roman die rises to {dice[i].value + 1}.")
-        del buyer
+        ctx.update(window=Window(kind="caesar", faction="rome", mover=buyer))
+
+    def _caesar_options(self, s: State) -> list[Raise]:
+        """One Raise per distinct (value, in the sequence) of Rome's Unspent dice below 6."""
+        out, seen = [], set()
+        for i, d in enumerate(s.factions["rome"].dice):
+            if d.place == "unspent" and d.value < 6 and (d.value, d.seq) not in seen:
+                seen.add((d.value, d.seq))
+                out.append(Raise(die=i))
+        return out
 
     def _recruit(self, ctx: _Ctx, f: str, placements: tuple[tuple[str, int], ...], units: int) -> None:
         """Recruit Units: up to ``units`` from supply into legal territories (at least 1
@@ -2914,17 +3134,25 @@ class SoulOfTheEmpire:
             f"{self.card_name(a.card)}: {k} Gray units rise in {self.tname(a.territory)}"
             + (f"; yellow dice {', '.join(str(d.value) for d in dice)}." if dice else ".")
         )
+        if n:
+            total = len(self._yellow_refs(ctx.s))
+            self._offer_extra(ctx, "jews", "yellow", tuple(range(total - n, total)), "none")
 
     _card_merchant_revolt = _card_peasant_revolt = _card_jewish_revolt = _card_revolt
 
     def _card_pharisee(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
-        revolts = []
+        revolts, new, k = [], [], 0
         for r in ctx.s.revolts:
+            k += len(r.dice)
             if ctx.s.yellow > 0:
                 r = r.model_copy(update={"dice": r.dice + (Die(value=ctx.rng.die(6), place="unspent"),)})
                 ctx.update(yellow=ctx.s.yellow - 1)
+                new.append(k)
+                k += 1
             revolts.append(r)
         ctx.update(revolts=tuple(revolts))
+        if new:
+            self._offer_extra(ctx, "jews", "yellow", tuple(new), "none")
 
     def _card_city_riot(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         t = a.territory

@@ -91,6 +91,25 @@ class Rolling(Model):
     reason: Literal["setup", "end", "pass"] = "end"
 
 
+class ExtraRoll(Model):
+    """Dice rolled "up to 3 times" outside Roll and Ready (RULINGS.md R13, R18): the
+    revolts' yellow dice (``kind`` yellow, ``dice`` flat yellow indices) or the
+    Coalition's returned blocking dice (``kind`` block, Coalition die indices).
+    ``rerolls`` left; ``resume``: what follows once the dice are kept."""
+
+    faction: Faction
+    kind: Literal["yellow", "block"]
+    dice: tuple[int, ...] = ()
+    rerolls: int = 2
+    resume: Literal["none", "setup", "end", "pass", "end_scoring", "main"] = "none"
+
+
+class Regrouping(Model):
+    """The Coalition scored ``region`` and may regroup 6 units there (RULINGS.md R12)."""
+
+    region: str
+
+
 class Combat(Model):
     """A combat in progress. ``choices`` hold each side's secret choice until both chose."""
 
@@ -104,9 +123,10 @@ class Combat(Model):
 class Window(Model):
     """A response window on another faction's turn. ``kind``: ``promised_land`` (a
     faction moved units out of the blue region: the Jews may redirect them) or
-    ``gospel`` (the Gospel faction moved: the Christians may move 1 unit 1 territory)."""
+    ``gospel`` (the Gospel faction moved: the Christians may move 1 unit 1 territory) or
+    ``caesar`` (a faction bought Power Cards: Rome may raise 1 Unspent die, Give to Caesar)."""
 
-    kind: Literal["promised_land", "gospel"]
+    kind: Literal["promised_land", "gospel", "caesar"]
     faction: Faction  # who may answer
     mover: Faction
     moved: tuple[Path, ...] = ()
@@ -147,6 +167,8 @@ class State(Model):
     yellow: int = 4  # yellow dice in the Extra Dice Pool
     revolts: tuple[Revolt, ...] = ()
     rolling: Rolling | None = None
+    extra_roll: ExtraRoll | None = None
+    regroup: Regrouping | None = None
     roll_queue: tuple[Faction, ...] = ()  # setup: factions still to roll and ready
     combat: Combat | None = None
     window: Window | None = None
@@ -193,6 +215,28 @@ class Reroll(Model):
 
     kind: Literal["reroll"] = "reroll"
     dice: tuple[int, ...]
+
+
+class Raise(Model):
+    """Give to Caesar: raise Rome's Unspent die ``die`` (index) by 1 pip."""
+
+    kind: Literal["raise"] = "raise"
+    die: int
+
+
+class Keep(Model):
+    """Keep the yellow or returned blocking dice as they are (no more rerolls)."""
+
+    kind: Literal["keep"] = "keep"
+
+
+class Regroup(Model):
+    """After scoring a region the Coalition regroups: ``sources`` (territory, units)
+    of that region move into ``territory`` of the same region (RULINGS.md R12)."""
+
+    kind: Literal["regroup"] = "regroup"
+    territory: str
+    sources: tuple[tuple[str, int], ...]
 
 
 class Ready(Model):
@@ -386,6 +430,9 @@ Action = Annotated[
     PlaceMarker
     | PlaceUnit
     | Reroll
+    | Keep
+    | Raise
+    | Regroup
     | Ready
     | Done
     | EndMain

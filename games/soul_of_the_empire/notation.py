@@ -50,6 +50,7 @@ from .model import (
     DiscardPower,
     Done,
     EndMain,
+    Keep,
     Move,
     Pass,
     Path,
@@ -58,9 +59,11 @@ from .model import (
     PlayPower,
     Plunder,
     Rage,
+    Raise,
     Ready,
     Recruit,
     Redirect,
+    Regroup,
     Reroll,
     Retrieve,
     Shift,
@@ -121,6 +124,16 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return f"marker {_t(g, a.territory)}"
     if isinstance(a, PlaceUnit):
         return f"place {_t(g, a.territory)}"
+    if isinstance(a, Reroll) and s.extra_roll is not None:
+        values = g.extra_values(s)
+        return "reroll " + " ".join(str(v) for v in sorted(values[i] for i in a.dice))
+    if isinstance(a, Keep):
+        return "keep"
+    if isinstance(a, Raise):
+        d = s.factions["rome"].dice[a.die]
+        return f"raise {d.value}" + ("" if d.seq else " outside")
+    if isinstance(a, Regroup):
+        return f"regroup {_t(g, a.territory)}: " + ", ".join(f"{k} {_t(g, o)}" for o, k in a.sources)
     if isinstance(a, Reroll | Ready):
         dice = s.factions[s.rolling.faction].dice
         return f"{a.kind} " + " ".join(str(v) for v in sorted(dice[i].value for i in a.dice))
@@ -337,6 +350,52 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
             int(m.group(1)) if m.group(1) else g.units(s, s.combat.territory, "coalition") if s.combat else 1
         )
         return Plunder(option="rampage", territory=_territory(g, m.group(2)), count=count)
+    if low == "keep":
+        return Keep()
+    if verb == "raise":
+        words = rest.lower().split()
+        outside = "outside" in words
+        values = [w for w in words if w != "outside"]
+        if len(values) != 1:
+            raise InvalidNotationError(
+                "raise <value> (a Sequence die) or raise <value> outside, e.g. raise 4."
+            )
+        v = _int(values[0], "a die")
+        rd = s.factions["rome"].dice
+        match = [i for i, d in enumerate(rd) if d.place == "unspent" and d.value == v and d.seq != outside]
+        if not match:
+            raise IllegalActionError(
+                f"Rome has no Unspent {v} {'outside' if outside else 'in'} its Dice Sequence; Unspent: "
+                + (" ".join(str(d.value) for d in rd if d.place == "unspent") or "none")
+                + "."
+            )
+        return Raise(die=match[0])
+    if verb == "regroup":
+        head, body = _split_colon(rest, "regroup Gallia: 2 Hispania, 1 Britannia")
+        sources = []
+        for item in _items(body):
+            m = re.match(r"^(\d+)\s+(?:from\s+)?(.+)$", item, re.I)
+            if not m:
+                raise InvalidNotationError(
+                    "regroup <territory>: <units> <territory>, ... e.g. regroup Gallia: 2 Hispania."
+                )
+            sources.append((_territory(g, m.group(2)), int(m.group(1))))
+        return Regroup(territory=_territory(g, head), sources=tuple(sources))
+    if verb == "reroll" and s.extra_roll is not None:
+        values = g.extra_values(s)
+        pool = list(s.extra_roll.dice)
+        chosen = []
+        for v in (_int(x, "a die") for x in rest.replace(",", " ").split()):
+            match = [i for i in pool if values[i] == v]
+            if not match:
+                raise IllegalActionError(
+                    f"No (other) {v} among those dice: "
+                    + " ".join(str(values[i]) for i in s.extra_roll.dice)
+                    + "."
+                )
+            chosen.append(match[0])
+            pool.remove(match[0])
+        return Reroll(dice=tuple(sorted(chosen)))
     if verb in ("reroll", "ready"):
         if s.rolling is None:
             raise IllegalActionError("You are not rolling your dice now.")
