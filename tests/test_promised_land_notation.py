@@ -151,4 +151,4 @@ def test_autocomplete_offers_legal_actions() -> None:
             texts = {GAME.format_action(s, a) for a in GAME.legal_actions(s, seat)}
             for prefix in ("", "a", "d", "pl", "ro"):
                 got = GAME.complete(s, seat, prefix)
-                assert len(got) <= 25 and set(got) <= texts
+                assert set(got) <= texts  # the host cuts the list to what Discord shows

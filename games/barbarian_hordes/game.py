@@ -16,7 +16,6 @@ from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
     ActionSpace,
-    Event,
     GameOverError,
     IllegalActionError,
     Model,
@@ -27,6 +26,7 @@ from games.core import (
     Seat,
     Step,
 )
+from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 from games.core.space import combination_at
 from games.core.window import seats_after
@@ -82,7 +82,6 @@ BERSERK_FORCE = 3  # Visigoths: sacrifice an Army Token to get Force +3
 D_CARDS = 3  # D = Draw 3 cards
 
 _ACTION = TypeAdapter(Action)
-_STATE_ADAPTER = TypeAdapter(State)
 
 
 class Options(Model):
@@ -104,32 +103,16 @@ class Options(Model):
         return self
 
 
-class _Ctx:
-    """Mutable scratch for one ``apply``: the state being built and its events."""
+class _Ctx(ApplyContext):
+    """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
-    __slots__ = ("events", "rng", "s")
-
-    def __init__(self, s: State, rng: Rng) -> None:
-        self.s = s
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def update(self, **fields: Any) -> None:
-        self.s = self.s.model_copy(update=fields)
+    __slots__ = ()
 
     def player(self, seat: Seat) -> PlayerState:
         return self.s.players[seat]
 
-    def set_player(self, seat: Seat, **fields: Any) -> None:
-        players = list(self.s.players)
-        players[seat] = players[seat].model_copy(update=fields)
-        self.s = self.s.model_copy(update={"players": tuple(players)})
 
-
-class BarbarianHordes:
+class BarbarianHordes(NotationGame):
     """The Barbarian Hordes game object (stateless; see games.core.Game)."""
 
     id = "barbarian-hordes"
@@ -139,6 +122,8 @@ class BarbarianHordes:
     Options = Options
     State = State
     View = View
+    notation = notation
+    action_adapter = _ACTION
 
     def __init__(self) -> None:
         self.data = load()
@@ -492,21 +477,6 @@ class BarbarianHordes:
     def card_view(self, card_id: str) -> CardView:
         c = self.card(card_id)
         return CardView(id=c.id, name=c.display, types=c.types, force=c.force, only=c.only, text=c.text)
-
-    def parse_action(self, s: State, seat: Seat, text: str) -> Any:
-        return notation.parse(self, s, seat, text)
-
-    def format_action(self, s: State, a: Any) -> str:
-        return notation.format_action(self, s, a)
-
-    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
-        return notation.complete(self, s, seat, prefix)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _ACTION.validate_python(data)
-
-    def state_from_json(self, data: Any) -> State:
-        return _STATE_ADAPTER.validate_python(data)
 
     # ------------------------------------------------------------------ small checks
 

@@ -18,7 +18,6 @@ from typing import Any
 from pydantic import Field, TypeAdapter
 
 from games.core import (
-    Event,
     GameOverError,
     IllegalActionError,
     Model,
@@ -29,6 +28,7 @@ from games.core import (
     Seat,
     Step,
 )
+from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 from games.core.window import seats_after
 
@@ -94,7 +94,6 @@ EXTRA_VOTES = 5  # Demonstration of Unity, heterodox books, Western Delegation..
 BAD_TIMES_BISHOPS = 10
 
 _ACTION = TypeAdapter(Action)
-_STATE = TypeAdapter(State)
 
 COUNCIL_EFFECTS = {
     "scandal", "military_intervention", "emperor_hesitates", "heterodox_book", "bad_times",
@@ -116,32 +115,16 @@ class Options(Model):
     round_limit: int | None = Field(default=None, ge=1)
 
 
-class _Ctx:
-    """Mutable scratch for one ``apply``: the state being built and its events."""
+class _Ctx(ApplyContext):
+    """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
-    __slots__ = ("events", "rng", "s")
-
-    def __init__(self, s: State, rng: Rng) -> None:
-        self.s = s
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
+    __slots__ = ()
 
     def note(self, text: str) -> None:
         self.events.append(Note(text=text))
 
-    def update(self, **fields: Any) -> None:
-        self.s = self.s.model_copy(update=fields)
 
-    def set_player(self, seat: Seat, **fields: Any) -> None:
-        players = list(self.s.players)
-        players[seat] = players[seat].model_copy(update=fields)
-        self.s = self.s.model_copy(update={"players": tuple(players)})
-
-
-class Credo:
+class Credo(NotationGame):
     """The Credo game object (stateless; see games.core.Game)."""
 
     id = "credo"
@@ -151,6 +134,8 @@ class Credo:
     Options = Options
     State = State
     View = View
+    notation = notation
+    action_adapter = _ACTION
 
     def __init__(self) -> None:
         self.data = load()
@@ -1879,20 +1864,6 @@ class Credo:
 
     # ------------------------------------------------------------------ notation
 
-    def parse_action(self, s: State, seat: Seat, text: str) -> Any:
-        return notation.parse(self, s, seat, text)
-
-    def format_action(self, s: State, a: Any) -> str:
-        return notation.format_action(self, s, a)
-
-    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
-        return notation.complete(self, s, seat, prefix)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _ACTION.validate_python(data)
-
-    def state_from_json(self, data: Any) -> State:
-        return _STATE.validate_python(data)
 
 
 GAME = Credo()

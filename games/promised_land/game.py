@@ -27,6 +27,7 @@ from games.core import (
     Seat,
     Step,
 )
+from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 
 from . import notation, text
@@ -91,7 +92,6 @@ NO_DICE_HALVES = {1: (2, 4, 6, 8), 2: (1, 2, 4, 6), 3: (0, 1, 2, 4)}
 OCCUPY = {"plains", "hills", "roads", "ports"}
 
 _ACTION = TypeAdapter(Action)
-_STATE = TypeAdapter(State)
 
 
 class Options(Model):
@@ -116,46 +116,27 @@ def coin_vec(coin: str, n: int = 1) -> tuple[int, int, int]:
     return tuple(n if j == i else 0 for j in range(3))  # type: ignore[return-value]
 
 
-class _Ctx:
-    """Mutable scratch for one ``apply``: the state being built and its events."""
+class _Ctx(ApplyContext):
+    """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
-    __slots__ = ("events", "rng", "s")
-
-    def __init__(self, s: State, rng: Rng) -> None:
-        self.s = s
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
+    __slots__ = ()
 
     def note(self, text: str) -> None:
         self.events.append(Note(text=text))
-
-    def update(self, **fields: Any) -> None:
-        self.s = self.s.model_copy(update=fields)
-
-    def set_player(self, seat: Seat, **fields: Any) -> None:
-        players = list(self.s.players)
-        players[seat] = players[seat].model_copy(update=fields)
-        self.s = self.s.model_copy(update={"players": tuple(players)})
 
     def set_turn(self, **fields: Any) -> None:
         assert self.s.turn is not None
         self.s = self.s.model_copy(update={"turn": self.s.turn.model_copy(update=fields)})
 
     def set_land(self, i: int, **fields: Any) -> None:
-        lands = list(self.s.lands)
-        lands[i] = lands[i].model_copy(update=fields)
-        self.s = self.s.model_copy(update={"lands": tuple(lands)})
-
+        self.replace_in("lands", i, **fields)
     def supply_add(self, counters: str, n: int) -> None:
         self.s = self.s.model_copy(
             update={"unit_supply": tuple((c, v + n if c == counters else v) for c, v in self.s.unit_supply)}
         )
 
 
-class PromisedLand:
+class PromisedLand(NotationGame):
     """The Promised Land game object (stateless; see games.core.Game)."""
 
     id = "promised-land"
@@ -165,6 +146,8 @@ class PromisedLand:
     Options = Options
     State = State
     View = View
+    notation = notation
+    action_adapter = _ACTION
 
     def __init__(self) -> None:
         self.data: GameData = load()
@@ -1698,20 +1681,6 @@ class PromisedLand:
 
     # ------------------------------------------------------------------ notation
 
-    def parse_action(self, s: State, seat: Seat, text_: str) -> Any:
-        return notation.parse(self, s, seat, text_)
-
-    def format_action(self, s: State, a: Any) -> str:
-        return notation.format_action(self, s, a)
-
-    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
-        return notation.complete(self, s, seat, prefix)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _ACTION.validate_python(data)
-
-    def state_from_json(self, data: Any) -> State:
-        return _STATE.validate_python(data)
 
 
 GAME = PromisedLand()

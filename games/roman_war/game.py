@@ -14,13 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from pydantic import Field, TypeAdapter, ValidationError, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
-    Event,
     GameOverError,
     IllegalActionError,
-    InvalidNotationError,
     Model,
     NotYourTurnError,
     Outcome,
@@ -29,6 +27,7 @@ from games.core import (
     Seat,
     Step,
 )
+from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 
 from . import notation, text
@@ -95,7 +94,6 @@ CHARGED_ABILITIES = ("restoration", "deliverance")
 DUEL_MAX_HANNIBAL_HAND = 7  # RULINGS.md R17
 
 _ACTION = TypeAdapter(Action)
-_STATE = TypeAdapter(State)
 
 
 class Options(Model):
@@ -131,30 +129,16 @@ def hannibal_draws(maneuver: int) -> int:
     return roman if maneuver >= 2 else roman - 1
 
 
-class _Ctx:
-    """Mutable scratch for one ``apply``: the state being built, the rng, the events."""
+class _Ctx(ApplyContext):
+    """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
-    __slots__ = ("events", "rng", "s")
-
-    def __init__(self, s: State, rng: Rng) -> None:
-        self.s = s
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
-    def update(self, **fields: Any) -> None:
-        self.s = self.s.model_copy(update=fields)
+    __slots__ = ()
 
     def roman(self, seat: Seat) -> Roman:
         return self.s.romans[seat]
 
     def set_roman(self, seat: Seat, **fields: Any) -> None:
-        romans = list(self.s.romans)
-        romans[seat] = romans[seat].model_copy(update=fields)
-        self.s = self.s.model_copy(update={"romans": tuple(romans)})
-
+        self.replace_in("romans", seat, **fields)
     def uid(self) -> int:
         n = self.s.next_uid
         self.update(next_uid=n + 1)
@@ -167,7 +151,7 @@ class _Ctx:
         return next((i for i in self.s.stack if i.uid == uid), None)
 
 
-class RomanWar:
+class RomanWar(NotationGame):
     """The Roman War game object (stateless; see games.core.Game)."""
 
     id = "roman-war"
@@ -177,6 +161,8 @@ class RomanWar:
     Options = Options
     State = State
     View = View
+    notation = notation
+    action_adapter = _ACTION
 
     def __init__(self) -> None:
         self.data = load()
@@ -1651,29 +1637,6 @@ class RomanWar:
         return text.hand_text(v)
 
     # ------------------------------------------------------------------ notation
-
-    def parse_action(self, s: State, seat: Seat, text_: str) -> Any:
-        """Read ``text_`` in the notation (see notation.py); raises the GameError family."""
-        return notation.parse(self, s, seat, text_)
-
-    def format_action(self, s: State, a: Any) -> str:
-        """``a`` in the notation; ``parse_action(format_action(a)) == a`` when legal."""
-        return notation.format_action(self, s, a)
-
-    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
-        """Autocomplete: up to 25 legal actions in notation matching ``prefix``."""
-        return notation.complete(self, s, seat, prefix)
-
-    def action_from_json(self, data: Any) -> Any:
-        """An action from its JSON form. Raises InvalidNotationError when it is not one."""
-        try:
-            return _ACTION.validate_python(data)
-        except ValidationError as e:
-            raise InvalidNotationError(f"Not a Roman War action: {e.errors()[0]['msg']}.") from None
-
-    def state_from_json(self, data: Any) -> State:
-        """A state from its JSON form (``State.model_dump(mode="json")``)."""
-        return _STATE.validate_python(data)
 
     def _names(self, cards: Sequence[str]) -> tuple[str, ...]:
         return tuple(self.name(c) for c in cards)

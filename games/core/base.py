@@ -1,0 +1,77 @@
+"""Pieces every game's rules share: the scratch of one ``apply`` and the notation and
+JSON methods of the Game protocol (DESIGN.md, "The game contract")."""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from .errors import InvalidNotationError
+from .model import Event, Seat
+from .rng import Rng
+
+
+class ApplyContext:
+    """Mutable scratch for one ``apply``: the state being built (``s``, replaced,
+    never mutated), the step's ``rng`` and the events emitted so far, in order."""
+
+    __slots__ = ("events", "rng", "s")
+
+    def __init__(self, s: Any, rng: Rng) -> None:
+        self.s = s
+        self.rng = rng
+        self.events: list[Event] = []
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def update(self, **fields: Any) -> None:
+        """Replace top-level fields of the state."""
+        self.s = self.s.model_copy(update=fields)
+
+    def replace_in(self, attr: str, index: int, /, **fields: Any) -> None:
+        """Replace fields of item ``index`` of the tuple ``attr`` (a players list...)."""
+        items = list(getattr(self.s, attr))
+        items[index] = items[index].model_copy(update=fields)
+        self.s = self.s.model_copy(update={attr: tuple(items)})
+
+    def set_player(self, seat: Seat, /, **fields: Any) -> None:
+        """Replace fields of ``s.players[seat]``."""
+        self.replace_in("players", seat, **fields)
+
+
+class NotationGame:
+    """The notation and JSON methods of the Game protocol, delegated to the game's
+    ``notation`` module (with ``parse``, ``format_action``, ``complete``) and its
+    Action union. A game class sets ``notation``, ``action_adapter``, ``State`` and
+    ``title``."""
+
+    notation: ClassVar[ModuleType]
+    action_adapter: ClassVar[TypeAdapter[Any]]
+    State: ClassVar[type[BaseModel]]
+    title: ClassVar[str]
+
+    def parse_action(self, s: Any, seat: Seat, text: str) -> Any:
+        """Read ``text`` in the game's notation; raises the GameError family."""
+        return self.notation.parse(self, s, seat, text)
+
+    def format_action(self, s: Any, a: Any) -> str:
+        """``a`` in the notation; ``parse_action(format_action(a)) == a`` when legal."""
+        return self.notation.format_action(self, s, a)
+
+    def complete(self, s: Any, seat: Seat, prefix: str) -> list[str]:
+        """Autocomplete: legal actions in notation matching ``prefix``."""
+        return list(self.notation.complete(self, s, seat, prefix))
+
+    def action_from_json(self, data: Any) -> Any:
+        """An action from its JSON form. Raises InvalidNotationError when it is not one."""
+        try:
+            return self.action_adapter.validate_python(data)
+        except ValidationError as e:
+            raise InvalidNotationError(f"Not a {self.title} action: {e.errors()[0]['msg']}.") from None
+
+    def state_from_json(self, data: Any) -> Any:
+        """A state from its JSON form (``State.model_dump(mode="json")``)."""
+        return self.State.model_validate(data)
