@@ -1001,6 +1001,31 @@ def test_city_riot() -> None:
     assert g.on_board(s, "rome") == 2 and g.on_board(s, "christians") == 1
 
 
+def test_city_riot_destinations_chosen() -> None:
+    """City Riot: "Choose a territory with your unit(s) and at least 1 other faction's unit. Move
+    all units out of that territory into adjacent territory(ies)." The player names where each
+    unit goes (RULINGS.md R15)."""
+    s = board(fresh(), {"syria": {"christians": 1, "rome": 2}})
+    a, b = g.data.adjacent["syria"][:2]
+    text = f"play City Riot in Syria: Rome in {g.tname(a)}, Rome in {g.tname(b)}, Christian in {g.tname(b)}"
+    s = turn_of(s, "christians")
+    s = set_f(s, "christians", hand=("city-riot",))
+    riot = g.parse_action(s, seat(s, "christians"), text)
+    assert riot.territories == (f"{a}/rome", f"{b}/rome", f"{b}/christians")
+    assert g.parse_action(s, seat(s, "christians"), g.format_action(s, riot)) == riot
+    t = act(s, "christians", riot)
+    assert (units(t, a, "rome"), units(t, b, "rome"), units(t, b, "christians")) == (1, 1, 1)
+    assert g.occupants(t, "syria") == set()
+    with pytest.raises(IllegalActionError, match="all 2"):
+        act(s, "christians", riot.model_copy(update={"territories": (f"{a}/rome", f"{b}/christians")}))
+    with pytest.raises(IllegalActionError, match="not adjacent"):
+        act(
+            s,
+            "christians",
+            riot.model_copy(update={"territories": ("britannia/rome",) * 2 + (f"{a}/christians",)}),
+        )
+
+
 def test_divine_messenger() -> None:
     """Divine Messenger: another full turn after this one, without Power Cards."""
     s = dice(fresh(), "christians", [1])

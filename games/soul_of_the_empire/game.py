@@ -3162,6 +3162,9 @@ class SoulOfTheEmpire:
             or not (self.occupants(ctx.s, t) - {f})
         ):
             raise IllegalActionError("City Riot: a territory with your units and another faction's.")
+        if a.territories:
+            self._city_riot_choice(ctx, t, a.territories)
+            return
         for g in sorted(self.occupants(ctx.s, t)):
             n = self.units(ctx.s, t, g)
             ctx.add_units(t, g, -n)
@@ -3174,6 +3177,34 @@ class SoulOfTheEmpire:
                     break
             if n:
                 ctx.set_f(g, supply=ctx.f(g).supply + n)
+        ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
+
+    def _city_riot_choice(self, ctx: _Ctx, t: str, pieces: tuple[str, ...]) -> None:
+        """City Riot with the player's destinations: one "territory/faction" entry per unit
+        driven out; every unit leaves, each to an adjacent territory with room (RULINGS.md R15)."""
+        moves = self._parse_pieces(ctx, pieces)
+        occ = self.occupants(ctx.s, t)
+        for g in occ | {g for _, g in moves}:
+            want = self.units(ctx.s, t, g)
+            got = sum(1 for _, x in moves if x == g)
+            if got != want:
+                raise IllegalActionError(
+                    f"City Riot: move all {want} {self.fname(g)} units out of {self.tname(t)} "
+                    f"(one entry per unit, e.g. {self.fname(g)} in {self.tname(self.data.adjacent[t][0])})."
+                )
+        counts: dict[tuple[str, str], int] = {}
+        for u, g in moves:
+            if u not in self.data.adjacent[t]:
+                raise IllegalActionError(f"City Riot: {self.tname(u)} is not adjacent to {self.tname(t)}.")
+            counts[(u, g)] = counts.get((u, g), 0) + 1
+        for g in occ:
+            ctx.add_units(t, g, -self.units(ctx.s, t, g))
+        for (u, g), k in counts.items():
+            if k > self._room(ctx.s, u, g):
+                raise IllegalActionError(
+                    f"City Riot: {self.tname(u)} has room for {self._room(ctx.s, u, g)} {self.fname(g)} units."
+                )
+            ctx.add_units(u, g, k)
         ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
 
     def _card_divine_messenger(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
