@@ -16,7 +16,6 @@ from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
     ActionSpace,
-    Event,
     GameOverError,
     IllegalActionError,
     Model,
@@ -27,6 +26,7 @@ from games.core import (
     Seat,
     Step,
 )
+from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 
 from . import notation
@@ -160,24 +160,13 @@ class Options(Model):
         return self
 
 
-class _Ctx:
-    """Mutable scratch for one ``apply``: the state being built and its events."""
+class _Ctx(ApplyContext):
+    """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
-    __slots__ = ("events", "rng", "s")
-
-    def __init__(self, s: State, rng: Rng) -> None:
-        self.s = s
-        self.rng = rng
-        self.events: list[Event] = []
-
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
+    __slots__ = ()
 
     def note(self, text: str) -> None:
         self.events.append(Note(text=text))
-
-    def update(self, **fields: Any) -> None:
-        self.s = self.s.model_copy(update=fields)
 
     def f(self, faction: str) -> FactionState:
         return self.s.factions[faction]
@@ -234,7 +223,7 @@ def is_sequence(values: Sequence[int]) -> bool:
     return all(b == a + 1 for a, b in zip(vs, vs[1:], strict=False))
 
 
-class SoulOfTheEmpire:
+class SoulOfTheEmpire(NotationGame):
     """The Soul of the Empire game object (stateless; see games.core.Game)."""
 
     id = "soul-of-the-empire"
@@ -244,6 +233,8 @@ class SoulOfTheEmpire:
     Options = Options
     State = State
     View = View
+    notation = notation
+    action_adapter = _ACTION
 
     def __init__(self) -> None:
         self.data: Data = load()
@@ -3387,18 +3378,6 @@ class SoulOfTheEmpire:
         if f is None:
             raise NotYourTurnError("It is not your turn to act.")
         return notation.parse(self, s, f, text)
-
-    def format_action(self, s: State, a: Any) -> str:
-        return notation.format_action(self, s, a)
-
-    def complete(self, s: State, seat: Seat, prefix: str) -> Sequence[str]:
-        return notation.complete(self, s, seat, prefix)
-
-    def action_from_json(self, data: Any) -> Any:
-        return _ACTION.validate_python(data)
-
-    def state_from_json(self, data: Any) -> State:
-        return State.model_validate(data)
 
     # ------------------------------------------------------------------ console text
 
