@@ -13,6 +13,11 @@ from pydantic import Field
 
 from games.core import Event, Model, ResponseWindow, Seat
 
+# Done, Note and Pass are shared by every game (games.core.model)
+from games.core.model import Done as Done
+from games.core.model import Note as Note
+from games.core.model import Pass as Pass
+
 SCHEMA_VERSION = 1
 
 Phase = Literal["draft", "reentry", "fate", "recruit", "event", "conquest", "end", "over"]
@@ -191,16 +196,6 @@ class Discard(Model):
     cards: tuple[str, ...]
 
 
-class Done(Model):
-    """Finish the current phase (Fate: stay seated; Event; Conquest)."""
-
-    kind: Literal["done"] = "done"
-
-
-class Pass(Model):
-    """Decline to respond, or commit nothing to a war."""
-
-    kind: Literal["pass"] = "pass"
 
 
 Action = Annotated[
@@ -211,15 +206,6 @@ Action = Annotated[
 
 # --------------------------------------------------------------------------- events
 
-
-class Note(Event):
-    """A public or private line of the game's story that needs no structure."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class TurnOrderRolled(Event):

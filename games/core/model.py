@@ -75,3 +75,25 @@ class Outcome(Model):
 def visible_events(events: tuple[Event, ...] | list[Event], viewer: Seat | None) -> list[Event]:
     """The events ``viewer`` may see (None = spectator)."""
     return [e for e in events if e.visible(viewer)]
+
+
+class Note(Event):
+    """A line of a game's story that needs no structure (public unless ``visible_to``)."""
+
+    kind: Literal["note"] = "note"
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+class Done(Model):
+    """Finish the current phase or step."""
+
+    kind: Literal["done"] = "done"
+
+
+class Pass(Model):
+    """Decline to respond, or to do anything more now."""
+
+    kind: Literal["pass"] = "pass"

@@ -13,6 +13,11 @@ from pydantic import Field
 
 from games.core import Event, Model, Seat
 
+# Done, Note and Pass are shared by every game (games.core.model)
+from games.core.model import Done as Done
+from games.core.model import Note as Note
+from games.core.model import Pass as Pass
+
 SCHEMA_VERSION = 1
 
 Category = Literal["faith", "firm", "customary"]
@@ -223,16 +228,6 @@ class Convoke(Model):
     kind: Literal["convoke"] = "convoke"
 
 
-class Done(Model):
-    """End set-up placement, or end your turn."""
-
-    kind: Literal["done"] = "done"
-
-
-class Pass(Model):
-    """Play nothing now (response window, debate), or decline the Respect roll."""
-
-    kind: Literal["pass"] = "pass"
 
 
 Action = Annotated[
@@ -255,15 +250,6 @@ Action = Annotated[
 
 # --------------------------------------------------------------------------- events
 
-
-class Note(Event):
-    """A line of the game's story (public unless ``visible_to``)."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class CardsReceived(Event):

@@ -13,6 +13,11 @@ from pydantic import Field
 
 from games.core import Event, Model, Seat
 
+# Done, Note and Pass are shared by every game (games.core.model)
+from games.core.model import Done as Done
+from games.core.model import Note as Note
+from games.core.model import Pass as Pass
+
 from .data import Coin, Side
 
 SCHEMA_VERSION = 1
@@ -269,16 +274,6 @@ class RetreatTo(Model):
     land: str | None = None
 
 
-class Done(Model):
-    """Finish the phase: Actions, Collect revenue (collect it) or Buy Artefact."""
-
-    kind: Literal["done"] = "done"
-
-
-class Pass(Model):
-    """Let an attack go ahead without playing Treaty."""
-
-    kind: Literal["pass"] = "pass"
 
 
 Action = Annotated[
@@ -304,15 +299,6 @@ Action = Annotated[
 
 # --------------------------------------------------------------------------- events
 
-
-class Note(Event):
-    """A public line of the log."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class PrivateNote(Event):

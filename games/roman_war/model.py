@@ -13,6 +13,11 @@ from pydantic import Field
 
 from games.core import Event, Model, Seat
 
+# Done, Note and Pass are shared by every game (games.core.model)
+from games.core.model import Done as Done
+from games.core.model import Note as Note
+from games.core.model import Pass as Pass
+
 SCHEMA_VERSION = 1
 
 Mode = Literal["coop", "duel"]
@@ -272,16 +277,6 @@ class Adjust(Model):
     value: int
 
 
-class Done(Model):
-    """Finish the current step."""
-
-    kind: Literal["done"] = "done"
-
-
-class Pass(Model):
-    """Decline: no response, no boost, no help."""
-
-    kind: Literal["pass"] = "pass"
 
 
 Action = Annotated[
@@ -306,15 +301,6 @@ Action = Annotated[
 
 # --------------------------------------------------------------------------- events
 
-
-class Note(Event):
-    """A line of the game's story."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class CardsDrawn(Event):

@@ -15,6 +15,11 @@ from pydantic import Field
 
 from games.core import Event, Model, Seat
 
+# Done, Note and Pass are shared by every game (games.core.model)
+from games.core.model import Done as Done
+from games.core.model import Note as Note
+from games.core.model import Pass as Pass
+
 SCHEMA_VERSION = 1
 
 Faction = Literal["rome", "jews", "coalition", "christians", "gray"]
@@ -246,22 +251,12 @@ class Ready(Model):
     dice: tuple[int, ...]
 
 
-class Done(Model):
-    """Finish the Start or End Phase."""
-
-    kind: Literal["done"] = "done"
-
 
 class EndMain(Model):
     """Finish the Main Phase."""
 
     kind: Literal["end"] = "end"
 
-
-class Pass(Model):
-    """Pass the turn (gather and reroll every die), or decline a response window."""
-
-    kind: Literal["pass"] = "pass"
 
 
 class Move(Model):
@@ -463,15 +458,6 @@ State.model_rebuild()
 
 # --------------------------------------------------------------------------- events
 
-
-class Note(Event):
-    """A line of the game's story (public unless ``visible_to`` says otherwise)."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class DiceRolled(Event):
