@@ -29,6 +29,10 @@ Status = Literal["lobby", "active", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
 
 
+class UnsupportedOperationError(Exception):
+    """The backend does not do this; the message says what to use instead."""
+
+
 class ChannelBusyError(GameError):
     """The channel already has an open (lobby or active) session."""
 

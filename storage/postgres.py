@@ -51,6 +51,7 @@ from .base import (
     SessionUpdate,
     Status,
     UnknownSessionError,
+    UnsupportedOperationError,
     UserPrefs,
     seed_hash,
 )
@@ -510,7 +511,7 @@ class PostgresStorage:
 
     async def backup(self, path: str) -> None:
         """Not done by Tabula on PostgreSQL: use ``pg_dump`` (or the server's own backups)."""
-        raise NotImplementedError(
+        raise UnsupportedOperationError(
             "Back up a PostgreSQL database with pg_dump (e.g. pg_dump -Fc -f tabula.dump DBNAME)."
         )
 

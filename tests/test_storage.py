@@ -24,6 +24,7 @@ from storage import (
     migrations,
     seed_hash,
 )
+from storage.base import UnsupportedOperationError
 from storage.replay import check_database, load_state, replay_session
 from tests.host_helpers import ALICE, BOB, CHANNEL, host_on, make_storage, new_game, play_moves, raw_sql
 
@@ -62,7 +63,7 @@ async def test_a_fresh_postgresql_schema_gets_every_migration_and_durable_commit
                 "reminder_pings", "tabula_schema"} <= tables
         assert {"sessions_one_open_per_channel", "actions_interaction"} <= indexes
         assert await st.integrity() == (["ok"], [])
-        with pytest.raises(NotImplementedError, match="pg_dump"):
+        with pytest.raises(UnsupportedOperationError, match="pg_dump"):
             await st.backup("/nonexistent")
     async with PostgresStorage(pg_schema) as st:  # reopening applies nothing twice
         assert await st.schema_version() == SCHEMA_VERSION
