@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
@@ -373,3 +374,8 @@ class Storage(Protocol):
     async def integrity(self) -> tuple[list[str], list[str]]:
         """(integrity_check rows, foreign_key_check problems)."""
         ...
+
+
+def dumps_json(value: Any) -> str:
+    """Compact, key-sorted JSON text, as the backends store options, actions and states."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)

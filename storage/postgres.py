@@ -29,10 +29,8 @@ lock and recorded in the table ``tabula_schema``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 import asyncpg
@@ -53,10 +51,10 @@ from .base import (
     UnknownSessionError,
     UnsupportedOperationError,
     UserPrefs,
+    dumps_json,
     seed_hash,
 )
-
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+from .migrations import read as read_migrations
 
 # Advisory lock namespaces (the first key of pg_advisory_lock(int, int)): "Tb" + 1 / 2.
 LOCK_MIGRATE = 0x5462_0001
@@ -76,23 +74,13 @@ _ACTION_COLUMNS = "seq, seat, user_id, notation, action, events, secret, reveals
 
 def pg_migrations() -> list[tuple[int, str, str]]:
     """The PostgreSQL migrations: (number, file name, SQL), sorted, numbered 1.. without gaps."""
-    found = []
-    for entry in resources.files("storage.migrations.postgresql").iterdir():
-        m = _MIGRATION_NAME.match(entry.name)
-        if m:
-            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    for i, (n, name, _) in enumerate(found, start=1):
-        if n != i:
-            raise RuntimeError(f"migration {name} is out of sequence: expected number {i:04d}")
-    return found
+    return read_migrations("storage.migrations.postgresql")
 
 
 PG_SCHEMA_VERSION = len(pg_migrations())
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+_dumps = dumps_json
 
 
 def _lock_key(session_id: int) -> int:

@@ -14,10 +14,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import re
 import sqlite3
 from collections.abc import Iterable
-from importlib import resources
 from typing import Any
 
 import aiosqlite
@@ -37,10 +35,10 @@ from .base import (
     Status,
     UnknownSessionError,
     UserPrefs,
+    dumps_json,
     seed_hash,
 )
-
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+from .migrations import read as read_migrations
 
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
@@ -61,23 +59,13 @@ class DamagedDatabaseError(Exception):
 def migrations() -> list[tuple[int, str, str]]:
     """The schema migrations shipped in ``storage/migrations``: (number, file name, SQL),
     sorted by number. Numbers start at 1 and have no gaps."""
-    found = []
-    for entry in resources.files("storage.migrations").iterdir():
-        m = _MIGRATION_NAME.match(entry.name)
-        if m:
-            found.append((int(m.group(1)), entry.name, entry.read_text(encoding="utf-8")))
-    found.sort()
-    for i, (n, name, _) in enumerate(found, start=1):
-        if n != i:
-            raise RuntimeError(f"migration {name} is out of sequence: expected number {i:04d}")
-    return found
+    return read_migrations("storage.migrations")
 
 
 SCHEMA_VERSION = len(migrations())
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
+_dumps = dumps_json
 
 
 def _loads(text: str | None) -> Any:
