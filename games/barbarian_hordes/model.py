@@ -17,6 +17,7 @@ from games.core import Event, Model, ResponseWindow, Seat
 from games.core.model import Done as Done
 from games.core.model import Note as Note
 from games.core.model import Pass as Pass
+from games.core.model import TextEvent
 
 SCHEMA_VERSION = 1
 
@@ -284,25 +285,17 @@ class CardPlayed(Event):
         return f"{self.who} played {self.name}: {self.text}"
 
 
-class SeatingChanged(Event):
+class SeatingChanged(TextEvent):
     kind: Literal["seating"] = "seating"
     seat: Seat
     who: str
     seating: tuple[Seat, ...]
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
-class WarDeclared(Event):
+class WarDeclared(TextEvent):
     kind: Literal["war_declared"] = "war_declared"
     attacker: Seat
     defender: Seat
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class WarCommitted(Event):
@@ -316,13 +309,9 @@ class WarCommitted(Event):
         return f"{self.who}: committed to the war in secret."
 
 
-class WarResolved(Event):
+class WarResolved(TextEvent):
     kind: Literal["war_resolved"] = "war_resolved"
     result: WarResult
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class PhaseBegan(Event):
@@ -336,13 +325,9 @@ class PhaseBegan(Event):
         return f"Round {self.round}: {self.who} — {self.phase.title()} Phase."
 
 
-class GameWon(Event):
+class GameWon(TextEvent):
     kind: Literal["game_won"] = "game_won"
     seat: Seat | None
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 # --------------------------------------------------------------------------- view

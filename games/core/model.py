@@ -77,14 +77,20 @@ def visible_events(events: tuple[Event, ...] | list[Event], viewer: Seat | None)
     return [e for e in events if e.visible(viewer)]
 
 
-class Note(Event):
-    """A line of a game's story that needs no structure (public unless ``visible_to``)."""
+class TextEvent(Event):
+    """An event whose description is its ``text``, written when it happened; subclasses
+    add a ``kind`` literal and any structured fields."""
 
-    kind: Literal["note"] = "note"
     text: str
 
     def describe(self) -> str:
         return self.text
+
+
+class Note(TextEvent):
+    """A line of a game's story that needs no structure (public unless ``visible_to``)."""
+
+    kind: Literal["note"] = "note"
 
 
 class Done(Model):

@@ -17,6 +17,7 @@ from games.core import Event, Model, Seat
 from games.core.model import Done as Done
 from games.core.model import Note as Note
 from games.core.model import Pass as Pass
+from games.core.model import TextEvent
 
 SCHEMA_VERSION = 1
 
@@ -272,24 +273,16 @@ class DiceRolled(Event):
         return f"{r.table} Table: rolled {r.dice[0]}+{r.dice[1]} = {sum(r.dice)}: {r.result}"
 
 
-class CouncilResolved(Event):
+class CouncilResolved(TextEvent):
     kind: Literal["council"] = "council"
     article: int
     tally: tuple[tuple[str, int], ...]
     accepted: str | None
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
-class GameWon(Event):
+class GameWon(TextEvent):
     kind: Literal["game_won"] = "game_won"
     winners: tuple[Seat, ...]
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 # --------------------------------------------------------------------------- view

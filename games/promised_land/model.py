@@ -17,6 +17,7 @@ from games.core import Event, Model, Seat
 from games.core.model import Done as Done
 from games.core.model import Note as Note
 from games.core.model import Pass as Pass
+from games.core.model import TextEvent
 
 from .data import Coin, Side
 
@@ -301,14 +302,10 @@ Action = Annotated[
 
 
 
-class PrivateNote(Event):
+class PrivateNote(TextEvent):
     """A line only some seats see (cards dealt, cards discarded)."""
 
     kind: Literal["private-note"] = "private-note"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class DiceRolled(Event):
@@ -332,16 +329,12 @@ class Attacked(Event):
         return self.combat.text
 
 
-class CardRevealed(Event):
+class CardRevealed(TextEvent):
     """A Kingdom card called on the Time track and revealed."""
 
     kind: Literal["card-revealed"] = "card-revealed"
     seat: Seat
     card: int
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class CoinsChanged(Event):
@@ -361,12 +354,8 @@ class CoinsChanged(Event):
         return f"Seat {self.seat + 1}: {', '.join(parts) or 'no coins'} ({self.reason})."
 
 
-class GameEnded(Event):
+class GameEnded(TextEvent):
     kind: Literal["game-ended"] = "game-ended"
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 # --------------------------------------------------------------------------- view

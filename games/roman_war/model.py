@@ -17,6 +17,7 @@ from games.core import Event, Model, Seat
 from games.core.model import Done as Done
 from games.core.model import Note as Note
 from games.core.model import Pass as Pass
+from games.core.model import TextEvent
 
 SCHEMA_VERSION = 1
 
@@ -339,25 +340,17 @@ class ManeuverChanged(Event):
         return f"{self.who}: Maneuver level {self.level} ({self.reason})."
 
 
-class HannibalPlayed(Event):
+class HannibalPlayed(TextEvent):
     kind: Literal["hannibal_played"] = "hannibal_played"
     card: str
     name: str
     target: Seat | None
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
-class CardPlayed(Event):
+class CardPlayed(TextEvent):
     kind: Literal["card_played"] = "card_played"
     seat: Seat
     card: str
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class TurnBegan(Event):
@@ -370,13 +363,9 @@ class TurnBegan(Event):
         return f"Round {self.round}: {self.who}'s turn."
 
 
-class GameEnded(Event):
+class GameEnded(TextEvent):
     kind: Literal["game_ended"] = "game_ended"
     winner: Literal["romans", "hannibal"]
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 # --------------------------------------------------------------------------- view

@@ -19,6 +19,7 @@ from games.core import Event, Model, Seat
 from games.core.model import Done as Done
 from games.core.model import Note as Note
 from games.core.model import Pass as Pass
+from games.core.model import TextEvent
 
 SCHEMA_VERSION = 1
 
@@ -460,14 +461,10 @@ State.model_rebuild()
 
 
 
-class DiceRolled(Event):
+class DiceRolled(TextEvent):
     kind: Literal["dice_rolled"] = "dice_rolled"
     faction: Faction
     values: tuple[int, ...]  # per die, 0 = not rolled
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 class CardsDrawn(Event):
@@ -489,24 +486,16 @@ class CombatResolved(Event):
         return self.result.text
 
 
-class Scored(Event):
+class Scored(TextEvent):
     kind: Literal["scored"] = "scored"
     faction: Faction
     points: int
     total: int
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
-class GameWon(Event):
+class GameWon(TextEvent):
     kind: Literal["game_won"] = "game_won"
     winners: tuple[Seat, ...]
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 # --------------------------------------------------------------------------- view
