@@ -440,8 +440,8 @@ class Console:
                 self.say(await self.board(user))
                 self.say(await self.seats(user))
                 continue
-            if word == "log":
-                self.say((await host.log(CHANNEL, user, per_page=15)).text)
+            if word.split()[:1] == ["log"]:
+                self.say(await self.log_page(user, word.split()[1:]))
                 continue
             if not line:
                 continue
@@ -456,12 +456,20 @@ class Console:
             except GameError as e:
                 self.say(f"  {e.message}")
 
+    async def log_page(self, user: int, args: list[str]) -> str:
+        """``log`` shows the latest actions, ``log N`` page N counted back from the latest."""
+        assert self.host is not None
+        if len(args) > 1 or (args and not args[0].isdigit()):
+            return "  Type log for the latest actions, or log N (a page number, 2 = the page before)."
+        page = int(args[0]) if args else 1
+        return (await self.host.log(CHANNEL, user, page=page, per_page=15)).text
+
     async def help(self, user: int) -> str:
         assert self.host is not None
         options = await self.host.complete(CHANNEL, user, "", limit=None)
         lines = ["Legal now (type one; names may be shortened):"]
         lines += [f"  {o}" for o in options]
-        lines.append("Also: hand, status, log, undo, help, quit.")
+        lines.append("Also: hand, status, log [page], undo, help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

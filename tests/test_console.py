@@ -330,3 +330,16 @@ def test_a_real_ctrl_c_at_the_prompt_stops_at_once(tmp_path):
             proc.wait()
     assert proc.returncode == 130
     assert b"Stopped. Resume with: tabula play --db" in rest
+
+
+def test_log_pages_back_and_explains_a_bad_page():
+    """`log N` shows page N of the log counted back from the latest actions; anything else
+    after `log` gets a message saying what to type, and the game goes on."""
+    out = io.StringIO()
+    moves = ["add", "pass"] * 12
+    console = Console("count", 2, 1, seed=9, options={"target": 99}, out=out,
+                      read=scripted(moves + ["log", "log 2", "log two"], stop_after=len(moves) + 3))
+    console.run()
+    text = out.getvalue()
+    assert "Log, page 1/" in text and "Log, page 2/" in text
+    assert "Type log for the latest actions, or log N" in text
