@@ -144,3 +144,6 @@ def test_prefixes_and_case_are_accepted() -> None:
         GAME.parse_action(s, 0, "play s")
     assert set(e.value.candidates) == {"play Sack the Camp", "play Supply Train"}
     assert GAME.complete(s, 0, "pl") == ["play Sack the Camp", "play Supply Train"]
+    # the verb may be shortened too
+    assert GAME.parse_action(s, 0, "pl sack").card == "sack-the-camp"
+    assert GAME.parse_action(s, 0, "ass camp at capua").target == s.encampments[0].uid

@@ -184,7 +184,7 @@ def _matches(typed: str, candidate: str) -> bool:
     ch, cr = _parts(candidate)
     tverb, _, tname = th.partition(" ")
     cverb, _, cname = ch.partition(" ")
-    if fold(tverb) != fold(cverb):
+    if not tverb or not fold(cverb).startswith(fold(tverb)):  # "co scu" for "cost Scutum"
         return False
     if tname.strip() and not _prefix(tname, cname):
         return False
