@@ -321,12 +321,36 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
         y += 4
         if y > bottom - 60:
             break
+    key = _key_lines(v)
+    key_top = bottom - 40 - (len(key) + 1) * (small.size + 6) - 8
+    if y < key_top:
+        ky = key_top
+        draw_text(d, (x, ky), "Key", fb, theme.INK)
+        ky += 28
+        for line in key:
+            ky = _para(d, x, ky, w, line, small, max_lines=1)
     if y < bottom - 40:
         line = (
             f"Artefact array {len(v.array)} \u00b7 bag {v.bag_size} \u00b7 supply: cities {v.cities}, "
             f"temples {v.temples}"
         )
         _para(d, x, bottom - 34, w, line, small)
+
+
+def _key_lines(v: View) -> list[str]:
+    """The key to the map's abbreviations: the kingdoms whose units are on the board (in the
+    order of kingdoms.toml), the Patriarch letters and the marks after land names."""
+    on_board = {land.kingdom for land in v.lands if land.units}
+    names = {k["id"]: k["name"] for k in _toml("kingdoms.toml")["kingdom"]}
+    kingdoms = [f"{SHORT[k]} {names[k]}" for k in names if k in on_board]
+    lines = []
+    for i in range(0, len(kingdoms), 3):
+        lines.append(("Units: " if i == 0 else "") + " \u00b7 ".join(kingdoms[i : i + 3]))
+    if any(land.units and not land.kingdom for land in v.lands):
+        lines.append("? units cut off from their kingdom")
+    lines.append("Patriarchs (owner's colour): F farmer \u00b7 M merchant \u00b7 P priest")
+    lines.append("After a land's name: \u2693 port \u00b7 \u2261 road")
+    return lines
 
 
 def _short_demand(token_id: str) -> str:

@@ -54,3 +54,17 @@ def test_map_covers_every_land_with_an_outline() -> None:
     assert len(lands) == 25
     assert all(n.polygon and len(n.polygon) >= 3 for n in lands)
     assert "promised-land" in render.supported_games()
+
+
+def test_key_names_every_kingdom_whose_units_are_on_the_board() -> None:
+    """The key explains each unit label drawn on the map (and only those), the Patriarch
+    letters and the marks after land names."""
+    v = GAME.view(_state(4, 150), None)
+    text = "\n".join(board._key_lines(v))
+    shown = {land.kingdom for land in v.lands if land.units and land.kingdom}
+    assert shown
+    for k in shown:
+        assert f"{board.SHORT[k]} " in text
+    for k in set(board.SHORT) - shown:
+        assert f" {board.SHORT[k]} " not in f" {text} ".replace(":", " ")
+    assert "F farmer" in text and "\u2693 port" in text
