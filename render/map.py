@@ -405,7 +405,10 @@ def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
                 width=3,
             )
         d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=theme.INK)
-    for node_id, (box, text) in layout_labels(m, width).items():
+    labels = layout_labels(m, width)
+    for node_id, (box, _) in labels.items():
+        _leader(d, box, g.pt(m.node(node_id).x, m.node(node_id).y))
+    for node_id, (box, text) in labels.items():
         n = m.node(node_id)
         ink = (20, 60, 110) if n.kind == "sea" else theme.INK
         bg = theme.mix(sea, theme.LIGHT, 0.45) if n.kind == "sea" else theme.PANEL
@@ -413,6 +416,19 @@ def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
         draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, face(18, "bold"), ink, "mm")
     _map_legend(img, m, (PAD, g.height - LEGEND_H + 8, width - PAD, g.height - 8))
     return img
+
+
+def _leader(d: ImageDraw.ImageDraw, box: dr.Box, c: tuple[float, float]) -> None:
+    """A thin line from a label placed away from its node (not right below or above the
+    node's token zone) to the edge of the node's oval, so the label cannot be read as a
+    neighbour's."""
+    cx, cy = c
+    px, py = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    dx, dy = px - cx, py - cy
+    if abs(dx) < box[2] - box[0] and (0 < dy <= 40 or -45 <= dy < 0):
+        return  # right below or above: plainly its node's
+    t = 1 / math.hypot(dx / 48, dy / 30)
+    d.line((cx + dx * t, cy + dy * t, px, py), fill=theme.INK_MUTED, width=2)
 
 
 def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:

@@ -24,7 +24,7 @@ from . import theme
 from .map import Edge as MapEdge
 from .map import Faction, MapData, MapOverlay, Marker, Region, Units, render_map_image
 from .map import Node as MapNode
-from .text import draw_text, face
+from .text import draw_text, face, wrap
 
 WIDTH = theme.WIDTH
 PANEL_H = 430
@@ -139,7 +139,7 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
     names = names or {}
     f = face(19)
     fb = face(20, "bold")
-    row_h = 56
+    row_h = 64
     y = 14
     waiting = set(view.waiting)
     for fv in view.factions:
@@ -173,7 +173,7 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
                 )
                 if die.place in ("objective", "block", "marker", "power"):
                     tag = {"objective": "obj", "block": "blk", "marker": "mkr", "power": "buy"}[die.place]
-                    draw_text(d, (x + 18, y + 50), tag, face(14, "bold"), theme.INK, "mm")
+                    draw_text(d, (x + 18, y + 50), tag, face(13, "bold"), theme.INK, "mm")
                 x += 42
         else:
             dice = [dd for r in view.revolts for dd in r.dice]
@@ -199,7 +199,10 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             bits.append(f"converted {fv.converted}/18")
         elif fv.id == "coalition":
             bits.append(f"Rage {fv.rage:+d}")
-        draw_text(d, (x, y + 25), " · ".join(bits), f, theme.INK, "lm", max_width=305)
+        # two lines: the counts, then the faction's own track
+        draw_text(d, (x, y + (16 if bits[3:] else 28)), " · ".join(bits[:3]), f, theme.INK, "lm", max_width=305)
+        if bits[3:]:
+            draw_text(d, (x, y + 40), bits[3], f, theme.INK, "lm", max_width=305)
         y += row_h
     # the face-up Objective Cards
     x = 1020
@@ -225,16 +228,17 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
                 max_width=cw * 0.45,
             )
         cy += ch
-    if view.last_combat and y + 30 < PANEL_H:
-        draw_text(
-            d,
-            (20, y + 14),
-            "Last combat: " + view.last_combat.text,
-            face(16),
-            theme.LIGHT,
-            "lm",
-            max_width=980,
-        )
+    small = face(16)
+    key = (
+        "Dice: thick border = Dice Sequence \u00b7 faded = placed (obj on an objective, blk blocking, "
+        "mkr on a marker, buy paid for cards) \u00b7 \u2013 spent"
+    )
+    draw_text(d, (20, PANEL_H - 16), key, face(14), theme.LIGHT, "lm", max_width=980)
+    if view.last_combat:
+        lines = wrap("Last combat: " + view.last_combat.text, small, 980, max(1, (PANEL_H - y - 36) // 20))
+        for line in lines:
+            draw_text(d, (20, y + 10), line, small, theme.LIGHT, "lm")
+            y += 20
     return img
 
 

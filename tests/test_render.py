@@ -282,3 +282,19 @@ def test_render_command_writes_a_png(tmp_path: Path) -> None:
 
 def test_game_registry_has_a_renderer_for_barbarian_hordes() -> None:
     assert get_game("barbarian-hordes").id in render.supported_games()
+
+
+def test_a_label_away_from_its_node_gets_a_leader_line_and_one_below_does_not():
+    """render.map: a label placed away from its node (crowded maps) is joined to the node's
+    oval by a line, so it cannot be read as a neighbour's label."""
+    from PIL import Image, ImageDraw
+
+    from render.map import _leader
+
+    def ink(box):
+        img = Image.new("RGB", (400, 400), (255, 255, 255))
+        _leader(ImageDraw.Draw(img), box, (200, 200))
+        return sum(1 for p in img.getdata() if p != (255, 255, 255))
+
+    assert ink((160, 224, 240, 250)) == 0  # right below the node
+    assert ink((20, 100, 100, 126)) > 20  # up and to the left
