@@ -32,6 +32,7 @@ from typing import Any
 
 from bot.host import Host, HostSettings, PromptInfo, Reply, open_host
 from games.core import GameError, StaleStateError, get_game
+from games.core.glossary import glossary
 
 Input = Callable[[str], str]
 
@@ -440,6 +441,9 @@ class Console:
                 self.say(await self.board(user))
                 self.say(await self.seats(user))
                 continue
+            if word in ("rules", "glossary", "terms"):
+                self.say(self.glossary_text())
+                continue
             if word.split()[:1] == ["log"]:
                 self.say(await self.log_page(user, word.split()[1:]))
                 continue
@@ -464,12 +468,21 @@ class Console:
         page = int(args[0]) if args else 1
         return (await self.host.log(CHANNEL, user, page=page, per_page=15)).text
 
+    def glossary_text(self) -> str:
+        """The game's glossary (games.core.glossary) as plain lines."""
+        rows = glossary(self.game)
+        if not rows:
+            return f"  {self.game.title} has no glossary; type help to see what you may do now."
+        lines = [f"{self.game.title} — terms and marks:"]
+        lines += [f"  {term.replace('`', '')}: {meaning.replace('`', '')}" for term, meaning in rows]
+        return "\n".join(lines)
+
     async def help(self, user: int) -> str:
         assert self.host is not None
         options = await self.host.complete(CHANNEL, user, "", limit=None)
         lines = ["Legal now (type one; names may be shortened):"]
         lines += [f"  {o}" for o in options]
-        lines.append("Also: hand, status, log [page], undo, help, quit.")
+        lines.append("Also: hand, status, log [page], rules, undo, help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

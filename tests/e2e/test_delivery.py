@@ -153,3 +153,20 @@ async def test_no_permission_to_post_or_attach_in_the_channel(world: World) -> N
         assert len(updates) == 1 and updates[0].files == []
     rejected = {(r.path.split("/")[-1], r.error_code) for r in fake.rejected}
     assert rejected <= {("messages", 50013)}, rejected
+
+
+async def test_game_rules_sends_the_glossary_of_a_game_that_has_one_privately(world: World) -> None:
+    """/game rules game:roman-war answers privately with the overview, then the card marks of
+    GLOSSARY.md in messages within Discord's 2,000 characters; a game without one sends none."""
+    async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        alice = world.alice
+        r = await world.slash(alice, world.channel, "game rules", game="roman-war")
+        texts = [message_text(m) for m in r.messages()]
+        assert r.ephemeral and all(m.audience == frozenset({alice.id}) for m in r.messages())
+        assert "Roman War" in texts[0] and "Terms and marks" in texts[0]
+        marks = "\n".join(texts[1:])
+        assert "`C n` — Cost: rotate n untapped cards" in marks and "`#bb#`" in marks
+        assert all(len(t) <= 2000 for t in texts)
+        r = await world.slash(alice, world.channel, "game rules", game="credo")
+        assert len(r.messages()) == 1 and "Terms and marks" not in message_text(r.messages()[0])

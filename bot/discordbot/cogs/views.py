@@ -8,6 +8,7 @@ from discord.ext import commands
 
 from bot.host import Reply
 from games.core import get_game
+from games.core.glossary import glossary
 
 from . import answer, channel_id, game_command, host, tabula
 
@@ -54,7 +55,19 @@ async def game_rules(interaction: discord.Interaction, game: str | None = None) 
         "Act with `/play`: start typing and the suggestions show what is legal now. When the choice is "
         "small you also get buttons. `/game hand` shows your hand (only to you); `/game status` the board."
     )
+    rows = glossary(g)
+    if rows:
+        text += "\nTerms and marks on the cards follow."
     await interaction.response.send_message(text[:2000], ephemeral=True)
+    chunk = ""
+    for term, meaning in rows:
+        line = f"{term} — {meaning}\n"
+        if len(chunk) + len(line) > 2000:
+            await interaction.followup.send(chunk, ephemeral=True)
+            chunk = ""
+        chunk += line
+    if chunk:
+        await interaction.followup.send(chunk, ephemeral=True)
 
 
 @game_command(name="games", description="Your games on this server and elsewhere (only you see it)")

@@ -1,0 +1,34 @@
+"""A game's glossary of terms and marks, for players.
+
+A game package may ship a ``GLOSSARY.md`` beside its code; its table rows
+(``| term | meaning |``) are what ``/game rules`` and the terminal's ``rules`` show.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from pathlib import Path
+
+from .game import Game
+
+
+@functools.cache
+def _read(module: str) -> tuple[tuple[str, str], ...]:
+    package = module.rpartition(".")[0] or module
+    path = Path(sys.modules[package].__file__ or "").parent / "GLOSSARY.md"
+    if not path.is_file():
+        return ()
+    rows = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.lstrip().startswith("|") or len(cells) < 2 or set(cells[0]) <= set("-: "):
+            continue
+        rows.append((cells[0], " | ".join(cells[1:])))
+    return tuple(rows[1:])  # the first row is the table's header
+
+
+def glossary(game: Game) -> tuple[tuple[str, str], ...]:
+    """The (term, meaning) rows of the game's ``GLOSSARY.md`` table, in order; ``()`` when
+    the game has none. Terms keep their Markdown code marks (backticks)."""
+    return _read(type(game).__module__)
