@@ -1589,7 +1589,7 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError("Name at least one route: move 3: 2 Rome-Italia.")
         cost = sum(p.count * (len(p.route) - 1) for p in paths)
         if cost > points:
-            raise IllegalActionError(f"That movement costs {cost} points; the die gives {points}.")
+            raise IllegalActionError(f"That movement costs {cost} points; you have {points} movement points.")
         grace_used = False
         for p in paths:
             if len(p.route) < 2:
