@@ -115,6 +115,9 @@ def test_elder_face_up_blocks_other_power_cards() -> None:
         act(s, "rome", Commit(card="legio", power="praetorian-guard"))
     with pytest.raises(IllegalActionError, match="Elder is face up"):
         act(s, "christians", Commit(card="prayer", power="guardian-angel"))
+    with pytest.raises(IllegalActionError, match="Elder is face up"):
+        g.parse_action(s, seat(s, "rome"), "commit Legio with Praetorian Guard")
+    assert "Elder is face up" in g.to_act(s)[seat(s, "rome")].text
 
 
 @pytest.mark.parametrize(
@@ -421,6 +424,7 @@ def test_decisions_in_notation_and_bad_input() -> None:
     c = crucify_fight()
     rs = seat(c, "rome")
     assert g.parse_action(c, rs, "crucify jewish") == Crucify(faction="jews")
+    assert g.parse_action(c, rs, "crucify chr") == Crucify(faction="christians")
     with pytest.raises(IllegalActionError, match="crucify <faction>: Christian, Jewish"):
         act(c, "rome", Crucify(faction="coalition"))
     with pytest.raises(InvalidNotationError, match="crucify <faction>"):

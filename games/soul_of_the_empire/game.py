@@ -1315,9 +1315,10 @@ class SoulOfTheEmpire(NotationGame):
             if c.stage in ("elder", "decide"):
                 return Prompt(kind="turn" if f == s.active else "respond", text=self._decide_prompt(s))
             other = c.defender if f == c.attacker else c.attacker
+            elder = " (Elder is face up: no other Power Cards in this combat)" if c.elder is not None else ""
             return Prompt(
                 kind="secret",
-                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret.",
+                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret{elder}.",
             )
         if s.window is not None:
             w = s.window

@@ -40,7 +40,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core import GameOverError, IllegalActionError, InvalidNotationError, NotYourTurnError
-from games.core.errors import GameError
+from games.core.errors import AmbiguousActionError, GameError
 from games.core.notation import completions, fold, match_name
 
 from .model import (
@@ -248,7 +248,13 @@ def _territory(g: SoulOfTheEmpire, text: str) -> str:
 def _faction(g: SoulOfTheEmpire, s: State, text: str) -> str:
     present = g._present(s)
     names = {k: v for k, v in FACTION_WORDS.items() if v in present}
-    return match_name(text.strip(), names, "faction")
+    try:
+        return match_name(text.strip(), names, "faction")
+    except AmbiguousActionError as e:
+        # "Chr" fits both Christian and Christians: one faction
+        if len({names[n] for n in e.candidates}) == 1:
+            return names[e.candidates[0]]
+        raise
 
 
 def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
@@ -597,6 +603,10 @@ def _parse_commit(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> Commit:
         raise IllegalActionError("You are not choosing a Combat Card now.")
     card = match_name(card_text, cards, "Combat Card")
     power = None
+    if sep and s.combat.elder is not None:
+        raise IllegalActionError(
+            "Elder is face up: no other Power Card may be played in this combat; commit <card> alone."
+        )
     if sep:
         power = _card_in(g, list(s.factions[g.hand_owner(f)].hand), power_text, "Power Card")
     return Commit(card=card, power=power, conscript=conscript)
