@@ -2501,12 +2501,14 @@ class SoulOfTheEmpire(NotationGame):
                 }
             )
         )
-        ctx.note(
-            f"Combat in {self.tname(t)}: "
-            + "; ".join(lines[len(c.lines) :])
-            + f"; {self.fname(winner)} is winning."
-        )
         self._advance_combat(ctx, "elder")
+        if ctx.s.combat is not None and ctx.s.combat.stage == "decide":
+            # a decision is pending: everyone sees the reveal now (else the result tells it)
+            ctx.note(
+                f"Combat in {self.tname(t)}: "
+                + "; ".join(lines[len(c.lines) :])
+                + f"; {self.fname(winner)} is winning."
+            )
 
     COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
 
