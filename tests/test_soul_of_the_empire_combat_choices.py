@@ -432,3 +432,24 @@ def test_decisions_in_notation_and_bad_input() -> None:
     main = dice(turn_of(fresh(), "rome"), "rome", [3])
     with pytest.raises(IllegalActionError, match="no combat decision"):
         g.parse_action(main, seat(main, "rome"), "reveal")
+
+
+def test_agent_answers_the_decisions() -> None:
+    """The heuristic player: Elder -1 where it helps (the highest wins here: theirs), reveal
+    Pharaoh's Fate and use Grace (both asked only on a loss), Crucify the largest captured
+    group unless Rome's capture track is needed for a face-up objective (RULINGS.md R9, R16)."""
+    from games.soul_of_the_empire.agent import HeuristicAgent
+
+    ai = HeuristicAgent(1)
+    s = elder_fight()
+    assert ai.choose(g, s, seat(s, "christians")) == Elder(choice="theirs")
+    p = pharaoh_attack([1])
+    assert ai.choose(g, p, seat(p, "jews")) == Reveal()
+    gr = grace_fight()
+    assert ai.choose(g, gr, seat(gr, "christians")) == UseGrace()
+    c = crucify_fight()
+    assert ai.choose(g, c, seat(c, "rome")) == Crucify(faction="jews")
+    # Bread and Circuses: Rome (1, Start Phase): 6+ captured units — the track is needed
+    needed = c.model_copy(update={"objectives": ("bread-and-circuses",)})
+    assert g.data.objectives["bread-and-circuses"].for_faction("rome").kind == "captured"
+    assert ai.choose(g, needed, seat(c, "rome")) == Pass()
