@@ -1313,7 +1313,8 @@ class SoulOfTheEmpire(NotationGame):
                     kind="turn", text="The Coalition won: plunder (rampage, salvage, exploit) or not."
                 )
             if c.stage in ("elder", "decide"):
-                return Prompt(kind="turn" if f == s.active else "respond", text=self._decide_prompt(s))
+                own = self.hand_owner(f) == s.active  # the Gray act on the Jewish turn
+                return Prompt(kind="turn" if own else "respond", text=self._decide_prompt(s))
             other = c.defender if f == c.attacker else c.attacker
             elder = " (Elder is face up: no other Power Cards in this combat)" if c.elder is not None else ""
             return Prompt(
