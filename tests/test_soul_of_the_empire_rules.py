@@ -19,10 +19,12 @@ from games.soul_of_the_empire.model import (
     Claim,
     ClaimMarker,
     Commit,
+    Crucify,
     Die,
     DiscardObjective,
     DiscardPower,
     Done,
+    Elder,
     EndMain,
     Keep,
     Marker,
@@ -38,6 +40,7 @@ from games.soul_of_the_empire.model import (
     Redirect,
     Regroup,
     Reroll,
+    Reveal,
     Shift,
     State,
     Unblock,
@@ -835,6 +838,8 @@ def test_crucify() -> None:
     s = set_f(s, "rome", durable=("crucify",), captured={"christians": 1}, capture_track=1)
     s = set_f(s, "coalition", rage=0)
     s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
+    assert s.combat.question == "crucify"  # Rome chooses (RULINGS.md R16)
+    s = act(s, "rome", Crucify(faction="christians"))
     assert units(s, "gallia", "rome") == 1 and s.factions["rome"].capture_track == 0
 
 
@@ -956,6 +961,8 @@ def test_pharaohs_fate() -> None:
     s = board(fresh(), {"jerusalem": {"rome": 5, "jews": 1}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     t = fight(s, "rome", "jews", "jerusalem", "legio", "levy-of-galilee", d_power="pharaohs-fate")
+    assert t.combat.question == "pharaoh" and t.combat.winner == "rome"  # RULINGS.md R9
+    t = act(t, "jews", Reveal())
     assert t.last_combat.winner == "jews" and units(t, "jerusalem", "rome") == 0
     assert "pharaohs-fate" in t.factions["jews"].discard
     s2 = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
@@ -1041,9 +1048,15 @@ def test_elder() -> None:
     """Elder: no other Power Cards affect the combat; -1 in the Elder side's favour."""
     s = board(fresh(), {"germania": {"christians": 2, "coalition": 2}})
     s = set_f(s, "christians", hand=("elder",))
-    s = fight(s, "coalition", "christians", "germania", "feigned-retreat", "fellowship", d_power="elder")
-    # Coalition 2 + 1 + 2 (edge) = 5; Christians 2 + 1 reinforced + 3 + 1 (Elder) = 7
-    assert s.last_combat.defender_value == 7 and s.last_combat.winner == "christians"
+    s = dice(turn_of(s, "coalition"), "coalition", [1])
+    s = act(s, "coalition", Attack(die=0, territory="germania", target="christians"))
+    s = act(s, "christians", Elder())  # face up before the Combat Cards (RULINGS.md R9)
+    s = act(s, "coalition", Commit(card="feigned-retreat"))
+    s = act(s, "christians", Commit(card="fellowship"))
+    # Coalition 2 + 1 + 2 (edge) = 5; Christians 2 + 1 reinforced + 3 = 6; Elder -1 to the Coalition
+    s = act(s, "christians", Elder(choice="theirs"))
+    assert s.last_combat.attacker_value == 4 and s.last_combat.defender_value == 6
+    assert s.last_combat.winner == "christians"
 
 
 def test_enrapture() -> None:

@@ -20,8 +20,10 @@ from .model import (
     Claim,
     ClaimMarker,
     Commit,
+    Crucify,
     DiscardPower,
     Done,
+    Elder,
     EndMain,
     Keep,
     Move,
@@ -34,7 +36,9 @@ from .model import (
     Ready,
     Recruit,
     Reroll,
+    Reveal,
     State,
+    UseGrace,
 )
 
 SAMPLE = 48  # candidate moves/recruits looked at per decision
@@ -127,6 +131,8 @@ class HeuristicAgent:
                 opts = list(actions)
                 salvage = [a for a in opts if isinstance(a, Plunder) and a.option == "salvage"]
                 return salvage[0] if salvage and self.rand.random() < 0.6 else opts[0]
+            if s.combat.stage in ("elder", "decide"):
+                return self._decide(g, s, f, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
         if s.window is not None and s.window.kind == "caesar":
             return actions[-1]  # raise the highest die offered below 6
@@ -183,6 +189,33 @@ class HeuristicAgent:
 
         del other
         return max(actions, key=score)
+
+    def _decide(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
+        """Combat decisions: play Elder and -1 on whichever value helps; reveal Pharaoh's
+        Fate and use Grace (both asked only on a loss); Crucify the largest captured group
+        unless the capture track is needed."""
+        c = s.combat
+        q = c.question
+        if q == "elder_play":
+            return Elder()
+        if q == "elder":
+            # the lowest wins: -1 to our own value; the highest wins: -1 to theirs
+            return Elder(choice="mine" if g.lowest_wins(c.attacker, c.defender) else "theirs")
+        if q == "pharaoh":
+            return Reveal()
+        if q == "grace":
+            return UseGrace()
+        if q == "crucify":
+            rome = s.factions["rome"]
+            needed = rome.capture_track >= 20 or any(
+                o is not None and o.kind == "captured" and rome.capture_track <= o.n
+                for o in (g.data.objectives[x].for_faction("rome") for x in s.objectives)
+            )
+            crucify = [a for a in actions if isinstance(a, Crucify)]
+            if needed or not crucify:
+                return Pass()
+            return max(crucify, key=lambda a: rome.captured.get(a.faction, 0))
+        return actions[-1]
 
     def _best(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
         """The action with the best one-step look-ahead value."""

@@ -42,11 +42,13 @@ from .model import (
     Combat,
     CombatResolved,
     Commit,
+    Crucify,
     DiceRolled,
     Die,
     DiscardObjective,
     DiscardPower,
     Done,
+    Elder,
     EndMain,
     ExtraRoll,
     FactionState,
@@ -73,6 +75,7 @@ from .model import (
     Regrouping,
     Reroll,
     Retrieve,
+    Reveal,
     Revolt,
     Rolling,
     Scored,
@@ -80,6 +83,7 @@ from .model import (
     Shift,
     State,
     Unblock,
+    UseGrace,
     View,
     Window,
 )
@@ -1249,6 +1253,8 @@ class SoulOfTheEmpire(NotationGame):
             c = s.combat
             if c.stage == "plunder":
                 return "coalition" if s.factions["coalition"].seat == seat else None
+            if c.stage in ("elder", "decide"):
+                return c.asking if c.asking is not None and self.seat_of(s, c.asking) == seat else None
             for side in (c.attacker, c.defender):
                 if side not in c.choices and self.seat_of(s, side) == seat:
                     return side
@@ -1306,10 +1312,14 @@ class SoulOfTheEmpire(NotationGame):
                 return Prompt(
                     kind="turn", text="The Coalition won: plunder (rampage, salvage, exploit) or not."
                 )
+            if c.stage in ("elder", "decide"):
+                own = self.hand_owner(f) == s.active  # the Gray act on the Jewish turn
+                return Prompt(kind="turn" if own else "respond", text=self._decide_prompt(s))
             other = c.defender if f == c.attacker else c.attacker
+            elder = " (Elder is face up: no other Power Cards in this combat)" if c.elder is not None else ""
             return Prompt(
                 kind="secret",
-                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret.",
+                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret{elder}.",
             )
         if s.window is not None:
             w = s.window
@@ -1358,6 +1368,8 @@ class SoulOfTheEmpire(NotationGame):
         if s.combat is not None:
             if s.combat.stage == "plunder":
                 return self._plunder_options(s)
+            if s.combat.stage in ("elder", "decide"):
+                return self.decide_options(s)
             return self._commit_options(s, f) + [Pass()]
         if s.window is not None:
             return [Pass()] + self._window_options(s)
@@ -1408,6 +1420,8 @@ class SoulOfTheEmpire(NotationGame):
         elif s.combat is not None:
             if s.combat.stage == "plunder":
                 self._apply_plunder(ctx, a)
+            elif s.combat.stage in ("elder", "decide"):
+                self._apply_decide(ctx, f, a)
             else:
                 self._apply_commit(ctx, f, a)
         elif s.window is not None:
@@ -2232,8 +2246,24 @@ class SoulOfTheEmpire(NotationGame):
     # ------------------------------------------------------------------ combat
 
     def _begin_combat(self, ctx: _Ctx, attacker: str, defender: str, territory: str) -> None:
-        ctx.update(combat=Combat(territory=territory, attacker=attacker, defender=defender))
+        ctx.update(combat=Combat(territory=territory, attacker=attacker, defender=defender, stage="elder"))
         ctx.note(f"{self.fname(attacker)} attacks {self.fname(defender)} in {self.tname(territory)}.")
+        self._ask_elder(ctx)
+
+    def _elder_card(self, s: State, side: str) -> str | None:
+        """The Elder card ``side`` may play face up now (RULINGS.md R9), or None."""
+        return next((x for x in self._combat_powers(s, side) if self.data.card(x).id == "elder"), None)
+
+    def _ask_elder(self, ctx: _Ctx) -> None:
+        """Before the secret choice, each side holding Elder (attacker first) is asked
+        whether to play it face up; with nobody to ask, the choice begins."""
+        c = ctx.s.combat
+        if c.elder is None:
+            for side in (c.attacker, c.defender):
+                if side not in c.elder_declined and self._elder_card(ctx.s, side):
+                    ctx.update(combat=c.model_copy(update={"asking": side, "question": "elder_play"}))
+                    return
+        ctx.update(combat=c.model_copy(update={"stage": "choose", "asking": None, "question": None}))
 
     def combat_cards(self, s: State, side: str) -> list[str]:
         """Unused Combat Cards of a side's deck (the Gray use the Jewish deck); a deck
@@ -2243,29 +2273,72 @@ class SoulOfTheEmpire(NotationGame):
         return [c.id for c in self.data.combat.values() if c.faction == owner and c.id not in used]
 
     def _combat_powers(self, s: State, side: str) -> list[str]:
+        """Combat Power Cards ``side`` may play in this combat: none once Elder is face
+        up ("No other Power Cards affect this combat"; RULINGS.md R9)."""
         c = s.combat
+        if c.elder is not None:
+            return []
         holder = self.hand_owner(side)
         if side == c.attacker and (s.second_turn or s.power_played >= s.power_limit):
             return []
         return [x for x in self.distinct(s.factions[holder].hand) if "combat" in self.data.card(x).phases]
 
     def _conscript_max(self, s: State, side: str) -> int:
-        if side != "rome" or not self.durable(s, "rome", "conscription"):
+        if side != "rome" or not self.durable(s, "rome", "conscription") or s.combat.elder is not None:
             return 0
         return min(2, sum(s.factions["rome"].captured.values()))
 
     def _commit_options(self, s: State, side: str) -> list[Commit]:
         out = []
         for card in self.combat_cards(s, side):
-            for power in [None, *self._combat_powers(s, side)]:
+            for power in [
+                None,
+                *[p for p in self._combat_powers(s, side) if self.data.card(p).id != "elder"],
+            ]:
                 for k in range(self._conscript_max(s, side) + 1):
                     out.append(Commit(card=card, power=power, conscript=k))
         return out
 
+    def _apply_elder_play(self, ctx: _Ctx, side: str, a: Any) -> None:
+        """Elder, "Play face up before either Combat card is played" (RULINGS.md R9)."""
+        s = ctx.s
+        c = s.combat
+        if isinstance(a, Pass):
+            ctx.update(combat=c.model_copy(update={"elder_declined": c.elder_declined + (side,)}))
+            ctx.note(f"{self.fname(side)} does not play Elder.")
+            self._ask_elder(ctx)
+            return
+        if not isinstance(a, Elder) or a.choice != "play":
+            raise IllegalActionError(
+                "Before the Combat Cards are chosen: play Elder face up (elder), or pass."
+            )
+        card = self._elder_card(s, side)
+        holder = self.hand_owner(side)
+        hand = list(s.factions[holder].hand)
+        hand.remove(card)
+        ctx.set_f(holder, hand=tuple(hand))
+        if side == c.attacker:
+            ctx.update(power_played=ctx.s.power_played + 1)
+        line = f"{self.fname(side)} plays Elder face up: no other Power Cards affect this combat"
+        ctx.update(
+            combat=c.model_copy(
+                update={
+                    "elder": side,
+                    "powers": {side: card},
+                    "stage": "choose",
+                    "asking": None,
+                    "question": None,
+                    "lines": (line,),
+                }
+            )
+        )
+        ctx.note(line + ".")
+
     def _apply_commit(self, ctx: _Ctx, side: str, a: Any) -> None:
         s = ctx.s
         cards = self.combat_cards(s, side)
-        if isinstance(a, Pass):
+        passed = isinstance(a, Pass)
+        if passed:
             # no choice in time: the first unused card of the deck, no Power Card (RULINGS.md R9)
             a = Commit(card=cards[0])
         if not isinstance(a, Commit):
@@ -2274,17 +2347,30 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError(
                 "Choose an unused Combat Card: " + list_words([self.data.combat[c].name for c in cards]) + "."
             )
-        if a.power is not None and a.power not in self._combat_powers(s, side):
-            powers = self._combat_powers(s, side)
+        if a.power is not None and s.combat.elder is not None:
             raise IllegalActionError(
-                "Combat Power Cards you may play: " + list_words([self.card_name(p) for p in powers]) + "."
+                "Elder is face up: no other Power Card may be played in this combat; commit <card> alone."
+            )
+        powers = [p for p in self._combat_powers(s, side) if self.data.card(p).id != "elder"]
+        if a.power is not None and a.power not in powers:
+            if self.data.card(a.power).id == "elder":
+                raise IllegalActionError(
+                    "Elder is played face up before the Combat Cards are chosen, not with a Combat Card."
+                )
+            raise IllegalActionError(
+                "Combat Power Cards you may play: "
+                + (list_words([self.card_name(p) for p in powers]) if powers else "none")
+                + "."
             )
         if not 0 <= a.conscript <= self._conscript_max(s, side):
             raise IllegalActionError(f"Conscription adds 0 to {self._conscript_max(s, side)} captured units.")
         c = s.combat
         choices = {**c.choices, side: a}
         ctx.update(combat=c.model_copy(update={"choices": choices}))
-        ctx.note(f"{self.fname(side)} chose a Combat Card face down.")
+        if passed:
+            ctx.note(f"No choice made: {self.fname(side)} plays {self.data.combat[a.card].name}.")
+        else:
+            ctx.note(f"{self.fname(side)} chose a Combat Card face down.")
         if len(choices) == 2:
             self._resolve_combat(ctx)
 
@@ -2309,10 +2395,20 @@ class SoulOfTheEmpire(NotationGame):
                 v -= self.units(s, territory, "christians")
         return v
 
+    def _leader(self, c: Combat, values: dict[str, int]) -> str:
+        """The side winning on ``values`` (ties to the defender)."""
+        att, dfn = c.attacker, c.defender
+        if self.lowest_wins(att, dfn):
+            return att if values[att] < values[dfn] else dfn
+        return att if values[att] > values[dfn] else dfn
+
+    FACE_DOWN = frozenset({"pharaohs-fate", "guardian-angel"})
+
     def _resolve_combat(self, ctx: _Ctx) -> None:
         """Reveal, apply the card effects (a cancelling card first, else the attacker's
-        first), total the Combat Values, decide the winner (ties to the defender),
-        then capture / return / convert and adjust Rage (Initiate Combat)."""
+        first), total the Combat Values and find who is winning (ties to the defender);
+        then the decisions after the reveal (Elder, Pharaoh's Fate, Grace, Crucify) and
+        the outcome (Initiate Combat; RULINGS.md R9, R16)."""
         s = ctx.s
         c = s.combat
         t = c.territory
@@ -2321,13 +2417,19 @@ class SoulOfTheEmpire(NotationGame):
         card = {att: self.data.combat[ca.card], dfn: self.data.combat[cd.card]}
         power = {att: ca.power, dfn: cd.power}
         low = self.lowest_wins(att, dfn)
-        lines = [
-            f"{self.fname(att)} reveals {card[att].name} ({card[att].number})"
-            + (f" with {self.card_name(ca.power)}" if ca.power else ""),
-            f"{self.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})"
-            + (f" with {self.card_name(cd.power)}" if cd.power else ""),
+
+        def shown(p: str | None) -> str:
+            if not p:
+                return ""
+            if self.data.card(p).id in self.FACE_DOWN:
+                return " and keeps a Power Card face down"
+            return f" with {self.card_name(p)}"
+
+        lines = list(c.lines) + [
+            f"{self.fname(att)} reveals {card[att].name} ({card[att].number})" + shown(ca.power),
+            f"{self.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})" + shown(cd.power),
         ]
-        # Power Cards leave the hand now (some return below)
+        # Power Cards leave the hand now (some return later)
         for side in (att, dfn):
             if power[side]:
                 holder = self.hand_owner(side)
@@ -2336,14 +2438,6 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.set_f(holder, hand=tuple(hand))
                 if side == att:
                     ctx.update(power_played=ctx.s.power_played + 1)
-        # Elder: no other Power Cards affect this combat
-        elder = [x for x in (att, dfn) if power[x] and self.data.card(power[x]).id == "elder"]
-        if elder:
-            for side in (att, dfn):
-                if side not in elder and power[side]:
-                    lines.append(f"Elder: {self.card_name(power[side])} has no effect")
-                    self._to_discard(ctx, power[side])
-                    power[side] = None
         # Conscription
         for side in (att, dfn):
             k = c.choices[side].conscript
@@ -2384,57 +2478,285 @@ class SoulOfTheEmpire(NotationGame):
             p = power[side]
             if p and self.data.card(p).id in ("praetorian-guard", "hasmonean-valour", "martyrdom"):
                 mod[side] += -2 if low else 2
-            if p and self.data.card(p).id == "elder":
-                mod[side] += -1 if low else 1
         val = {
             side: self.combat_value(ctx.s, t, side, dfn if side == att else att, card[side].number)
             + c.choices[side].conscript
             + mod[side]
             for side in (att, dfn)
         }
+        winner = early_winner if early_winner is not None else self._leader(c, val)
         if early_winner is not None:
-            winner = early_winner
             lines.append(
                 f"the last {self.fname(dfn if winner == att else att)} unit is gone before the combat is resolved"
             )
-        elif low:
-            winner = att if val[att] < val[dfn] else dfn
-        else:
-            winner = att if val[att] > val[dfn] else dfn
-        loser = dfn if winner == att else att
         lines.append(f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}")
-        # reversals: Pharaoh's Fate, Grace
+        ctx.update(
+            combat=c.model_copy(
+                update={
+                    "stage": "decide",
+                    "powers": {**c.powers, **{x: p for x, p in power.items() if p}},
+                    "values": val,
+                    "winner": winner,
+                    "early": early_winner is not None,
+                    "lines": tuple(lines),
+                }
+            )
+        )
+        self._advance_combat(ctx, "elder")
+        if ctx.s.combat is not None and ctx.s.combat.stage == "decide":
+            # a decision is pending: everyone sees the reveal now (else the result tells it)
+            ctx.note(
+                f"Combat in {self.tname(t)}: "
+                + "; ".join(lines[len(c.lines) :])
+                + f"; {self.fname(winner)} is winning."
+            )
+
+    COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
+
+    def _ask(self, ctx: _Ctx, side: str, question: str) -> None:
+        c = ctx.s.combat
+        ctx.update(combat=c.model_copy(update={"asking": side, "question": question}))
+
+    def _line(self, ctx: _Ctx, text: str) -> None:
+        c = ctx.s.combat
+        ctx.update(combat=c.model_copy(update={"lines": c.lines + (text,)}))
+
+    def _loser(self, c: Combat) -> str:
+        return c.defender if c.winner == c.attacker else c.attacker
+
+    def _drop_power(self, ctx: _Ctx, side: str) -> None:
+        c = ctx.s.combat
+        ctx.update(combat=c.model_copy(update={"powers": {x: p for x, p in c.powers.items() if x != side}}))
+
+    def _rome_losses(self, s: State) -> int:
+        """The Roman units the outcome would remove (0 unless Rome loses)."""
+        c = s.combat
+        if self._loser(c) != "rome" or c.early or c.no_losses:
+            return 0
+        n = self.units(s, c.territory, "rome")
+        if c.winner == "christians":
+            return min(abs(c.values[c.attacker] - c.values[c.defender]), n)
+        return n
+
+    def crucify_options(self, s: State) -> list[str]:
+        """Factions whose captured unit Crucify may return now (RULINGS.md R16)."""
+        c = s.combat
+        if (
+            c.elder is not None
+            or "rome" not in (c.attacker, c.defender)
+            or not self.durable(s, "rome", "crucify")
+            or not self._rome_losses(s)
+        ):
+            return []
+        return [f for f, k in sorted(s.factions["rome"].captured.items()) if k > 0]
+
+    def _advance_combat(self, ctx: _Ctx, step: str) -> None:
+        """Run the steps after the reveal from ``step`` on: ask the one faction whose
+        decision is due (only when it has a real choice), or do what needs no choice;
+        the outcome once no decision is left (RULINGS.md R9, R16)."""
+        for st in self.COMBAT_STEPS[self.COMBAT_STEPS.index(step) :]:
+            c = ctx.s.combat
+            if st == "elder" and c.elder is not None and not c.early:
+                self._ask(ctx, c.elder, "elder")
+                return
+            if st == "pharaoh":
+                for side in (c.attacker, c.defender):
+                    p = c.powers.get(side)
+                    if not p or self.data.card(p).id != "pharaohs-fate":
+                        continue
+                    if side != c.winner and not c.early:
+                        self._ask(ctx, side, "pharaoh")
+                        return
+                    # winning (or decided before the values count): it returns unrevealed
+                    self._return_card(ctx, side, p, attacker=side == c.attacker)
+                    self._drop_power(ctx, side)
+                    self._line(ctx, f"the {self.fname(side)} face-down Power Card returns to its hand")
+            c = ctx.s.combat
+            if (
+                st == "grace"
+                and self._loser(c) == "christians"
+                and not c.early
+                and c.elder is None
+                and self._grace_free(ctx.s, 2)
+            ):
+                self._ask(ctx, "christians", "grace")
+                return
+            if st == "angel":
+                for side in (c.attacker, c.defender):
+                    p = c.powers.get(side)
+                    if not p or self.data.card(p).id != "guardian-angel":
+                        continue
+                    self._drop_power(ctx, side)
+                    if side == self._loser(c):
+                        self._to_discard(ctx, p)
+                        c = ctx.s.combat
+                        ctx.update(combat=c.model_copy(update={"no_losses": True}))
+                        self._line(
+                            ctx,
+                            f"Guardian Angel is revealed: the {self.fname(side)} faction suffers no losses",
+                        )
+                    else:
+                        self._return_card(ctx, side, p, attacker=side == c.attacker)
+                        self._line(ctx, f"the {self.fname(side)} face-down Power Card returns to its hand")
+                    c = ctx.s.combat
+            if st == "crucify" and self.crucify_options(ctx.s):
+                self._ask(ctx, "rome", "crucify")
+                return
+            if st == "outcome":
+                c = ctx.s.combat
+                ctx.update(combat=c.model_copy(update={"asking": None, "question": None}))
+                self._finish_combat(ctx)
+
+    def decide_options(self, s: State) -> list[Any]:
+        """The answers to the pending combat decision (RULINGS.md R9, R16)."""
+        q = s.combat.question
+        if q == "elder_play":
+            return [Elder(choice="play"), Pass()]
+        if q == "elder":
+            return [Elder(choice="mine"), Elder(choice="theirs"), Elder(choice="none"), Pass()]
+        if q == "pharaoh":
+            return [Reveal(), Keep(), Pass()]
+        if q == "grace":
+            return [UseGrace(), Pass()]
+        if q == "crucify":
+            return [Crucify(faction=f) for f in self.crucify_options(s)] + [Pass()]
+        return []
+
+    def _apply_decide(self, ctx: _Ctx, side: str, a: Any) -> None:
+        """Answer the pending combat decision; Pass takes the option that changes
+        nothing (Elder: neither; Pharaoh's Fate: keep; Grace, Crucify: not used)."""
+        s = ctx.s
+        c = s.combat
+        q = c.question
+        if q == "elder_play":
+            self._apply_elder_play(ctx, side, a)
+            return
+        legal = self.decide_options(s)
+        if a not in legal:
+            raise IllegalActionError(self._decide_help(s))
+        other = c.defender if side == c.attacker else c.attacker
+        if q == "elder":
+            choice = a.choice if isinstance(a, Elder) else "none"
+            values = dict(c.values)
+            if choice == "none":
+                self._line(ctx, f"Elder: the {self.fname(side)} faction changes neither Combat Value")
+            else:
+                who = side if choice == "mine" else other
+                values[who] -= 1
+                winner = self._leader(c, values)
+                self._line(
+                    ctx,
+                    f"Elder: -1 to the {self.fname(who)} Combat Value (Combat Values: "
+                    f"{self.fname(c.attacker)} {values[c.attacker]}, {self.fname(c.defender)} {values[c.defender]})",
+                )
+                c = ctx.s.combat
+                ctx.update(combat=c.model_copy(update={"values": values, "winner": winner}))
+            ctx.note(ctx.s.combat.lines[-1] + ".")
+            self._advance_combat(ctx, "pharaoh")
+            return
+        if q == "pharaoh":
+            p = c.powers[side]
+            self._drop_power(ctx, side)
+            if isinstance(a, Reveal):
+                self._to_discard(ctx, p)
+                c = ctx.s.combat
+                ctx.update(combat=c.model_copy(update={"winner": self._loser(c)}))
+                self._line(ctx, "Pharaoh's Fate is revealed: the result is reversed")
+            else:
+                self._return_card(ctx, side, p, attacker=side == c.attacker)
+                self._line(ctx, f"the {self.fname(side)} face-down Power Card returns to its hand")
+            ctx.note(ctx.s.combat.lines[-1][0].upper() + ctx.s.combat.lines[-1][1:] + ".")
+            self._advance_combat(ctx, "pharaoh")
+            return
+        if q == "grace":
+            if isinstance(a, UseGrace):
+                ctx.set_f("christians", grace_now=2)
+                ctx.update(combat=c.model_copy(update={"winner": "christians"}))
+                self._line(ctx, "Grace: the Christians reverse the combat result")
+            else:
+                self._line(ctx, "the Christians do not use Grace")
+            ctx.note(ctx.s.combat.lines[-1][0].upper() + ctx.s.combat.lines[-1][1:] + ".")
+            self._advance_combat(ctx, "angel")
+            return
+        # crucify
+        if isinstance(a, Crucify):
+            ctx.update(combat=c.model_copy(update={"crucify": a.faction}))
+        else:
+            self._line(ctx, "Rome does not use Crucify")
+        self._advance_combat(ctx, "outcome")
+
+    def _decide_help(self, s: State) -> str:
+        """What the pending combat decision accepts, in notation."""
+        c = s.combat
+        q = c.question
+        if q == "elder":
+            return "Elder: -1 to your own Combat Value (elder mine), to the other side's (elder theirs), or neither (elder none)."
+        if q == "pharaoh":
+            return "Pharaoh's Fate: reveal it to reverse the combat result (reveal), or return it to your hand (keep)."
+        if q == "grace":
+            return "Grace: reverse the combat result (grace), or pass."
+        if q == "crucify":
+            names = list_words([self.fname(f) for f in self.crucify_options(s)])
+            return f"Crucify: return 1 captured unit instead of 1 Roman unit (crucify <faction>: {names}), or pass."
+        return "Before the Combat Cards are chosen: play Elder face up (elder), or pass."
+
+    def _decide_prompt(self, s: State) -> str:
+        c = s.combat
+        q = c.question
+        if q == "elder_play":
+            other = c.defender if c.asking == c.attacker else c.attacker
+            return (
+                f"Combat in {self.tname(c.territory)}: {self.fname(c.asking)} against {self.fname(other)} — "
+                "play Elder face up before the Combat Cards are chosen (no other Power Cards affect this "
+                "combat; after the reveal you may -1 either Combat Value): elder, or pass."
+            )
+        status = self.combat_status(s)
+        if q == "elder":
+            ask = "Elder: -1 to your own Combat Value (elder mine), to the other side's (elder theirs), or neither (elder none)."
+        elif q == "pharaoh":
+            ask = "Pharaoh's Fate: reveal it to reverse the result (reveal), or keep it in your hand (keep)."
+        elif q == "grace":
+            ask = "Grace: reverse the combat result (grace), or pass."
+        else:
+            cap = s.factions["rome"].captured
+            ask = (
+                f"Crucify: Rome loses {self._rome_losses(s)} units — return 1 captured unit instead of 1 Roman "
+                "unit (crucify <faction>: "
+                + ", ".join(f"{self.fname(f)} {cap[f]}" for f in self.crucify_options(s))
+                + f"; capture track {s.factions['rome'].capture_track}), or pass."
+            )
+        return f"{status}. {ask}"
+
+    def combat_status(self, s: State) -> str:
+        """The combat so far, for the decision prompts: both cards, the Combat Values and
+        who is winning."""
+        c = s.combat
+        att, dfn = c.attacker, c.defender
+        cards = {x: self.data.combat[c.choices[x].card] for x in (att, dfn)}
+        return (
+            f"Combat in {self.tname(c.territory)}: {self.fname(att)} {cards[att].name} ({cards[att].number}), "
+            f"{self.fname(dfn)} {cards[dfn].name} ({cards[dfn].number}); Combat Values "
+            f"{self.fname(att)} {c.values[att]}, {self.fname(dfn)} {c.values[dfn]} "
+            f"({'lowest' if self.lowest_wins(att, dfn) else 'highest'} wins) — {self.fname(c.winner)} is winning"
+        )
+
+    def _finish_combat(self, ctx: _Ctx) -> None:
+        """The outcome once no decision is left: captures / returns / conversion, Rage,
+        Combat Cards face up, the result, then plunder."""
+        c = ctx.s.combat
+        t = c.territory
+        att, dfn = c.attacker, c.defender
         for side in (att, dfn):
-            p = power[side]
-            if p and self.data.card(p).id == "pharaohs-fate":
-                if side == loser and early_winner is None:
-                    winner, loser = loser, winner
-                    lines.append("Pharaoh's Fate is revealed: the result is reversed")
-                    self._to_discard(ctx, p)
-                else:
-                    self._return_card(ctx, side, p, attacker=side == att)
-                power[side] = None
-        if loser == "christians" and early_winner is None and self._grace_free(ctx.s, 2):
-            winner, loser = loser, winner
-            ctx.set_f("christians", grace_now=2)
-            lines.append("Grace: the Christians reverse the combat result")
-        angel = False
-        for side in (att, dfn):
-            p = power[side]
-            if p and self.data.card(p).id == "guardian-angel":
-                if side == loser:
-                    angel = True
-                    lines.append("Guardian Angel: no losses")
-                    self._to_discard(ctx, p)
-                else:
-                    self._return_card(ctx, side, p, attacker=side == att)
-                power[side] = None
-        for side in (att, dfn):
-            if power[side]:
-                self._to_discard(ctx, power[side])
+            p = c.powers.get(side)
+            if p:
+                self._to_discard(ctx, p)
+        lines = list(c.lines)
+        winner = c.winner
+        loser = self._loser(c)
+        val = c.values
         lines.append(f"{self.fname(winner)} wins")
         diff = abs(val[att] - val[dfn])
-        plunder = self._combat_result(ctx, winner, loser, t, diff, early_winner is not None or angel, lines)
+        plunder = self._combat_result(ctx, winner, loser, t, diff, c.early or c.no_losses, lines, c.crucify)
         # Combat Cards are discarded face up
         for side in (att, dfn):
             owner = self.hand_owner(side)
@@ -2446,8 +2768,8 @@ class SoulOfTheEmpire(NotationGame):
             territory=t,
             attacker=att,
             defender=dfn,
-            attacker_card=card[att].name,
-            defender_card=card[dfn].name,
+            attacker_card=self.data.combat[c.choices[att].card].name,
+            defender_card=self.data.combat[c.choices[dfn].card].name,
             attacker_value=val[att],
             defender_value=val[dfn],
             winner=winner,
@@ -2460,10 +2782,17 @@ class SoulOfTheEmpire(NotationGame):
             return
         if plunder:
             ctx.update(combat=Combat(territory=t, attacker=att, defender=dfn, choices={}, stage="plunder"))
-            ctx.update(last_combat=result.model_copy(update={"text": result.text}))
 
     def _combat_result(
-        self, ctx: _Ctx, winner: str, loser: str, t: str, diff: int, no_losses: bool, lines: list[str]
+        self,
+        ctx: _Ctx,
+        winner: str,
+        loser: str,
+        t: str,
+        diff: int,
+        no_losses: bool,
+        lines: list[str],
+        crucify: str | None = None,
     ) -> bool:
         """Apply the outcome; returns whether the Coalition may now plunder."""
         n = self.units(ctx.s, t, loser)
@@ -2474,7 +2803,7 @@ class SoulOfTheEmpire(NotationGame):
         if no_losses or n == 0:
             losses = 0
         elif winner == "rome":
-            losses = self._crucify(ctx, loser, t, n, lines)
+            losses = n
             if losses:
                 ctx.add_units(t, loser, -losses)
                 cap = dict(ctx.f("rome").captured)
@@ -2484,7 +2813,7 @@ class SoulOfTheEmpire(NotationGame):
                     f"Rome captures {losses} {self.fname(loser)} units (capture track {ctx.f('rome').capture_track})"
                 )
         elif winner == "christians":
-            losses = min(diff, n)
+            losses = self._crucify(ctx, loser, min(diff, n), crucify, lines)
             if losses:
                 ctx.to_supply(t, loser, losses)
                 done = self._convert_in(ctx, t, losses)
@@ -2492,7 +2821,7 @@ class SoulOfTheEmpire(NotationGame):
                     f"{losses} {self.fname(loser)} units are removed and {done} converted (tracker {ctx.f('christians').converted})"
                 )
         else:
-            losses = self._crucify(ctx, loser, t, n, lines) if loser == "rome" else n
+            losses = self._crucify(ctx, loser, n, crucify, lines)
             ctx.to_supply(t, loser, losses)
             lines.append(f"{losses} {self.fname(loser)} units return to supply")
         if winner == "coalition":
@@ -2503,32 +2832,31 @@ class SoulOfTheEmpire(NotationGame):
             return rage > RAGE_MIN and self.units(ctx.s, t, "coalition") > 0
         return False
 
-    def _crucify(self, ctx: _Ctx, loser: str, t: str, n: int, lines: list[str]) -> int:
-        """Crucify: when Rome loses units in combat, 1 captured unit returns to its
-        supply instead of 1 Roman unit (applied whenever Rome can; RULINGS.md R16)."""
-        if (
-            loser != "rome"
-            or not self.durable(ctx.s, "rome", "crucify")
-            or not sum(ctx.f("rome").captured.values())
-        ):
+    def _crucify(self, ctx: _Ctx, loser: str, n: int, crucify: str | None, lines: list[str]) -> int:
+        """Crucify, as Rome chose: 1 captured unit of ``crucify`` returns to its supply
+        instead of 1 Roman unit; returns the Roman units still lost (RULINGS.md R16)."""
+        if loser != "rome" or crucify is None or n <= 0:
             return n
-        self._release_captured(ctx, 1)
-        lines.append("Crucify: a captured unit is returned instead of a Roman unit")
+        self._release_captured(ctx, 1, crucify)
+        lines.append(
+            f"Crucify: a captured {self.fname(crucify)} unit returns to its supply instead of a Roman unit "
+            f"(capture track {ctx.f('rome').capture_track})"
+        )
         return n - 1
 
-    def _release_captured(self, ctx: _Ctx, k: int) -> None:
-        """Return ``k`` captured units (largest group first) to their supplies; the
-        capture track falls by ``k`` (Conscription, Crucify)."""
+    def _release_captured(self, ctx: _Ctx, k: int, who: str | None = None) -> None:
+        """Return ``k`` captured units (of ``who``, else the largest group first) to their
+        supplies; the capture track falls by ``k`` (Conscription, Crucify)."""
         for _ in range(k):
             cap = dict(ctx.f("rome").captured)
             if not any(cap.values()):
                 return
-            who = max(sorted(cap), key=lambda x: cap[x])
-            cap[who] -= 1
-            if not cap[who]:
-                del cap[who]
+            f = who if who is not None else max(sorted(cap), key=lambda x: cap[x])
+            cap[f] -= 1
+            if not cap[f]:
+                del cap[f]
             ctx.set_f("rome", captured=cap, capture_track=max(0, ctx.f("rome").capture_track - 1))
-            ctx.set_f(who, supply=ctx.f(who).supply + 1)
+            ctx.set_f(f, supply=ctx.f(f).supply + 1)
 
     def _convert_in(self, ctx: _Ctx, t: str, k: int) -> int:
         """Conversion: Christian units replace the ``k`` removed units, from supply

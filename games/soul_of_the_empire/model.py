@@ -116,14 +116,38 @@ class Regrouping(Model):
     region: str
 
 
+CombatQuestion = Literal["elder_play", "elder", "pharaoh", "grace", "crucify"]
+
+
 class Combat(Model):
-    """A combat in progress. ``choices`` hold each side's secret choice until both chose."""
+    """A combat in progress (RULINGS.md R9, R16).
+
+    ``stage``: ``elder`` (a side holding Elder is asked whether to play it face up),
+    ``choose`` (the secret choice; ``choices`` hold each side's choice until both
+    chose), ``decide`` (after the reveal: ``asking`` answers ``question``), ``plunder``.
+    From the reveal on: ``powers`` the Power Cards still in play by side (face down
+    for Pharaoh's Fate and Guardian Angel until revealed), ``values`` the Combat
+    Values, ``winner`` the side winning now, ``early`` the combat was decided by a
+    card removing the final unit, ``no_losses`` Guardian Angel was revealed,
+    ``crucify`` the faction whose captured unit Crucify returns, ``lines`` the story
+    for the combat result."""
 
     territory: str
     attacker: Faction
     defender: Faction
     choices: dict[str, Commit] = {}
-    stage: Literal["choose", "plunder"] = "choose"
+    stage: Literal["elder", "choose", "decide", "plunder"] = "choose"
+    asking: Faction | None = None
+    question: CombatQuestion | None = None
+    elder: Faction | None = None  # the side that played Elder face up
+    elder_declined: tuple[Faction, ...] = ()
+    powers: dict[str, str] = {}
+    values: dict[str, int] = {}
+    winner: Faction | None = None
+    early: bool = False
+    no_losses: bool = False
+    crucify: Faction | None = None
+    lines: tuple[str, ...] = ()
 
 
 class Window(Model):
@@ -385,6 +409,36 @@ class Commit(Model):
     conscript: int = 0
 
 
+class Elder(Model):
+    """Elder: ``play`` it face up before the Combat Cards are chosen; after the reveal
+    -1 to the Elder side's own Combat Value (``mine``), the other side's (``theirs``)
+    or neither (``none``)."""
+
+    kind: Literal["elder"] = "elder"
+    choice: Literal["play", "mine", "theirs", "none"] = "play"
+
+
+class Reveal(Model):
+    """Pharaoh's Fate: reveal the face-down card after the Combat Cards are revealed,
+    reversing the combat result (``keep`` returns it to the hand)."""
+
+    kind: Literal["reveal"] = "reveal"
+
+
+class UseGrace(Model):
+    """Grace (Durable, option 2): the Christians reverse a combat result they lost."""
+
+    kind: Literal["grace"] = "grace"
+
+
+class Crucify(Model):
+    """Crucify (Durable): return 1 captured unit of ``faction`` to its supply instead
+    of removing 1 Roman unit; the capture track falls by 1."""
+
+    kind: Literal["crucify"] = "crucify"
+    faction: Faction
+
+
 class Plunder(Model):
     """Coalition after winning a combat: ``rampage`` (move units to ``territory``),
     ``salvage`` (take a Power Card), ``exploit`` (force a discard: ``card``, a face-up
@@ -446,6 +500,10 @@ Action = Annotated[
     | DiscardObjective
     | PlayPower
     | Commit
+    | Elder
+    | Reveal
+    | UseGrace
+    | Crucify
     | Plunder
     | Shift
     | Redirect

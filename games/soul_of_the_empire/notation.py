@@ -21,6 +21,10 @@ Case, accents and unambiguous prefixes of names are accepted::
     discard objective 6: The Forum          2-player game
     play <card> [in <territory>] [on <faction>] [: <routes | territories | pieces | values>]
     commit <combat card> [with <power card>] [conscript <n>]
+    elder | elder mine | elder theirs | elder none    Elder: play it face up; after the reveal
+    reveal | keep                            Pharaoh's Fate after the reveal
+    grace                                    Grace: reverse a combat result
+    crucify <faction>                        Crucify: return a captured unit of that faction
     rampage <n> to <territory> | salvage | exploit [<card>] | no plunder
     shift <faction> <territory>-<territory>  Help the Wounded, Gospel
     redirect to <territory>                  Promised Land
@@ -36,7 +40,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core import GameOverError, IllegalActionError, InvalidNotationError, NotYourTurnError
-from games.core.errors import GameError
+from games.core.errors import AmbiguousActionError, GameError
 from games.core.notation import completions, fold, match_name
 
 from .model import (
@@ -46,9 +50,11 @@ from .model import (
     Claim,
     ClaimMarker,
     Commit,
+    Crucify,
     DiscardObjective,
     DiscardPower,
     Done,
+    Elder,
     EndMain,
     Keep,
     Move,
@@ -66,9 +72,11 @@ from .model import (
     Regroup,
     Reroll,
     Retrieve,
+    Reveal,
     Shift,
     State,
     Unblock,
+    UseGrace,
 )
 
 if TYPE_CHECKING:
@@ -197,6 +205,14 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         if a.conscript:
             text += f" conscript {a.conscript}"
         return text
+    if isinstance(a, Elder):
+        return "elder" if a.choice == "play" else f"elder {a.choice}"
+    if isinstance(a, Reveal):
+        return "reveal"
+    if isinstance(a, UseGrace):
+        return "grace"
+    if isinstance(a, Crucify):
+        return f"crucify {g.fname(a.faction)}"
     if isinstance(a, Plunder):
         if a.option == "rampage":
             return f"rampage {a.count} to {_t(g, a.territory)}"
@@ -232,7 +248,13 @@ def _territory(g: SoulOfTheEmpire, text: str) -> str:
 def _faction(g: SoulOfTheEmpire, s: State, text: str) -> str:
     present = g._present(s)
     names = {k: v for k, v in FACTION_WORDS.items() if v in present}
-    return match_name(text.strip(), names, "faction")
+    try:
+        return match_name(text.strip(), names, "faction")
+    except AmbiguousActionError as e:
+        # "Chr" fits both Christian and Christians: one faction
+        if len({names[n] for n in e.candidates}) == 1:
+            return names[e.candidates[0]]
+        raise
 
 
 def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
@@ -352,6 +374,8 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         return Plunder(option="rampage", territory=_territory(g, m.group(2)), count=count)
     if low == "keep":
         return Keep()
+    if verb in ("elder", "reveal", "grace", "crucify") or (verb == "play" and fold(rest).startswith("elder")):
+        return _parse_decision(g, s, verb, rest)
     if verb == "raise":
         words = rest.lower().split()
         outside = "outside" in words
@@ -524,6 +548,49 @@ def _piece_parts(g: SoulOfTheEmpire, s: State, text: str) -> tuple[str, str]:
     return _faction(g, s, who), _territory(g, where)
 
 
+def _parse_decision(g: SoulOfTheEmpire, s: State, verb: str, rest: str) -> Any:
+    """The combat decisions: Elder (before the choice and after the reveal), Pharaoh's
+    Fate, Grace, Crucify (RULINGS.md R9, R16)."""
+    c = s.combat
+    if c is None or c.stage not in ("elder", "decide"):
+        raise IllegalActionError(
+            f"There is no combat decision to make now ({verb} is only asked during a combat)."
+        )
+    word = fold(rest).strip()
+    if verb == "play":
+        word = ""
+        verb = "elder"
+    if verb == "elder":
+        if not word:
+            return Elder(choice="play")
+        aliases = {
+            "mine": "mine",
+            "my": "mine",
+            "own": "mine",
+            "theirs": "theirs",
+            "their": "theirs",
+            "other": "theirs",
+            "none": "none",
+            "neither": "none",
+            "no": "none",
+        }
+        if word not in aliases:
+            raise InvalidNotationError(
+                f"elder mine (-1 to your own Combat Value), elder theirs (-1 to the other side's) or "
+                f"elder none; not {rest!r}."
+            )
+        return Elder(choice=aliases[word])  # type: ignore[arg-type]
+    if verb in ("reveal", "grace"):
+        if word:
+            raise InvalidNotationError(f"{verb} takes nothing after it; not {rest!r}.")
+        return Reveal() if verb == "reveal" else UseGrace()
+    if not word:
+        raise InvalidNotationError(
+            "crucify <faction>: the faction whose captured unit returns to its supply, e.g. crucify Jewish."
+        )
+    return Crucify(faction=_faction(g, s, rest))
+
+
 def _parse_commit(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> Commit:
     conscript = 0
     m = re.search(r"\s+conscript\s+(\d+)\s*$", rest, re.I)
@@ -536,6 +603,10 @@ def _parse_commit(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> Commit:
         raise IllegalActionError("You are not choosing a Combat Card now.")
     card = match_name(card_text, cards, "Combat Card")
     power = None
+    if sep and s.combat.elder is not None:
+        raise IllegalActionError(
+            "Elder is face up: no other Power Card may be played in this combat; commit <card> alone."
+        )
     if sep:
         power = _card_in(g, list(s.factions[g.hand_owner(f)].hand), power_text, "Power Card")
     return Commit(card=card, power=power, conscript=conscript)
