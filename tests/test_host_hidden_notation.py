@@ -49,3 +49,22 @@ async def test_barbarian_hordes_declares_its_notation_public_outside_war_commitm
         rec = await host.storage.open_session(CHANNEL)
         rows = await host.storage.actions(rec.id, after=0)
         assert rows and not any(r.secret for r in rows if r.seq > 0)
+
+
+def test_soul_of_the_empire_notation_is_public_outside_combat_and_discards():
+    """Soul of the Empire: moves, recruits, purchases and cards played are public as typed; a
+    Combat Card choice, the combat decisions (keeping Pharaoh's Fate face down) and a discard
+    from the hand are not."""
+    from games.soul_of_the_empire.model import Commit, DiscardPower, EndMain, Keep, Move
+    from tests.test_soul_of_the_empire_rules import board, fight, fresh, g
+
+    s = fresh()
+    assert g.notation_is_public(s, 0, EndMain())
+    assert g.notation_is_public(s, 0, Move(die=0, paths=()))
+    assert not g.notation_is_public(s, 0, DiscardPower(card="industry"))
+    s = board(fresh(), {"gallia": {"rome": 2, "coalition": 2}})
+    s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "legio")
+    assert s.combat is not None and s.combat.stage == "plunder"
+    in_combat = s.model_copy(update={"combat": s.combat.model_copy(update={"stage": "choose"})})
+    assert not g.notation_is_public(in_combat, 1, Commit(card="legio"))
+    assert not g.notation_is_public(in_combat, 2, Keep())

@@ -574,7 +574,7 @@ class Host:
                     if not any(e.visible_to is None for e in row.events):  # else the game says so
                         out.append(f"{self._who(rec, row.seat)} made a secret choice.")
                     if row.seat in users:
-                        out.append((users[row.seat], f"Your secret choice: {row.notation}"))
+                        out.append((users[row.seat], f"You played: {row.notation}"))
                 else:
                     out.append(f"{self._who(rec, row.seat)}: {row.notation}")
             for e in row.events:

@@ -419,6 +419,15 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError("In a 3 player game the Roman faction must be selected.")
         return tuple(tuple(grp) for grp in groups)
 
+    def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
+        """Whether others may read ``a`` as typed: every action outside combat but a
+        discard from the hand (which names a hidden card); in combat the events tell what
+        may be told (a Combat Card is chosen in secret, and keeping Pharaoh's Fate face
+        down must not show that it was there)."""
+        if s.combat is not None and s.combat.stage != "plunder":
+            return False
+        return not isinstance(a, DiscardPower)
+
     def seat_name(self, s: State, seat: Seat) -> str:
         """The factions a seat plays: "Rome", or "Rome + Jewish" with 2 players."""
         return " + ".join(self.fname(f) for f in s.order if s.factions[f].seat == seat)
