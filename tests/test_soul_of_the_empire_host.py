@@ -45,3 +45,24 @@ async def test_soul_of_the_empire_through_the_host(tmp_path):
         assert reply.status == "finished", reply.text
         ok, lines = await verify_session(host.storage, reply.session_id)
         assert ok, lines
+
+
+async def test_the_factions_option_seats_players_and_a_lobby_pick_wins_for_its_seat():
+    """Options.factions (RULINGS.md R1) given at creation decides each seat's faction; a faction
+    a player picks in the lobby replaces the option's entry for that seat only."""
+    async with host_on(seed=4) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "soul-of-the-empire",
+                          {"factions": ["Christian", "Rome", "Coalition", "Jewish"]})
+        await host.join(CHANNEL, BOB)
+        await host.add_ai(CHANNEL, ALICE, 2)
+        await host.start(CHANNEL, ALICE)
+        rec = await host.storage.open_session(CHANNEL)
+        assert rec.options["factions"] == ["Christian", "Rome", "Coalition", "Jewish"]
+        await host.abandon(CHANNEL, ALICE)
+        await host.create(GUILD, CHANNEL, ALICE, "soul-of-the-empire", {"factions": ["Christian", "Rome"]})
+        await host.join(CHANNEL, BOB)
+        await host.choose(CHANNEL, BOB, "Jewish")
+        await host.add_ai(CHANNEL, ALICE, 2)
+        await host.start(CHANNEL, ALICE)
+        rec = await host.storage.open_session(CHANNEL)
+        assert rec.options["factions"][:2] == ["Christian", "Jewish"]

@@ -774,7 +774,11 @@ class Host:
                                  f"there are {n}. Add players or AI seats.")
             options = rec.options
             if "factions" in game.Options.model_fields:
-                options = self._validate_options(game, {**options, "factions": [s.faction for s in rec.seats]})
+                # a faction picked in the lobby (/game nation) wins over the option's entry for that seat
+                given = list(options.get("factions") or [])
+                given += [None] * (n - len(given))
+                picked = [s.faction or given[s.seat] for s in rec.seats]
+                options = self._validate_options(game, {**options, "factions": picked})
                 rec = SessionRecord(**{**rec.__dict__, "options": options})
             now = self.clock()
             step = start(game, seats_of(rec), options_of(game, rec), rec.seed)
