@@ -33,6 +33,7 @@ from .model import (
     Rage,
     Ready,
     Recruit,
+    Redirect,
     Reroll,
     State,
 )
@@ -130,6 +131,8 @@ class HeuristicAgent:
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
         if s.window is not None and s.window.kind == "caesar":
             return actions[-1]  # raise the highest die offered below 6
+        if s.window is not None and s.window.kind == "promised_land":
+            return self._redirect(g, s, seat, [a for a in actions if isinstance(a, Redirect)])
         if s.window is not None:
             opts = list(actions)
             return opts[1] if len(opts) > 1 and self.rand.random() < 0.5 else Pass()
@@ -183,6 +186,27 @@ class HeuristicAgent:
 
         del other
         return max(actions, key=score)
+
+    def _redirect(self, g: Any, s: State, seat: Seat, actions: list[Redirect]) -> Any:
+        """Promised Land: send the units where they hurt the mover most (away from its
+        objectives and markers, into small stacks), if that costs it something."""
+        mover = s.window.mover
+
+        def harm(t: State) -> float:
+            return self.value(g, t, "jews") * 0.3 - self.value(g, t, mover)
+
+        base = harm(s)
+        best, best_v = Pass(), base + 1.0  # the card is spent only for a real gain
+        rng = Rng(0, 0)
+        for a in actions:
+            try:
+                after = g.apply(s, seat, a, rng).state
+            except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+                continue
+            v = harm(after) + self.rand.random() * 0.1
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def _best(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
         """The action with the best one-step look-ahead value."""
