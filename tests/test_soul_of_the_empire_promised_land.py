@@ -23,6 +23,7 @@ from games.soul_of_the_empire.model import (
     State,
 )
 from tests.test_soul_of_the_empire_rules import (
+    FixedRng,
     act,
     board,
     dice,
@@ -78,6 +79,11 @@ def test_r22_split_destinations() -> None:
     assert units(t, "aegyptus", "rome") == 0 and units(t, "samaria", "rome") == 0
     assert t.window is None
     assert "promised-land" not in t.factions["jews"].hand and "promised-land" in t.factions["jews"].discard
+    js = seat(s, "jews")
+    step = g.apply(s, js, g.parse_action(s, js, "redirect 1 Galilaea"), FixedRng())
+    assert [e.text for e in step.events if "Promised Land" in getattr(e, "text", "")] == [
+        "Promised Land! The Jews send the Rome units 1 to Galilaea instead (the others keep their move)."
+    ]
 
 
 def test_r22_split_reaches_as_far_as_the_route() -> None:

@@ -189,11 +189,13 @@ class HeuristicAgent:
 
     def _redirect(self, g: Any, s: State, seat: Seat, actions: list[Redirect]) -> Any:
         """Promised Land: send the units where they hurt the mover most (away from its
-        objectives and markers, into small stacks), if that costs it something."""
+        objectives and markers, out of the blue region), if that costs it something."""
         mover = s.window.mover
+        blue = g.data.region_territories("blue")
 
         def harm(t: State) -> float:
-            return self.value(g, t, "jews") * 0.3 - self.value(g, t, mover)
+            inside = sum(g.units(t, b, mover) for b in blue)
+            return self.value(g, t, "jews") * 0.3 - self.value(g, t, mover) - 1.5 * inside
 
         base = harm(s)
         best, best_v = Pass(), base + 1.0  # the card is spent only for a real gain

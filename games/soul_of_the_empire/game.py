@@ -1322,7 +1322,7 @@ class SoulOfTheEmpire(NotationGame):
             if w.kind == "promised_land":
                 return Prompt(
                     kind="respond",
-                    text=f"{self.fname(w.mover)} moved out of the blue region ("
+                    text=f"{self.fname(w.mover)} units moved from inside the blue region ("
                     + ", ".join(f"{p.count} {'-'.join(self.tname(t) for t in p.route)}" for p in w.moved)
                     + "): play Promised Land to choose where those units go (redirect to <territory>, "
                     "or per unit: redirect 2 <territory>, 1 <territory>), or pass.",
@@ -1929,8 +1929,18 @@ class SoulOfTheEmpire(NotationGame):
             if a.territory is not None:
                 where = f"to {self.tname(a.territory)}"
             else:
-                where = list_words([f"{d} to {self.tname(t)}" for t, d in sorted(delta.items()) if d > 0])
-            ctx.note(f"Promised Land! The Jews send the {self.fname(w.mover)} units {where} instead.")
+                sends = self._merge_sends(a.sends)
+                several = len({p.route[0] for p in w.moved}) > 1
+                where = list_words(
+                    [
+                        f"{n}{f' from {self.tname(t0)}' if several else ''} to {self.tname(t1)}"
+                        for t0, t1, n in sends
+                    ]
+                )
+            rest = ""
+            if a.territory is None and sum(n for _, _, n in a.sends) < sum(p.count for p in w.moved):
+                rest = " (the others keep their move)"
+            ctx.note(f"Promised Land! The Jews send the {self.fname(w.mover)} units {where} instead{rest}.")
             self._gospel_window(ctx, w.mover)
             return
         if not isinstance(a, Shift) or a not in self._shift_options(ctx.s, "christians"):

@@ -601,7 +601,7 @@ def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redir
             if len(starts) > 1:
                 raise InvalidNotationError(
                     "Units left "
-                    + ", ".join(g.tname(t) for t in starts)
+                    + list_words([g.tname(t) for t in starts])
                     + f": name where each group came from, e.g. redirect {count} {g.tname(starts[0])}-"
                     f"{g.tname(_territory(g, parts[0]))}."
                 )
