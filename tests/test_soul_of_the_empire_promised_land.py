@@ -18,6 +18,7 @@ from games.soul_of_the_empire.model import (
     Move,
     Pass,
     Path,
+    Plunder,
     Recruit,
     Redirect,
     State,
@@ -344,6 +345,9 @@ def test_notation_accepts_unambiguous_verb_prefixes() -> None:
         die=2, paths=(Path(count=1, route=("jerusalem", "samaria")),)
     )
     assert g.parse_action(s, js, "en").kind == "end"
+    assert g.parse_action(s, js, "don").kind == "done" and g.parse_action(s, js, "pa").kind == "pass"
+    assert g.parse_action(s, js, "n") == Plunder(option="none")  # "no" and "none" mean the same
+    assert g.parse_action(s, js, "salv") == Plunder(option="salvage")
     assert g.parse_action(s, js, "recruit 4: 2 Jerusalem") == Recruit(die=0, placements=(("jerusalem", 2),))
 
 

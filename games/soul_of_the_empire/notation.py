@@ -130,6 +130,8 @@ VERBS = (
     "unblock",
 )
 
+SAME_AS = {"none": "no", "finish": "done", "skip": "pass"}  # words that mean the same
+
 
 # --------------------------------------------------------------------------- format
 
@@ -621,7 +623,7 @@ def _verb(word: str) -> str:
     if key in VERBS or not key:
         return key
     cands = [v for v in VERBS if v.startswith(key)]
-    if len(cands) == 1:
+    if len({SAME_AS.get(v, v) for v in cands}) == 1:
         return cands[0]
     if cands:
         raise AmbiguousActionError(f"{shorten(word)!r} could be {list_words(cands)}; which one?", cands)
