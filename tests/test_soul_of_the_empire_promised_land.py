@@ -352,18 +352,23 @@ def test_notation_accepts_unambiguous_verb_prefixes() -> None:
 
 
 def test_notation_ambiguous_verb_prefix_lists_candidates() -> None:
-    """Notation: an ambiguous prefix names the command words it could be."""
-    s = dice(turn_of(fresh(), "jews"), "jews", [4])
-    js = seat(s, "jews")
+    """Notation: a prefix of several command words is read as the one legal now; with several
+    legal now (or none), the error names the words it could be."""
+    s = board(turn_of(fresh(), "coalition"), {"germania": {"coalition": 2}})
+    s = dice(s, "coalition", [4])
+    cs = seat(s, "coalition")
+    assert g.parse_action(s, cs, "m 4: 1 Germania-Gallia").kind == "move"  # marker is not legal now
+    assert g.parse_action(s, cs, "ra 4").kind == "rage"  # nor raise or rampage
     with pytest.raises(AmbiguousActionError) as e:
-        g.parse_action(s, js, "m 4: 1 Jerusalem-Samaria")
-    assert e.value.candidates == ("marker", "move")
-    assert "could be marker and move" in str(e.value) or "could be marker, move" in str(e.value)
+        g.parse_action(s, cs, "r 4")
+    assert e.value.candidates == ("rage", "recruit")
+    assert str(e.value) == "'r' could be rage, recruit; which one?"
+    j = dice(turn_of(s, "jews"), "jews", [4])
     with pytest.raises(AmbiguousActionError) as e:
-        g.parse_action(s, js, "ra 4")
+        g.parse_action(j, seat(j, "jews"), "ra 4")  # none of them is legal for the Jews
     assert e.value.candidates == ("rage", "raise", "rampage")
     with pytest.raises(InvalidNotationError, match="Unknown action 'xyz'"):
-        g.parse_action(s, js, "xyz 4")
+        g.parse_action(s, cs, "xyz 4")
 
 
 def test_notation_redirect_prefix() -> None:

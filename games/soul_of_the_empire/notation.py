@@ -4,7 +4,8 @@ Dice are named by their value (dice of one value are interchangeable); ``3+1``
 is a die from the Dice Sequence plus one die from outside it (actions marked *).
 Routes are territories joined by ``-``; several routes are separated by commas.
 Case, accents and unambiguous prefixes of names and command words (``rec`` for
-``recruit``, ``att`` for ``attack``) are accepted::
+``recruit``, ``att`` for ``attack``; ``pla`` is ``place`` or ``play``, whichever is legal
+now) are accepted::
 
     marker <territory>                      setup: place an Objective Point Marker
     place <territory>                       setup: one of Rome's final units
@@ -35,6 +36,7 @@ for every legal action.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -383,7 +385,7 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     if not raw:
         raise InvalidNotationError("Type an action, e.g. " + _example(g, s, f) + ".")
     verb, _, rest = raw.partition(" ")
-    verb = _verb(verb)
+    verb = _verb(verb, lambda: _verbs_now(g, s, f))
     raw = f"{verb} {rest}" if rest else verb
     low = raw.lower()
     if low in ("done", "finish"):
@@ -614,9 +616,10 @@ def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redir
     return Redirect(card=card, sends=g._merge_sends(sends))
 
 
-def _verb(word: str) -> str:
+def _verb(word: str, now: Callable[[], set[str]] | None = None) -> str:
     """The command word ``word`` stands for: itself, or the one command word it is an
-    unambiguous prefix of. An unknown word is returned folded (the caller reports it).
+    unambiguous prefix of (among all, else among those legal ``now``). An unknown word is
+    returned folded (the caller reports it).
 
     Raises AmbiguousActionError listing the command words it could be."""
     key = fold(word)
@@ -625,9 +628,24 @@ def _verb(word: str) -> str:
     cands = [v for v in VERBS if v.startswith(key)]
     if len({SAME_AS.get(v, v) for v in cands}) == 1:
         return cands[0]
+    if cands and now is not None:
+        legal = now()
+        fits = [v for v in cands if SAME_AS.get(v, v) in legal]
+        if len({SAME_AS.get(v, v) for v in fits}) == 1:
+            return fits[0]
+        if fits:
+            cands = fits
     if cands:
         raise AmbiguousActionError(f"{shorten(word)!r} could be {list_words(cands)}; which one?", cands)
     return key
+
+
+def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
+    """The command words of the actions legal for ``f`` now."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            return {format_action(g, s, a).split()[0] for a in g.legal_actions(s, seat)}
+    return set()
 
 
 def _plunder_holder(g: SoulOfTheEmpire, s: State) -> str:
