@@ -35,6 +35,7 @@ from .model import (
     Rage,
     Ready,
     Recruit,
+    Redirect,
     Reroll,
     Reveal,
     State,
@@ -136,6 +137,8 @@ class HeuristicAgent:
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
         if s.window is not None and s.window.kind == "caesar":
             return actions[-1]  # raise the highest die offered below 6
+        if s.window is not None and s.window.kind == "promised_land":
+            return self._redirect(g, s, seat, [a for a in actions if isinstance(a, Redirect)])
         if s.window is not None:
             opts = list(actions)
             return opts[1] if len(opts) > 1 and self.rand.random() < 0.5 else Pass()
@@ -216,6 +219,29 @@ class HeuristicAgent:
                 return Pass()
             return max(crucify, key=lambda a: rome.captured.get(a.faction, 0))
         return actions[-1]
+
+    def _redirect(self, g: Any, s: State, seat: Seat, actions: list[Redirect]) -> Any:
+        """Promised Land: send the units where they hurt the mover most (away from its
+        objectives and markers, out of the blue region), if that costs it something."""
+        mover = s.window.mover
+        blue = g.data.region_territories("blue")
+
+        def harm(t: State) -> float:
+            inside = sum(g.units(t, b, mover) for b in blue)
+            return self.value(g, t, "jews") * 0.3 - self.value(g, t, mover) - 1.5 * inside
+
+        base = harm(s)
+        best, best_v = Pass(), base + 1.0  # the card is spent only for a real gain
+        rng = Rng(0, 0)
+        for a in actions:
+            try:
+                after = g.apply(s, seat, a, rng).state
+            except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+                continue
+            v = harm(after) + self.rand.random() * 0.1
+            if v > best_v:
+                best, best_v = a, v
+        return best
 
     def _best(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
         """The action with the best one-step look-ahead value."""

@@ -1341,7 +1341,10 @@ class SoulOfTheEmpire(NotationGame):
             if w.kind == "promised_land":
                 return Prompt(
                     kind="respond",
-                    text=f"{self.fname(w.mover)} moved out of the blue region: play Promised Land to redirect, or pass.",
+                    text=f"{self.fname(w.mover)} units moved from inside the blue region ("
+                    + ", ".join(f"{p.count} {'-'.join(self.tname(t) for t in p.route)}" for p in w.moved)
+                    + "): play Promised Land to choose where those units go (redirect to <territory>, "
+                    "or per unit: redirect 2 <territory>, 1 <territory>), or pass.",
                 )
             return Prompt(
                 kind="respond",
@@ -1675,7 +1678,9 @@ class SoulOfTheEmpire(NotationGame):
             and mover not in ("jews", "gray")
             and not self.same_player(s, mover, "jews")
             and any(self.data.card(c).id == "promised-land" for c in s.factions["jews"].hand)
-            and self._redirect_spots(s, mover, from_blue)
+            and self._redirect_options(
+                s, Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue), "", 1
+            )
         ):
             ctx.update(window=Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue))
             return
@@ -1702,24 +1707,203 @@ class SoulOfTheEmpire(NotationGame):
                     out.append(Shift(faction=faction, source=t, destination=u))
         return out
 
-    def _redirect_spots(self, s: State, mover: str, paths: tuple[Path, ...]) -> list[str]:
-        """Promised Land: territories adjacent to the blue region (or in it), adjacent
-        to every start of the redirected routes, with room (RULINGS.md R22)."""
+    def _redirect_zone(self) -> set[str]:
+        """The blue region and the territories adjacent to it (Promised Land)."""
         blue = set(self.data.region_territories("blue"))
-        near = set(blue)
+        zone = set(blue)
         for t in blue:
-            near.update(self.data.adjacent[t])
-        n = sum(p.count for p in paths)
-        ends = {p.route[-1] for p in paths}
-        out = []
-        for t in sorted(near):
-            if not all(t in self.data.adjacent[p.route[0]] for p in paths):
+            zone.update(self.data.adjacent[t])
+        return zone
+
+    def _redirect_units(self, w: Window) -> dict[str, list[tuple[str, int]]]:
+        """Per start territory, one (end, steps) per unit that moved out of the blue region."""
+        out: dict[str, list[tuple[str, int]]] = {}
+        for p in w.moved:
+            out.setdefault(p.route[0], []).extend([(p.route[-1], len(p.route) - 1)] * p.count)
+        return out
+
+    def _redirect_goals(self, s: State, w: Window, start: str, steps: int) -> set[str]:
+        """Where Promised Land may send a unit that moved ``steps`` territories from
+        ``start``: in or adjacent to the blue region, not its start, reachable from its
+        start in ``steps`` moves along a route the mover may take (RULINGS.md R22)."""
+        reach = self._reach(s, start, w.mover, steps)
+        return {t for t in reach if t in self._redirect_zone()}
+
+    @staticmethod
+    def _merge_sends(sends: Iterable[tuple[str, str, int]]) -> tuple[tuple[str, str, int], ...]:
+        """``sends`` sorted by (start, destination), counts of the same pair added."""
+        total: dict[tuple[str, str], int] = {}
+        for a, b, n in sends:
+            total[(a, b)] = total.get((a, b), 0) + n
+        return tuple((a, b, n) for (a, b), n in sorted(total.items()))
+
+    def _redirect_delta(self, s: State, w: Window, a: Redirect) -> dict[str, int]:
+        """The change in the mover's units per territory that ``a`` makes: each unit named
+        goes to its destination, the others keep their own move (RULINGS.md R22).
+
+        Raises IllegalActionError naming what was wrong and what is legal."""
+        mover = self.fname(w.mover)
+        units = self._redirect_units(w)
+        if a.territory is not None:
+            if a.sends:
+                raise IllegalActionError(
+                    "Redirect all the units to one territory (redirect to <territory>) or name "
+                    "units per territory (redirect 2 Samaria, 1 Galilaea), not both."
+                )
+            sends = tuple((t0, a.territory, len(us)) for t0, us in units.items())
+        else:
+            sends = a.sends
+        if not sends:
+            raise IllegalActionError(
+                "Name where the units go: redirect to <territory>, or redirect 2 Samaria, 1 Galilaea."
+            )
+        for t0, t1, n in sends:
+            for t in (t0, t1):
+                if t not in self.data.territories:
+                    raise IllegalActionError(f"Unknown territory {t!r}.")
+            if n < 1:
+                raise IllegalActionError("Send at least 1 unit to each territory named.")
+            if t0 not in units:
+                raise IllegalActionError(
+                    f"{mover} moved no units out of {self.tname(t0)}; Promised Land redirects the units "
+                    "that moved out of " + list_words([self.tname(t) for t in units]) + "."
+                )
+            if t1 == t0:
+                raise IllegalActionError(
+                    f"Promised Land makes the units move: they cannot stay in {self.tname(t0)}."
+                )
+        delta: dict[str, int] = {}
+        for t0, us in units.items():
+            named = [t1 for x, t1, n in self._merge_sends(sends) if x == t0 for _ in range(n)]
+            if not named:
                 continue
-            if t in ends and len(ends) == 1:
-                continue
-            now = self.units(s, t, mover) + n - sum(p.count for p in paths if p.route[-1] == t)
-            if now <= UNIT_LIMIT:
-                out.append(t)
+            if len(named) > len(us):
+                raise IllegalActionError(
+                    f"{mover} moved {len(us)} unit{'s' if len(us) != 1 else ''} out of {self.tname(t0)}, "
+                    f"not {len(named)}."
+                )
+            goals = [self._redirect_goals(s, w, t0, k) | {end} for end, k in us]
+            every = set().union(*goals)
+            for t1 in dict.fromkeys(named):
+                if t1 in every:
+                    continue
+                legal = sorted(self._redirect_goals(s, w, t0, max(k for _, k in us)))
+                if t1 not in self._redirect_zone():
+                    why = "is neither in nor adjacent to the blue region"
+                else:
+                    steps = max(k for _, k in us)
+                    why = (
+                        f"is out of reach: the units from {self.tname(t0)} moved {steps} "
+                        f"territor{'y' if steps == 1 else 'ies'} and go at most that far, along "
+                        "routes open to them"
+                    )
+                raise IllegalActionError(
+                    f"{self.tname(t1)} {why}; the units from {self.tname(t0)} may go to "
+                    + list_words([self.tname(t) for t in legal] or ["nowhere"])
+                    + "."
+                )
+            match = self._redirect_match(us, goals, named)
+            if match is None:
+                groups: dict[tuple[str, int], int] = {}
+                for u in us:
+                    groups[u] = groups.get(u, 0) + 1
+                raise IllegalActionError(
+                    f"The units from {self.tname(t0)} cannot all reach those territories: a unit goes "
+                    "at most as far as it moved ("
+                    + "; ".join(
+                        f"{n} moved {k} territor{'y' if k == 1 else 'ies'}, to {self.tname(e)}"
+                        for (e, k), n in groups.items()
+                    )
+                    + ")."
+                )
+            for i, t1 in match.items():
+                end = us[i][0]
+                delta[end] = delta.get(end, 0) - 1
+                delta[t1] = delta.get(t1, 0) + 1
+        delta = {t: d for t, d in delta.items() if d}
+        if not delta:
+            raise IllegalActionError(
+                "That leaves every unit where it moved; name other territories, or pass."
+            )
+        for t, d in sorted(delta.items()):
+            now = self.units(s, t, w.mover) + d
+            if now > UNIT_LIMIT:
+                raise IllegalActionError(
+                    f"At most {UNIT_LIMIT} {mover} units may be in {self.tname(t)}; it would hold {now}."
+                )
+        return delta
+
+    @staticmethod
+    def _redirect_match(
+        us: list[tuple[str, int]], goals: list[set[str]], named: list[str]
+    ) -> dict[int, str] | None:
+        """Unit index -> destination for every name in ``named`` (each unit at most once,
+        only to its ``goals``), preferring units that already end there; None if impossible."""
+        owner: dict[int, int] = {}  # unit -> named slot
+
+        def order(t1: str) -> list[int]:
+            return sorted(
+                (i for i in range(len(us)) if t1 in goals[i]), key=lambda i: (us[i][0] != t1, us[i][1], i)
+            )
+
+        def place(j: int, seen: set[int]) -> bool:
+            for i in order(named[j]):
+                if i in seen:
+                    continue
+                seen.add(i)
+                if i not in owner or place(owner[i], seen):
+                    owner[i] = j
+                    return True
+            return False
+
+        for j in range(len(named)):
+            if not place(j, set()):
+                return None
+        return {i: named[j] for i, j in owner.items()}
+
+    def _redirect_options(self, s: State, w: Window, card: str, limit: int = 40) -> list[Redirect]:
+        """The redirects offered: every territory all the units may go to, then splits
+        (two territories for one start, one territory per start); the notation takes any
+        legal choice (RULINGS.md R22)."""
+        out: list[Redirect] = []
+
+        def ok(a: Redirect) -> bool:
+            try:
+                self._redirect_delta(s, w, a)
+            except IllegalActionError:
+                return False
+            return True
+
+        units = self._redirect_units(w)
+        goals = {
+            t0: sorted(set().union(*(self._redirect_goals(s, w, t0, k) for _, k in us)))
+            for t0, us in units.items()
+        }
+        for t in sorted(self._redirect_zone()):
+            a = Redirect(card=card, territory=t)
+            if ok(a):
+                out.append(a)
+                if len(out) >= limit:
+                    return out
+        splits: list[tuple[tuple[str, str, int], ...]] = []
+        if len(units) == 1:
+            ((t0, us),) = units.items()
+            n = len(us)
+            if n >= 2:
+                for i, x in enumerate(goals[t0]):
+                    for y in goals[t0][i + 1 :]:
+                        splits.append(self._merge_sends([(t0, x, n - n // 2), (t0, y, n // 2)]))
+        else:
+            combos: list[list[tuple[str, str, int]]] = [[]]
+            for t0, us in units.items():
+                combos = [c + [(t0, t1, len(us))] for c in combos for t1 in goals[t0]][:limit]
+            splits = [self._merge_sends(c) for c in combos if len({t1 for _, t1, _ in c}) > 1]
+        for sends in splits:
+            a = Redirect(card=card, sends=sends)
+            if ok(a):
+                out.append(a)
+                if len(out) >= limit:
+                    break
         return out
 
     def _window_options(self, s: State) -> list[Any]:
@@ -1730,11 +1914,7 @@ class SoulOfTheEmpire(NotationGame):
             cards = [
                 c for c in dict.fromkeys(s.factions["jews"].hand) if self.data.card(c).id == "promised-land"
             ][:1]
-            return [
-                Redirect(card=c, territory=t)
-                for c in cards
-                for t in self._redirect_spots(s, w.mover, w.moved)
-            ]
+            return [a for c in cards for a in self._redirect_options(s, w, c)]
         return self._shift_options(s, "christians")
 
     def _apply_window(self, ctx: _Ctx, f: str, a: Any) -> None:
@@ -1760,22 +1940,30 @@ class SoulOfTheEmpire(NotationGame):
         if w.kind == "promised_land":
             if not isinstance(a, Redirect):
                 raise IllegalActionError(
-                    "Play Promised Land to redirect the units (redirect to <territory>), or pass."
+                    "Play Promised Land to redirect the units (redirect to <territory>, or "
+                    "redirect 2 Samaria, 1 Galilaea), or pass."
                 )
             if a.card not in ctx.s.factions["jews"].hand or self.data.card(a.card).id != "promised-land":
                 raise IllegalActionError("You need Promised Land in your hand.")
-            spots = self._redirect_spots(ctx.s, w.mover, w.moved)
-            if a.territory not in spots:
-                raise IllegalActionError(
-                    "Redirect the units to one of: " + list_words([self.tname(t) for t in spots]) + "."
-                )
-            for p in w.moved:
-                ctx.add_units(p.route[-1], w.mover, -p.count)
-                ctx.add_units(a.territory, w.mover, p.count)
+            delta = self._redirect_delta(ctx.s, w, a)
+            for t, d in delta.items():
+                ctx.add_units(t, w.mover, d)
             self._discard_card(ctx, "jews", a.card)
-            ctx.note(
-                f"Promised Land! The Jews send the {self.fname(w.mover)} units to {self.tname(a.territory)} instead."
-            )
+            if a.territory is not None:
+                where = f"to {self.tname(a.territory)}"
+            else:
+                sends = self._merge_sends(a.sends)
+                several = len({p.route[0] for p in w.moved}) > 1
+                where = list_words(
+                    [
+                        f"{n}{f' from {self.tname(t0)}' if several else ''} to {self.tname(t1)}"
+                        for t0, t1, n in sends
+                    ]
+                )
+            rest = ""
+            if a.territory is None and sum(n for _, _, n in a.sends) < sum(p.count for p in w.moved):
+                rest = " (the others keep their move)"
+            ctx.note(f"Promised Land! The Jews send the {self.fname(w.mover)} units {where} instead{rest}.")
             self._gospel_window(ctx, w.mover)
             return
         if not isinstance(a, Shift) or a not in self._shift_options(ctx.s, "christians"):

@@ -462,11 +462,14 @@ class Shift(Model):
 
 
 class Redirect(Model):
-    """Promised Land: the units that moved out of the blue region go to ``territory``."""
+    """Promised Land (RULINGS.md R22): the Jews choose where the units that moved out of
+    the blue region go. ``territory``: all of them to that one territory; or ``sends``:
+    (start, destination, units) for the units named, the others keeping their own move."""
 
     kind: Literal["redirect"] = "redirect"
     card: str
-    territory: str
+    territory: str | None = None
+    sends: tuple[tuple[str, str, int], ...] = ()
 
 
 class DiscardPower(Model):

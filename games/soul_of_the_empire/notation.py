@@ -3,7 +3,9 @@
 Dice are named by their value (dice of one value are interchangeable); ``3+1``
 is a die from the Dice Sequence plus one die from outside it (actions marked *).
 Routes are territories joined by ``-``; several routes are separated by commas.
-Case, accents and unambiguous prefixes of names are accepted::
+Case, accents and unambiguous prefixes of names and command words (``rec`` for
+``recruit``, ``att`` for ``attack``; ``pla`` is ``place`` or ``play``, whichever is legal
+now) are accepted::
 
     marker <territory>                      setup: place an Objective Point Marker
     place <territory>                       setup: one of Rome's final units
@@ -27,7 +29,8 @@ Case, accents and unambiguous prefixes of names are accepted::
     crucify <faction>                        Crucify: return a captured unit of that faction
     rampage <n> to <territory> | salvage | exploit [<card>] | no plunder
     shift <faction> <territory>-<territory>  Help the Wounded, Gospel
-    redirect to <territory>                  Promised Land
+    redirect to <territory>                  Promised Land: all the units to one territory
+    redirect 2 Samaria, 1 Galilaea           ... or per unit (2 Jerusalem-Samaria: from Jerusalem)
     discard <power card>
 
 Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
@@ -37,11 +40,18 @@ for every legal action.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from games.core import GameOverError, IllegalActionError, InvalidNotationError, NotYourTurnError
-from games.core.errors import AmbiguousActionError, GameError
-from games.core.notation import completions, fold, match_name
+from games.core import (
+    AmbiguousActionError,
+    GameOverError,
+    IllegalActionError,
+    InvalidNotationError,
+    NotYourTurnError,
+)
+from games.core.errors import GameError, list_words
+from games.core.notation import completions, fold, match_name, shorten
 
 from .model import (
     Attack,
@@ -93,6 +103,44 @@ FACTION_WORDS = {
     "Gray": "gray",
     "Grey": "gray",
 }
+
+
+# The command words, in the order their prefixes are listed when one is ambiguous.
+VERBS = (
+    "attack",
+    "block",
+    "buy",
+    "claim",
+    "commit",
+    "discard",
+    "done",
+    "end",
+    "exploit",
+    "finish",
+    "keep",
+    "marker",
+    "move",
+    "no",
+    "none",
+    "pass",
+    "place",
+    "play",
+    "rage",
+    "raise",
+    "rampage",
+    "ready",
+    "recruit",
+    "redirect",
+    "regroup",
+    "reroll",
+    "retrieve",
+    "salvage",
+    "shift",
+    "skip",
+    "unblock",
+)
+
+SAME_AS = {"none": "no", "finish": "done", "skip": "pass"}  # words that mean the same
 
 
 # --------------------------------------------------------------------------- format
@@ -222,10 +270,24 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
     if isinstance(a, Shift):
         return f"shift {g.fname(a.faction)} {_t(g, a.source)}-{_t(g, a.destination)}"
     if isinstance(a, Redirect):
-        return f"redirect to {_t(g, a.territory)}"
+        if a.territory is not None:
+            return f"redirect to {_t(g, a.territory)}"
+        starts = _redirect_starts(s)
+        short = len(starts) == 1 and all(t0 in starts for t0, _, _ in a.sends)
+        return "redirect " + ", ".join(
+            f"{n} {_t(g, t1)}" if short else f"{n} {_t(g, t0)}-{_t(g, t1)}" for t0, t1, n in a.sends
+        )
     if isinstance(a, DiscardPower):
         return f"discard {g.card_name(a.card)}"
     raise InvalidNotationError(f"Cannot write {a!r} in notation.")
+
+
+def _redirect_starts(s: State) -> list[str]:
+    """Where the units Promised Land may redirect started (none when no window is open)."""
+    w = s.window
+    if w is None or w.kind != "promised_land":
+        return []
+    return list(dict.fromkeys(p.route[0] for p in w.moved))
 
 
 def _actor(g: SoulOfTheEmpire, s: State, a: Any) -> str:
@@ -344,9 +406,10 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     raw = " ".join(text.strip().split())
     if not raw:
         raise InvalidNotationError("Type an action, e.g. " + _example(g, s, f) + ".")
-    low = raw.lower()
     verb, _, rest = raw.partition(" ")
-    verb = fold(verb)
+    verb = _verb(verb, lambda: _verbs_now(g, s, f))
+    raw = f"{verb} {rest}" if rest else verb
+    low = raw.lower()
     if low in ("done", "finish"):
         return Done()
     if low in ("end", "end main", "end main phase"):
@@ -500,7 +563,8 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         head, body = _split_colon(rest, "unblock 1: The Temple")
         die, _ = _dice_ref(g, s, f, head)
         return Unblock(die=die, card=_objective(g, s, body))
-    if verb == "discard" and fold(rest).startswith("objective"):
+    first = fold(rest).split()[0] if fold(rest) else ""
+    if verb == "discard" and len(first) >= 3 and "objective".startswith(first):
         head, body = _split_colon(
             rest.split(" ", 1)[1] if " " in rest else "", "discard objective 6: The Forum"
         )
@@ -521,7 +585,6 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
             raise InvalidNotationError("shift moves 1 unit 1 territory: <from>-<to>.")
         return Shift(faction=_faction(g, s, m.group(1)), source=p.route[0], destination=p.route[1])
     if verb == "redirect":
-        body = re.sub(r"^to\s+", "", rest.strip(), flags=re.I)
         cards = (
             [c for c in s.factions["jews"].hand if g.data.card(c).id == "promised-land"]
             if "jews" in s.factions
@@ -529,8 +592,84 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         )
         if not cards:
             raise IllegalActionError("Redirecting needs Promised Land in your hand.")
-        return Redirect(card=cards[0], territory=_territory(g, body))
+        return _parse_redirect(g, s, cards[0], rest.strip())
     raise InvalidNotationError(f"Unknown action {verb!r}; try: {_example(g, s, f)}.")
+
+
+def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redirect:
+    """``to <territory>`` (all the units), a bare territory (the same), or items
+    ``<units> [<start>-]<territory>``: the start may be left out when the units left one
+    territory of the blue region (RULINGS.md R22)."""
+    usage = (
+        "redirect to <territory>, or per unit: redirect 2 Samaria, 1 Galilaea "
+        "(redirect 2 Jerusalem-Samaria when units left several territories)"
+    )
+    m = re.match(r"^to\s+(.+)$", body, re.I)
+    if m:
+        return Redirect(card=card, territory=_territory(g, m.group(1)))
+    items = _items(body)
+    if not items:
+        raise InvalidNotationError(f"Say where the units go: {usage}.")
+    split = re.compile(r"\s*(?:-|>|→)\s*")
+    if len(items) == 1 and not re.match(r"^\d+\s", items[0]) and not split.search(items[0]):
+        return Redirect(card=card, territory=_territory(g, items[0]))
+    starts = _redirect_starts(s)
+    sends = []
+    for item in items:
+        m = re.match(r"^(\d+)\s+(?:to\s+)?(.+)$", item, re.I)
+        count, where = (int(m.group(1)), m.group(2)) if m else (1, item)
+        if count < 1:
+            raise InvalidNotationError("Send at least 1 unit to each territory named.")
+        parts = [p for p in split.split(where) if p.strip()]
+        if len(parts) == 2:
+            t0, t1 = _territory(g, parts[0]), _territory(g, parts[1])
+        elif len(parts) == 1:
+            if not starts:
+                raise IllegalActionError("There is no movement to redirect now.")
+            if len(starts) > 1:
+                raise InvalidNotationError(
+                    "Units left "
+                    + list_words([g.tname(t) for t in starts])
+                    + f": name where each group came from, e.g. redirect {count} {g.tname(starts[0])}-"
+                    f"{g.tname(_territory(g, parts[0]))}."
+                )
+            t0, t1 = starts[0], _territory(g, parts[0])
+        else:
+            raise InvalidNotationError(f"Not understood: {item!r}; {usage}.")
+        sends.append((t0, t1, count))
+    return Redirect(card=card, sends=g._merge_sends(sends))
+
+
+def _verb(word: str, now: Callable[[], set[str]] | None = None) -> str:
+    """The command word ``word`` stands for: itself, or the one command word it is an
+    unambiguous prefix of (among all, else among those legal ``now``). An unknown word is
+    returned folded (the caller reports it).
+
+    Raises AmbiguousActionError listing the command words it could be."""
+    key = fold(word)
+    if key in VERBS or not key:
+        return key
+    cands = [v for v in VERBS if v.startswith(key)]
+    if len({SAME_AS.get(v, v) for v in cands}) == 1:
+        return cands[0]
+    if cands and now is not None:
+        legal = now()
+        fits = [v for v in cands if SAME_AS.get(v, v) in legal]
+        if len({SAME_AS.get(v, v) for v in fits}) == 1:
+            return fits[0]
+        if fits:
+            cands = fits
+    if cands:
+        raise AmbiguousActionError(f"{shorten(word)!r} could be {list_words(cands)}; which one?", cands)
+    return key
+
+
+def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
+    """The command words of the actions legal for ``f`` now."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            return {format_action(g, s, a).split()[0] for a in g.legal_actions(s, seat)}
+    return set()
 
 
 def _plunder_holder(g: SoulOfTheEmpire, s: State) -> str:

@@ -89,7 +89,8 @@ def summary(g: SoulOfTheEmpire, v: View) -> str:
 
 
 def hand_text(g: SoulOfTheEmpire, v: View) -> str:
-    """The viewer's Power Cards with their text."""
+    """The viewer's Power Cards with their text, then the viewer's Combat Cards: the
+    unused ones with number and effect, the used ones (face up) marked used (RULINGS.md R8)."""
     out = []
     for fv in v.factions:
         if fv.hand is None:
@@ -100,4 +101,13 @@ def hand_text(g: SoulOfTheEmpire, v: View) -> str:
             out.append(f"  {card.name} ({'/'.join(card.phases)}, {card.duration}): {card.text}")
         if not fv.hand:
             out.append("  (no Power Cards)")
+        deck = [c for c in g.data.combat.values() if c.faction == fv.id]
+        if not deck:
+            continue
+        gray = " (the Gray Faction fights with this deck too)" if fv.id == "jews" else ""
+        out.append(f"{fv.name} Combat Cards{gray}:")
+        used = set(fv.combat_used)
+        for c in sorted(deck, key=lambda c: (c.id in used, c.number)):
+            effect = c.text.split(", ", 1)[1]
+            out.append(f"  {c.name} ({c.number}{', used' if c.id in used else ''}): {effect}")
     return "\n".join(out) or "You hold no cards."
