@@ -102,3 +102,21 @@ def test_fuzzed_text() -> None:
                 except GameError as e:
                     assert e.message
         assert s.model_dump() == before
+
+
+def test_a_command_word_not_legal_now_is_named_with_the_legal_ones() -> None:
+    """A readable command that is not legal now (claiming a marker while Rome places its final
+    units) says so and lists the command words legal now, instead of a notation hint for it."""
+    from games.core import IllegalActionError, Rng
+
+    s = start(GAME, [0, 1, 2, 3], Options(), 11).state
+    while s.phase == "markers":
+        seat = min(GAME.to_act(s))
+        s = GAME.apply(s, seat, GAME.legal_actions(s, seat)[0], Rng(1, 1)).state
+    assert s.phase == "final"
+    try:
+        GAME.parse_action(s, 0, "marker Italia")
+    except IllegalActionError as e:
+        assert e.message.startswith("'marker' is not legal now; legal now: place (e.g. place "), e.message
+    else:
+        raise AssertionError("marker was accepted during the final placement")

@@ -402,7 +402,24 @@ def _card_in(g: SoulOfTheEmpire, cards: list[str], text: str, what: str) -> str:
 
 def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     """Read ``text`` as an action of faction ``f``. Raises InvalidNotationError,
-    AmbiguousActionError or IllegalActionError with what would be legal."""
+    AmbiguousActionError or IllegalActionError with what would be legal: when the text
+    cannot be read and its command word is not one of those legal now, the error says so
+    and names the legal ones."""
+    try:
+        return _parse_text(g, s, f, text)
+    except (InvalidNotationError, IllegalActionError):
+        words = text.split()
+        verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
+        if verb in VERBS:
+            legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
+            if legal and verb not in legal and not (verb == "play" and "elder" in legal):
+                raise IllegalActionError(
+                    f"'{verb}' is not legal now; legal now: {list_words(sorted(legal))} (e.g. {_example(g, s, f)})."
+                ) from None
+        raise
+
+
+def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     raw = " ".join(text.strip().split())
     if not raw:
         raise InvalidNotationError("Type an action, e.g. " + _example(g, s, f) + ".")
