@@ -816,7 +816,9 @@ class SoulOfTheEmpire(NotationGame):
             f = ctx.f("christians")
             ctx.set_f("christians", grace_last=f.grace_now, grace_now=0)
         ctx.note(
-            f"Round {s.round}: {self.fname(faction)}'s turn" + (" (Divine Messenger)" if second else "") + "."
+            f"Round {s.round}: the {'Roman' if faction == 'rome' else self.fname(faction)} turn"
+            + (" (Divine Messenger)" if second else "")
+            + "."
         )
 
     def _next_turn(self, ctx: _Ctx) -> None:
@@ -3007,7 +3009,8 @@ class SoulOfTheEmpire(NotationGame):
                 cap[loser] = cap.get(loser, 0) + losses
                 ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + losses)
                 lines.append(
-                    f"Rome captures {losses} {self.fname(loser)} units (capture track {ctx.f('rome').capture_track})"
+                    f"Rome captures {losses} {self.fname(loser)} unit{'s' if losses != 1 else ''} "
+                    f"(capture track {ctx.f('rome').capture_track})"
                 )
         elif winner == "christians":
             losses = self._crucify(ctx, loser, min(diff, n), crucify, lines)
@@ -3015,12 +3018,13 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.to_supply(t, loser, losses)
                 done = self._convert_in(ctx, t, losses)
                 lines.append(
-                    f"{losses} {self.fname(loser)} units are removed and {done} converted (tracker {ctx.f('christians').converted})"
+                    f"{losses} {self.fname(loser)} unit{' is' if losses == 1 else 's are'} removed and {done} "
+                    f"converted (tracker {ctx.f('christians').converted})"
                 )
         else:
             losses = self._crucify(ctx, loser, n, crucify, lines)
             ctx.to_supply(t, loser, losses)
-            lines.append(f"{losses} {self.fname(loser)} units return to supply")
+            lines.append(f"{losses} {self.fname(loser)} unit{' returns' if losses == 1 else 's return'} to supply")
         if winner == "coalition":
             co = ctx.f("coalition")
             rage = max(RAGE_MIN, co.rage - 1)
