@@ -70,7 +70,9 @@ class HeuristicAgent:
             o = card.for_faction(f)
             if o is None:
                 continue
-            v += self._progress(g, s, f, c) * o.points * 12
+            # Rome's "Score in Start Phase" objectives wait a round for scoring, and any
+            # faction scoring the card first takes it: they are worth less to chase
+            v += self._progress(g, s, f, c) * o.points * (8 if o.score_in_start else 12)
         if f == "rome":
             v += fs.capture_track * 4
         elif f == "christians":
@@ -188,9 +190,7 @@ class HeuristicAgent:
         if s.phase == "markers":
             return self._pick([a for a in actions if isinstance(a, PlaceMarker)])
         if s.phase == "final":
-            spots = [a for a in actions if isinstance(a, PlaceUnit)]
-            marked = [a for a in spots if g.marker_at(s, a.territory) is not None]
-            return self._pick(marked or spots)
+            return self._final(g, s, [a for a in actions if isinstance(a, PlaceUnit)])
         if s.combat is not None:
             if s.combat.stage == "plunder":
                 return self._plunder(g, s, list(actions))
@@ -228,6 +228,22 @@ class HeuristicAgent:
         if salvage and s.factions["coalition"].rage >= 2:
             return salvage[0]
         return none
+
+    def _final(self, g: Any, s: State, spots: list[PlaceUnit]) -> PlaceUnit:
+        """Rome's final units: first guard its own Objective Point Markers (Dacia and
+        Armenia, where the Coalition stands) until it outnumbers the Coalition there by
+        2, then the other markers."""
+        own = []
+        for a in spots:
+            m = g.marker_at(s, a.territory)
+            if m is not None and m.owner == "rome":
+                lead = g.units(s, a.territory, "rome") - g.units(s, a.territory, "coalition")
+                if lead < 2:
+                    own.append((lead, a.territory, a))
+        if own:
+            return min(own)[2]
+        marked = [a for a in spots if g.marker_at(s, a.territory) is not None]
+        return self._pick(marked or spots)
 
     def _pick(self, items: list[Any]) -> Any:
         return items[int(self.rand.random() * len(items))]
@@ -388,6 +404,8 @@ class HeuristicAgent:
                 o = g.data.objectives[c].for_faction(tf)
                 if o is not None and t in o.territories and g.objective_met(s, tf, c):
                     w += 3 * o.points
+                    if g.claims(s, c).get(f) is not None:
+                        w += 4  # it would score the card we claimed first
         if side == "coalition":
             co = s.factions["coalition"]
             others = g.occupants(s, t) - {"coalition", target}
