@@ -75,6 +75,8 @@ class HeuristicAgent:
             v += self._progress(g, s, f, c) * o.points * (8 if o.score_in_start else 12)
         if f == "rome":
             v += fs.capture_track * 4
+            # Rome's Power Cards capture, tax and crush: a card in hand or bought is worth a die
+            v += min(3, len(fs.hand) + (s.bought if s.active == f else 0)) * 5 + len(fs.durable) * 4
         elif f == "christians":
             v += fs.converted * 4
             v += sum(3 for t in ("rome", "jerusalem", "germania") if g.units(s, t, f))
@@ -349,6 +351,8 @@ class HeuristicAgent:
             cands = [cands[int(self.rand.random() * len(cands))] for _ in range(SAMPLE)]
         if f == "coalition":
             cands += by.get(Rage, [])
+        elif f == "rome" and len(fs.hand) + s.bought < 3:
+            cands += by.get(Buy, [])
         base = self.value(g, s, f)
         if cands:
             a = self._best(g, s, f, cands)
