@@ -5,6 +5,13 @@ objectives it has completed, fights when its Combat Value is likely the better
 one, picks moves and recruits by a one-step look-ahead on a simple evaluation
 (points, progress on the face-up objectives and markers, its special victory),
 buys Power Cards with what is left and plays the cards it can.
+
+Each faction pursues its own way to win (Winning The Game, Scoring): Rome, the
+Jews and the Christians claim objectives they hold and can keep, and fight where
+it wins or denies the leader; the Coalition goes for sole occupancy of the
+Objective Point Markers and the regions, claims a marker once it holds the
+territory alone, raises Rage before fighting, blocks the leader's objectives
+with exactly 6 pips and rampages or salvages after a win.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from games.core import Rng, Seat
 
 from .model import (
     Attack,
+    Block,
     Buy,
     Claim,
     ClaimMarker,
@@ -43,6 +51,7 @@ from .model import (
 )
 
 SAMPLE = 48  # candidate moves/recruits looked at per decision
+MAX_BLOCKS = 2  # Coalition dice it is willing to leave blocking objectives
 
 
 class HeuristicAgent:
@@ -50,6 +59,8 @@ class HeuristicAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rand = random.Random(seed)
+        self._dist_cache: dict[str, dict[str, int]] | None = None
+        self._best_v = float("-inf")
 
     # ------------------------------------------------------------------ evaluation
 
@@ -64,24 +75,86 @@ class HeuristicAgent:
             o = card.for_faction(f)
             if o is None:
                 continue
-            v += self._progress(g, s, f, c) * o.points * 12
+            # Rome's "Score in Start Phase" objectives wait a round for scoring, and any
+            # faction scoring the card first takes it: they are worth less to chase
+            v += self._progress(g, s, f, c) * o.points * (8 if o.score_in_start else 12)
         if f == "rome":
             v += fs.capture_track * 4
+            # Rome's Power Cards capture, tax and crush: a card in hand or bought is worth a die
+            v += min(3, len(fs.hand) + (s.bought if s.active == f else 0)) * 5 + len(fs.durable) * 4
         elif f == "christians":
             v += fs.converted * 4
             v += sum(3 for t in ("rome", "jerusalem", "germania") if g.units(s, t, f))
         elif f == "coalition":
-            for m in s.markers:
-                if m.territory and g.sole(s, m.territory, f):
-                    v += 15
-                elif m.territory:
-                    v += min(g.units(s, m.territory, f), 3) * 2
-            for t in ("rome", "italia"):
-                v += min(g.units(s, t, f), 4) * 3
-            v += fs.rage * 2
+            v += self._coalition_value(g, s)
         elif f == "jews":
             for t in g.data.region_territories("blue"):
                 v += 6 if g.sole(s, t, f) else min(g.side_units(s, t, f), 4)
+        return v
+
+    def _dist(self, g: Any) -> dict[str, dict[str, int]]:
+        """Steps between territories (adjacency only), computed once per board."""
+        if self._dist_cache is None:
+            adj = g.data.adjacent
+            out: dict[str, dict[str, int]] = {}
+            for t0 in adj:
+                d = {t0: 0}
+                frontier = [t0]
+                while frontier:
+                    nxt = []
+                    for t in frontier:
+                        for u in adj[t]:
+                            if u not in d:
+                                d[u] = d[t] + 1
+                                nxt.append(u)
+                    frontier = nxt
+                out[t0] = d
+            self._dist_cache = out
+        return self._dist_cache
+
+    def _coalition_value(self, g: Any, s: State) -> float:
+        """The Coalition scores Objective Point Markers (sole occupancy of the marker's
+        territory in its End Phase, with a die on it) and regions (sole occupancy of
+        every territory of a region); it wins outright holding Rome and Italia alone."""
+        f = "coalition"
+        fs = s.factions[f]
+        dist = self._dist(g)
+        v = fs.rage * 3.0
+        mine = {t: n for t, n in ((t, g.units(s, t, f)) for t in g.data.territories) if n}
+        movable = [t for t in mine if g.sole(s, t, f)]
+        claimed = {d.on for d in fs.dice if d.place == "marker"}
+        plans = []
+        for m in s.markers:
+            t = m.territory
+            if not t:
+                continue
+            worth = 2.0 if m.owner in fs.markers else 1.0  # a second marker of a faction
+            n = mine.get(t, 0)
+            if n and g.sole(s, t, f):
+                v += (22 + (14 if t in claimed else 0)) * worth
+                continue
+            # the force the Coalition has there and next to it, against the defenders
+            defenders = sum(g.units(s, t, o) for o in g.occupants(s, t) - {f})
+            near1 = sum(mine[x] for x in movable if dist[x][t] == 1)
+            near2 = sum(mine[x] for x in movable if dist[x][t] == 2)
+            force = min(n, 6) * 2.0 + min(near1, 6) * 1.0 + min(near2, 6) * 0.4
+            if n:
+                edge = n + fs.rage - defenders
+                force += 6 + (4 if t in claimed else 0) + (6 if edge >= 1 else 2 * edge)
+            plans.append(force * worth / (1 + 0.15 * defenders))
+        plans.sort(reverse=True)
+        v += sum(p * (1.0 if i == 0 else 0.3) for i, p in enumerate(plans))
+        for rid, region in g.data.regions.items():
+            if not region.empire or rid in fs.regions_scored:
+                continue
+            ts = g.data.region_territories(rid)
+            held = sum(1 for t in ts if mine.get(t) and g.sole(s, t, f))
+            if held:
+                v += 30.0 * (held / len(ts)) ** 2
+        for t in ("rome", "italia"):
+            n = mine.get(t, 0)
+            if n:
+                v += 4 + min(n, 4) * 2 + (12 if g.sole(s, t, f) else 0)
         return v
 
     def _progress(self, g: Any, s: State, f: str, c: str) -> float:
@@ -118,20 +191,16 @@ class HeuristicAgent:
             ]
             return want[0] if low and want else Keep()
         if s.regroup is not None:
-            return actions[1] if len(actions) > 1 and self.rand.random() < 0.5 else Pass()
+            return self._best(g, s, f, list(actions)) or Pass()
         if s.rolling is not None:
             return self._roll(g, s, actions)
         if s.phase == "markers":
             return self._pick([a for a in actions if isinstance(a, PlaceMarker)])
         if s.phase == "final":
-            spots = [a for a in actions if isinstance(a, PlaceUnit)]
-            marked = [a for a in spots if g.marker_at(s, a.territory) is not None]
-            return self._pick(marked or spots)
+            return self._final(g, s, [a for a in actions if isinstance(a, PlaceUnit)])
         if s.combat is not None:
             if s.combat.stage == "plunder":
-                opts = list(actions)
-                salvage = [a for a in opts if isinstance(a, Plunder) and a.option == "salvage"]
-                return salvage[0] if salvage and self.rand.random() < 0.6 else opts[0]
+                return self._plunder(g, s, list(actions))
             if s.combat.stage in ("elder", "decide"):
                 return self._decide(g, s, f, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
@@ -155,6 +224,37 @@ class HeuristicAgent:
         if s.phase == "main":
             return self._main(g, s, f, actions)
         return actions[0]
+
+    def _plunder(self, g: Any, s: State, opts: list[Plunder]) -> Plunder:
+        """Rampage into a territory that gains the most (a marker or region territory
+        held alone), else salvage a Power Card while Rage stays at 1 or more; plunder
+        costs 1 Rage."""
+        none = next(a for a in opts if a.option == "none")
+        rampage = [a for a in opts if a.option == "rampage"]
+        if rampage:
+            a = self._best(g, s, "coalition", [none, *rampage])
+            if a is not None and a.option == "rampage":
+                return a
+        salvage = [a for a in opts if a.option == "salvage"]
+        if salvage and s.factions["coalition"].rage >= 2:
+            return salvage[0]
+        return none
+
+    def _final(self, g: Any, s: State, spots: list[PlaceUnit]) -> PlaceUnit:
+        """Rome's final units: first guard its own Objective Point Markers (Dacia and
+        Armenia, where the Coalition stands) until it outnumbers the Coalition there by
+        2, then the other markers."""
+        own = []
+        for a in spots:
+            m = g.marker_at(s, a.territory)
+            if m is not None and m.owner == "rome":
+                lead = g.units(s, a.territory, "rome") - g.units(s, a.territory, "coalition")
+                if lead < 2:
+                    own.append((lead, a.territory, a))
+        if own:
+            return min(own)[2]
+        marked = [a for a in spots if g.marker_at(s, a.territory) is not None]
+        return self._pick(marked or spots)
 
     def _pick(self, items: list[Any]) -> Any:
         return items[int(self.rand.random() * len(items))]
@@ -253,10 +353,12 @@ class HeuristicAgent:
             except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
                 continue
             if after.phase == "over":
+                self._best_v = float("inf")
                 return a
             v = self.value(g, after, f) + self.rand.random() * 0.5
             if best_v is None or v > best_v:
                 best, best_v = a, v
+        self._best_v = best_v if best_v is not None else float("-inf")
         return best
 
     def _main(self, g: Any, s: State, f: str, actions: Any) -> Any:
@@ -269,60 +371,171 @@ class HeuristicAgent:
         by: dict[type, list[Any]] = {}
         for a in allowed:
             by.setdefault(type(a), []).append(a)
-        # 1. claim completed objectives, Coalition markers held alone
-        for a in by.get(Claim, []):
-            if g.objective_met(s, f, a.card):
-                return a
+        fs = s.factions[f]
+        # 1. claim completed objectives it can keep until scoring, the most points first;
+        #    the Coalition claims a marker once it holds the territory alone
+        met = [
+            a for a in by.get(Claim, []) if g.objective_met(s, f, a.card) and self._keepable(g, s, f, a.card)
+        ]
+        if met:
+            return max(met, key=lambda a: g.data.objectives[a.card].for_faction(f).points)
         for a in by.get(ClaimMarker, []):
-            if g.units(s, a.territory, "coalition") >= 2 or g.sole(s, a.territory, "coalition"):
+            if g.units(s, a.territory, "coalition") > 0 and g.sole(s, a.territory, "coalition"):
                 return a
-        # 2. favourable combat
-        attacks = [a for a in by.get(Attack, []) if self._good_fight(g, s, f, a)]
-        if attacks and self.rand.random() < 0.7:
-            return self._pick(attacks)
-        # 3. Coalition rage
-        if f == "coalition" and s.factions[f].rage < 2:
-            rage = by.get(Rage, [])
-            if rage and self.rand.random() < 0.3:
-                return self._pick(rage)
-        # 4. moves, recruits and cards by look-ahead
+        # 2. the Coalition raises Rage with a spare die before a fight it wants
+        attacks = by.get(Attack, [])
+        if f == "coalition" and fs.rage < 3 and by.get(Rage) and len(g.seq_dice(s, f)) >= 2:
+            wanted = [a for a in attacks if self._fight_worth(g, s, f, a) >= 5]
+            if any(self._good_fight(g, s, f, a, rage=3) for a in wanted):
+
+                def gain(a: Rage) -> int:
+                    pips = fs.dice[a.die].value + (fs.dice[a.extra].value if a.extra is not None else 0)
+                    return min(3 - fs.rage, pips // 2)
+
+                return max(by[Rage], key=lambda a: (gain(a), -fs.dice[a.die].value))
+        # 3. favourable combat, the most useful first
+        good = [a for a in attacks if self._good_fight(g, s, f, a)]
+        if good:
+            best = max(good, key=lambda a: self._fight_worth(g, s, f, a) + self.rand.random())
+            if self._fight_worth(g, s, f, best) >= 3 or self.rand.random() < 0.6:
+                return best
+        # 4. the Coalition blocks the objective that most helps the leader (exactly 6 pips)
+        if f == "coalition":
+            b = self._block(g, s, by.get(Block, []))
+            if b is not None:
+                return b
+        # 5. moves, recruits, cards (and Rage) by look-ahead
         cands = by.get(Move, []) + by.get(Recruit, []) + by.get(PlayPower, [])
         if len(cands) > SAMPLE:
             cands = [cands[int(self.rand.random() * len(cands))] for _ in range(SAMPLE)]
+        if f == "coalition":
+            cands += by.get(Rage, [])
+        elif f == "rome" and len(fs.hand) + s.bought < 3:
+            cands += by.get(Buy, [])
         base = self.value(g, s, f)
         if cands:
             a = self._best(g, s, f, cands)
-            if a is not None:
-                rng = Rng(0, 0)
-                try:
-                    gain = self.value(g, g.apply(s, s.factions[f].seat, a, rng).state, f) - base
-                except Exception:  # noqa: BLE001
-                    gain = 0
-                if gain > 0.6 or isinstance(a, PlayPower):
-                    return a
-        # 5. claim objectives close to completion, buy Power Cards
-        close = [a for a in by.get(Claim, []) if self._progress(g, s, f, a.card) >= 0.5]
+            if a is not None and (self._best_v - base > 0.6 or isinstance(a, PlayPower)):
+                return a
+        # 6. claim objectives close to completion, buy Power Cards
+        close = [
+            a
+            for a in by.get(Claim, [])
+            if self._progress(g, s, f, a.card) >= 0.5
+            and not g.data.objectives[a.card].for_faction(f).score_in_start
+        ]
         if close and self.rand.random() < 0.5:
             return close[0]
         buys = by.get(Buy, [])
-        if buys and len(s.factions[f].hand) + s.bought < 3:
-            return max(buys, key=lambda a: s.factions[f].dice[a.die].value)
+        if buys and len(fs.hand) + s.bought < 3:
+            return max(buys, key=lambda a: fs.dice[a.die].value)
         if cands and self.rand.random() < 0.5:
             return self._pick(cands)
         return EndMain()
 
-    def _good_fight(self, g: Any, s: State, f: str, a: Attack) -> bool:
+    def _rivals(self, g: Any, s: State, f: str) -> list[str]:
+        return [o for o in s.order if o != f and not g.same_player(s, f, o)]
+
+    def _keepable(self, g: Any, s: State, f: str, c: str) -> bool:
+        """Whether a completed objective is worth a die: Rome's "Score in Start Phase"
+        objectives score only at its next Start Phase, so not when a rival has its own
+        objective on that card done already (it would score the card first) or the
+        requirement hangs on a single unit."""
+        o = g.data.objectives[c].for_faction(f)
+        if not o.score_in_start:
+            return True
+        for r in self._rivals(g, s, f):
+            if r == "coalition" or g.data.objectives[c].for_faction(r) is None:
+                continue
+            if g.objective_met(s, r, c) and not g.blocked(s, c, r):
+                return False
+        if o.kind == "hold":
+            return all(g.side_units(s, t, f) > o.n for t in o.territories) or o.n >= 4
+        return True
+
+    def _fight_worth(self, g: Any, s: State, f: str, a: Attack) -> float:
+        """How much a won fight helps: units removed or captured, a rival's completed
+        objective undone, and for the Coalition a marker, region, Rome or Italia opened."""
+        side = "gray" if a.gray else f
+        t, target = a.territory, a.target
+        theirs = g.side_units(s, t, target)
+        w = theirs * (1.0 if f == "rome" else 0.5)
+        tf = "jews" if target == "gray" else target
+        if tf in s.factions:
+            w += s.factions[tf].points * 0.5
+            for c in s.objectives:
+                o = g.data.objectives[c].for_faction(tf)
+                if o is not None and t in o.territories and g.objective_met(s, tf, c):
+                    w += 3 * o.points
+                    if g.claims(s, c).get(f) is not None:
+                        w += 4  # it would score the card we claimed first
+        if side == "coalition":
+            co = s.factions["coalition"]
+            others = g.occupants(s, t) - {"coalition", target}
+            m = g.marker_at(s, t)
+            if m is not None:
+                w += (6 if not others else 3) * (2 if m.owner in co.markers else 1)
+                if any(d.place == "marker" and d.on == t for d in co.dice):
+                    w += 3
+            rid = g.data.region_of(t)
+            if g.data.regions[rid].empire and rid not in co.regions_scored:
+                ts = g.data.region_territories(rid)
+                w += (
+                    4
+                    * sum(
+                        1 for x in ts if x != t and g.units(s, x, "coalition") and g.sole(s, x, "coalition")
+                    )
+                    / len(ts)
+                )
+            if t in ("rome", "italia"):
+                w += 6
+            w += 1  # the units there are frozen until the others are gone
+        return w
+
+    def _block(self, g: Any, s: State, blocks: list[Block]) -> Block | None:
+        """Block (exactly 6 pips) a rival's unclaimed objective that is done or nearly
+        done, the leader's first; at most MAX_BLOCKS dice left on objectives."""
+        co = s.factions["coalition"]
+        if not blocks or sum(1 for d in co.dice if d.place == "block") >= MAX_BLOCKS:
+            return None
+        best, best_w = None, 0.0
+        for a in blocks:
+            o = g.data.objectives[a.card].for_faction(a.target)
+            pts = s.factions[a.target].points
+            if g.objective_met(s, a.target, a.card):
+                near = 1.0
+            else:
+                near = self._progress(g, s, a.target, a.card)
+                if near < 0.6:
+                    continue
+            w = near * (4 * o.points + 2 * pts) + (8 if pts + o.points >= 7 else 0)
+            w -= 1.5 if a.extra is not None else 0  # a second die left on the card
+            if w > best_w:
+                best, best_w = a, w
+        return best if best_w >= 9 else None
+
+    def _good_fight(self, g: Any, s: State, f: str, a: Attack, rage: int | None = None) -> bool:
         side = "gray" if a.gray else f
         mine = g.side_units(s, a.territory, side)
         theirs = g.side_units(s, a.territory, a.target)
         if g.lowest_wins(side, a.target):
             # the Christians want few units against Rome and the Jews; the others many
             return (mine < theirs) if side == "christians" else (mine > theirs + 1)
-        rage = s.factions["coalition"].rage if side == "coalition" else 0
+        if side != "coalition":
+            rage = 0
+        elif rage is None:
+            rage = s.factions["coalition"].rage
         bonus = (
             -g.units(s, a.territory, "christians")
             if side == "coalition" and a.target in ("rome", "jews", "gray")
             else 0
         )
-        margin = 0 if side == "coalition" else 2
+        if side == "coalition":
+            # ties go to the defender: an even fight only where a marker, region or Rome is at stake
+            margin = 0 if self._fight_worth(g, s, f, a) >= 5 else 1
+        elif side == "rome":
+            # Rome captures what it beats: one unit more is enough where it undoes a rival's objective
+            margin = 1 if self._fight_worth(g, s, f, a) >= theirs + 3 else 2
+        else:
+            margin = 2
         return mine + rage + bonus >= theirs + margin
