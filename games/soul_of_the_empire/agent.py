@@ -23,7 +23,9 @@ from .model import (
     DiscardPower,
     Done,
     EndMain,
+    Give,
     Keep,
+    Lower,
     Move,
     Pass,
     PlaceMarker,
@@ -31,6 +33,7 @@ from .model import (
     PlayPower,
     Plunder,
     Rage,
+    Raise,
     Ready,
     Recruit,
     Reroll,
@@ -128,6 +131,8 @@ class HeuristicAgent:
                 salvage = [a for a in opts if isinstance(a, Plunder) and a.option == "salvage"]
                 return salvage[0] if salvage and self.rand.random() < 0.6 else opts[0]
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
+        if s.tribute is not None or s.giving is not None:
+            return self._tribute(g, s, f, actions)
         if s.window is not None and s.window.kind == "caesar":
             return actions[-1]  # raise the highest die offered below 6
         if s.window is not None:
@@ -146,6 +151,17 @@ class HeuristicAgent:
         if s.phase == "main":
             return self._main(g, s, f, actions)
         return actions[0]
+
+    def _tribute(self, g: Any, s: State, f: str, actions: Any) -> Any:
+        """Collect Tribute and Giving: lower or give the die that hurts least (outside the
+        Dice Sequence first); raise the Dice Sequence die that helps most (the highest)."""
+        if s.giving is not None:
+            return Give(die=g.give_default(s, f))
+        if s.tribute.waiting:
+            return Lower(die=g.lower_default(s, f))
+        dice = s.factions[f].dice
+        raises = [a for a in actions if isinstance(a, Raise)]
+        return max(raises, key=lambda a: (dice[a.die].seq, dice[a.die].value)) if raises else Done()
 
     def _pick(self, items: list[Any]) -> Any:
         return items[int(self.rand.random() * len(items))]

@@ -24,6 +24,9 @@ Case, accents and unambiguous prefixes of names are accepted::
     rampage <n> to <territory> | salvage | exploit [<card>] | no plunder
     shift <faction> <territory>-<territory>  Help the Wounded, Gospel
     redirect to <territory>                  Promised Land
+    raise 4 | raise 4 outside                Give to Caesar, Collect Tribute (the player)
+    lower 3 | lower 3 outside                Collect Tribute (the other factions)
+    give 5 | give 5 outside                  Giving (the faction named)
     discard <power card>
 
 Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
@@ -50,7 +53,9 @@ from .model import (
     DiscardPower,
     Done,
     EndMain,
+    Give,
     Keep,
+    Lower,
     Move,
     Pass,
     Path,
@@ -129,9 +134,9 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return "reroll " + " ".join(str(v) for v in sorted(values[i] for i in a.dice))
     if isinstance(a, Keep):
         return "keep"
-    if isinstance(a, Raise):
-        d = s.factions["rome"].dice[a.die]
-        return f"raise {d.value}" + ("" if d.seq else " outside")
+    if isinstance(a, Raise | Lower | Give):
+        d = s.factions[f].dice[a.die]
+        return f"{a.kind} {d.value}" + ("" if d.seq else " outside")
     if isinstance(a, Regroup):
         return f"regroup {_t(g, a.territory)}: " + ", ".join(f"{k} {_t(g, o)}" for o, k in a.sources)
     if isinstance(a, Reroll | Ready):
@@ -273,6 +278,30 @@ def _dice_ref(g: SoulOfTheEmpire, s: State, f: str, text: str) -> tuple[int, int
     return die, extra
 
 
+def _unspent_die(s: State, f: str, verb: str, rest: str) -> int:
+    """An Unspent die of ``f`` named ``<value>`` (in the Dice Sequence, or the only die of
+    that value) or ``<value> outside`` (outside the Dice Sequence)."""
+    words = rest.lower().split()
+    outside = "outside" in words
+    values = [w for w in words if w != "outside"]
+    if len(values) != 1:
+        raise InvalidNotationError(
+            f"{verb} <value> (a die of your Dice Sequence) or {verb} <value> outside, e.g. {verb} 4."
+        )
+    v = _int(values[0], "a die")
+    dice = s.factions[f].dice
+    alike = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value == v]
+    match = [i for i in alike if dice[i].seq != outside] or ([] if outside else alike)
+    if not match:
+        have = [f"{d.value}" + ("" if d.seq else " outside") for d in dice if d.place == "unspent"]
+        raise IllegalActionError(
+            f"You have no Unspent {v} {'outside' if outside else 'in'} your Dice Sequence; Unspent: "
+            + (", ".join(have) or "none")
+            + "."
+        )
+    return match[0]
+
+
 def _gray_ref(g: SoulOfTheEmpire, s: State, words: list[str]) -> tuple[int, bool]:
     if words and words[0] == "yellow":
         v = _int(" ".join(words[1:]), "a yellow die")
@@ -353,23 +382,15 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     if low == "keep":
         return Keep()
     if verb == "raise":
-        words = rest.lower().split()
-        outside = "outside" in words
-        values = [w for w in words if w != "outside"]
-        if len(values) != 1:
-            raise InvalidNotationError(
-                "raise <value> (a Sequence die) or raise <value> outside, e.g. raise 4."
-            )
-        v = _int(values[0], "a die")
-        rd = s.factions["rome"].dice
-        match = [i for i, d in enumerate(rd) if d.place == "unspent" and d.value == v and d.seq != outside]
-        if not match:
-            raise IllegalActionError(
-                f"Rome has no Unspent {v} {'outside' if outside else 'in'} its Dice Sequence; Unspent: "
-                + (" ".join(str(d.value) for d in rd if d.place == "unspent") or "none")
-                + "."
-            )
-        return Raise(die=match[0])
+        return Raise(die=_unspent_die(s, f, "raise", rest))
+    if verb == "lower":
+        if s.tribute is None or not s.tribute.waiting:
+            raise IllegalActionError("Nothing to lower now: lower <value> answers Collect Tribute.")
+        return Lower(die=_unspent_die(s, f, "lower", rest))
+    if verb == "give":
+        if s.giving is None:
+            raise IllegalActionError("Nothing to give now: give <value> answers Giving.")
+        return Give(die=_unspent_die(s, f, "give", rest))
     if verb == "regroup":
         head, body = _split_colon(rest, "regroup Gallia: 2 Hispania, 1 Britannia")
         sources = []
