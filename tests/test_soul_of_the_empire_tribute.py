@@ -77,8 +77,13 @@ def test_collect_tribute_asks_every_other_faction_in_play_order() -> None:
         assert {x: g.acting(s, x) for x in range(4) if g.acting(s, x)} == {seat(s, faction): faction}
         prompt = g.to_act(s)[seat(s, faction)]
         assert prompt.kind == "respond"
+        who = {
+            "coalition": "the Coalition",
+            "jews": "the Jewish faction",
+            "christians": "the Christian faction",
+        }
         assert prompt.text.startswith(
-            "Collect Tribute: Rome collects — lower one of your Unspent dice by 1 pip"
+            f"Collect Tribute: Rome collects from {who[faction]} — lower one of your Unspent dice by 1 pip"
         )
         assert unspent(s, faction) == before
         roundtrip(s, faction)
@@ -147,7 +152,7 @@ def test_collect_tribute_rome_raises_exactly_the_pips_collected() -> None:
     roundtrip(s, "rome")
     s = act(s, "rome", g.parse_action(s, seat(s, "rome"), "raise 2"))
     s = act(s, "rome", g.parse_action(s, seat(s, "rome"), "raise 3"))
-    assert "1 of the 3 pips collected left" in g.to_act(s)[seat(s, "rome")].text
+    assert "Collect Tribute: Rome has 1 of the 3 pips collected left" in g.to_act(s)[seat(s, "rome")].text
     step = g.apply(s, seat(s, "rome"), Raise(die=1), FixedRng())
     s = step.state
     assert unspent(s, "rome") == [(4, True), (6, True), (6, False)]
@@ -208,7 +213,7 @@ def test_collect_tribute_played_by_the_coalition() -> None:
     s = dice(s, "christians", [3])
     s = play(s, "coalition", "main", PlayPower(card="collect-tribute"))
     assert s.tribute.player == "coalition" and s.tribute.waiting == ("rome", "jews", "christians")
-    assert g.to_act(s)[seat(s, "rome")].text.startswith("Collect Tribute: the Coalition collects")
+    assert g.to_act(s)[seat(s, "rome")].text.startswith("Collect Tribute: the Coalition collects from Rome")
     s = act(s, "rome", g.parse_action(s, seat(s, "rome"), "lower 4"))
     assert unspent(s, "rome") == [(5, True), (3, True)]
     assert s.tribute.collected == 2 and g.acting(s, seat(s, "coalition")) == "coalition"
@@ -270,10 +275,10 @@ def test_collect_tribute_wrong_player_and_bad_values_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="Nothing to give now"):
         g.parse_action(s, co, "give 4")
     with pytest.raises(
-        IllegalActionError, match="lower one of your Unspent dice by 1 pip: lower 4, lower 3 outside"
+        IllegalActionError, match="lower one of your Unspent dice by 1 pip: lower 3 outside, lower 4"
     ):
         g.apply(s, co, EndMain(), FixedRng())
-    with pytest.raises(IllegalActionError, match="lower 4, lower 3 outside"):
+    with pytest.raises(IllegalActionError, match="lower 3 outside, lower 4"):
         g.apply(s, co, Lower(die=4), FixedRng())  # a spent die
     assert g.parse_action(s, co, "lower 3") == Lower(die=1)  # the only 3 is outside: no ambiguity
     # Rome's raising: wrong values
@@ -353,7 +358,7 @@ def test_giving_the_named_faction_chooses_its_dice() -> None:
     rome = seat(s, "rome")
     assert g.acting(s, rome) == "rome" and g.acting(s, seat(s, "christians")) is None
     prompt = g.to_act(s)[rome]
-    assert prompt.kind == "respond" and prompt.text.startswith("Giving: the Christians take 4 pips from you")
+    assert prompt.kind == "respond" and prompt.text.startswith("Giving: the Christians take 4 pips from Rome")
     assert g.legal_actions(s, rome) == [Pass(), Give(die=0), Give(die=1), Give(die=2), Give(die=3)]
     roundtrip(s, "rome")
     s = act(s, "rome", g.parse_action(s, rome, "give 1 outside"))
@@ -428,10 +433,10 @@ def test_giving_wrong_player_and_bad_values_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match="Nothing to lower now"):
         g.parse_action(s, rome, "lower 5")
     with pytest.raises(
-        IllegalActionError, match="give the Christians one of your Unspent dice: give 5, give 3; or pass"
+        IllegalActionError, match="give the Christians one of your Unspent dice: give 3, give 5; or pass"
     ):
         g.apply(s, rome, Give(die=3), FixedRng())
-    with pytest.raises(IllegalActionError, match="give 5, give 3"):
+    with pytest.raises(IllegalActionError, match="give 3, give 5"):
         g.apply(s, rome, Raise(die=0), FixedRng())
     assert s == before
 
@@ -467,6 +472,6 @@ def test_view_shows_who_is_paying() -> None:
     """The view names the pending payment for every viewer and shows no hand but the viewer's."""
     s = tribute_state()
     v = g.view(s, None)
-    assert v.window is not None and v.window.startswith("Collect Tribute: Rome collects")
+    assert v.window is not None and v.window.startswith("Collect Tribute: Rome collects from the Coalition")
     assert v.waiting == (seat(s, "coalition"),)
     assert all(f.hand is None for f in v.factions)

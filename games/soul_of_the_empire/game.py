@@ -2260,6 +2260,7 @@ class SoulOfTheEmpire(NotationGame):
     def _choices_text(self, s: State, f: str, verb: str) -> str:
         dice = s.factions[f].dice
         acts = [a for a in self._tribute_options(s, f) if isinstance(a, Lower | Give | Raise)]
+        acts.sort(key=lambda a: (dice[a.die].value, not dice[a.die].seq))
         return ", ".join(f"{verb} {self._die_word(dice[a.die])}" for a in acts)
 
     def _tribute_prompt(self, s: State, f: str) -> Prompt:
@@ -2267,9 +2268,9 @@ class SoulOfTheEmpire(NotationGame):
             given = s.giving.given
             return Prompt(
                 kind="respond",
-                text=f"Giving: the Christians take {GIVING_PIPS} pips from you ({given} given so far) — give "
-                f"one of your Unspent dice: {self._choices_text(s, f, 'give')}; or pass to give the least "
-                "costly one.",
+                text=f"Giving: the Christians take {GIVING_PIPS} pips from {WHO[f]} ({given} given so far) — "
+                f"give one of your Unspent dice: {self._choices_text(s, f, 'give')}; or pass to give the "
+                "least costly one.",
             )
         t = s.tribute
         if t.waiting:
@@ -2279,14 +2280,14 @@ class SoulOfTheEmpire(NotationGame):
                 what = "lower one of your Unspent dice by 1 pip"
             return Prompt(
                 kind="respond",
-                text=f"Collect Tribute: {WHO[t.player]} collects — {what}: "
+                text=f"Collect Tribute: {WHO[t.player]} collects from {WHO[f]} — {what}: "
                 f"{self._choices_text(s, f, 'lower')}; or pass to lower the least costly one.",
             )
         left = t.collected - t.raised
         return Prompt(
             kind="turn",
-            text=f"Collect Tribute: {left} of the {t.collected} pips collected left — raise one of your "
-            f"Unspent dice by 1 pip: {self._choices_text(s, f, 'raise')}; or done.",
+            text=f"Collect Tribute: {WHO[f]} has {left} of the {t.collected} pips collected left — raise one "
+            f"of your Unspent dice by 1 pip: {self._choices_text(s, f, 'raise')}; or done.",
         )
 
     def _tribute_next(self, ctx: _Ctx) -> None:
@@ -2361,8 +2362,9 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError(f"Collect Tribute: no die goes above 6; raise one of: {legal}; or done.")
         ctx.set_die(f, a.die, value=dice[a.die].value + 1)
         ctx.update(tribute=t.model_copy(update={"raised": t.raised + 1}))
+        where = "" if dice[a.die].seq else " (outside its Dice Sequence)"
         ctx.note(
-            f"Collect Tribute: {WHO[f]} raises a {dice[a.die].value} to {dice[a.die].value + 1} "
+            f"Collect Tribute: {WHO[f]} raises a {dice[a.die].value}{where} to {dice[a.die].value + 1} "
             f"({t.raised + 1} of {t.collected} pips)."
         )
         self._tribute_next(ctx)
