@@ -295,7 +295,7 @@ def _unspent_die(s: State, f: str, verb: str, rest: str) -> int:
     if not match:
         have = [f"{d.value}" + ("" if d.seq else " outside") for d in dice if d.place == "unspent"]
         raise IllegalActionError(
-            f"You have no Unspent {v} {'outside' if outside else 'in'} your Dice Sequence; Unspent: "
+            f"You have no Unspent {v}{' outside your Dice Sequence' if outside else ''}; Unspent: "
             + (", ".join(have) or "none")
             + "."
         )
