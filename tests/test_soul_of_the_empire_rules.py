@@ -26,7 +26,9 @@ from games.soul_of_the_empire.model import (
     Done,
     Elder,
     EndMain,
+    Give,
     Keep,
+    Lower,
     Marker,
     Move,
     Pass,
@@ -808,17 +810,26 @@ def test_circus_maximus() -> None:
 
 
 def test_collect_tribute() -> None:
-    """Collect Tribute: each faction lowers an Unspent die by 1; Rome raises as many pips; a
-    faction with only 1s moves a die to Spent."""
+    """Collect Tribute: "Each faction must lower an Unspent die by 1 pip. You may increase Unspent
+    die (or dice) equal to the number of pips other factions lowered (2 or 3). If another faction
+    has only 1s in their Unspent Dice Area, they must move a die to their Spent Dice Area." Each
+    faction names its die, Rome its raises (RULINGS.md R15)."""
     s = dice(fresh(), "rome", [2, 2])
-    s = dice(s, "jews", [4, 1])
-    s = dice(s, "coalition", [1, 1])
+    s = dice(s, "jews", [4, 2, 1])
+    s = dice(s, "coalition", [1, 1], [True, False])
     s = dice(s, "christians", [3])
     s = play(s, "rome", "main", PlayPower(card="collect-tribute"))
-    assert [d.value for d in s.factions["jews"].dice[:2]] == [3, 1]
-    assert s.factions["coalition"].dice[0].place == "spent"
-    assert s.factions["christians"].dice[0].value == 2
-    assert sorted(d.value for d in s.factions["rome"].dice[:2]) == [2, 4]
+    assert s.order == ("rome", "coalition", "jews", "christians")
+    assert g.acting(s, seat(s, "coalition")) == "coalition"
+    s = act(s, "coalition", Lower(die=1))
+    s = act(s, "jews", Lower(die=0))
+    assert [d.value for d in s.factions["jews"].dice[:3]] == [3, 2, 1]
+    assert [d.place for d in s.factions["coalition"].dice[:2]] == ["unspent", "spent"]
+    assert s.factions["christians"].dice[0].value == 2  # its only choice
+    assert s.tribute is not None and s.tribute.collected == 3
+    for _ in range(3):
+        s = act(s, "rome", Raise(die=0))
+    assert [d.value for d in s.factions["rome"].dice[:2]] == [5, 2] and s.tribute is None
 
 
 def test_conscription() -> None:
@@ -1070,12 +1081,17 @@ def test_enrapture() -> None:
 
 
 def test_giving() -> None:
-    """Giving: another faction gives 4 pips from its Unspent dice; draw 2 Power Cards."""
-    s = dice(fresh(), "rome", [3, 3])
+    """Giving: "One faction of your choice gives you 4 pips from Unspent die(dice) to purchase 2
+    Power Cards. You immediately draw the top 2 Power Cards." The faction named gives the dice
+    of its choice (RULINGS.md R15)."""
+    s = dice(fresh(), "rome", [3, 3, 1], [True, True, False])
     s = set_f(s, "christians", hand=())
     s = play(s, "christians", "main", PlayPower(card="giving", target="rome"))
-    assert sum(d.value for d in s.factions["rome"].dice if d.place == "unspent") == 2
-    assert len(s.factions["christians"].hand) == 2
+    assert g.acting(s, seat(s, "rome")) == "rome"
+    s = act(s, "rome", Give(die=0))
+    s = act(s, "rome", Give(die=2))
+    assert [d.place for d in s.factions["rome"].dice[:3]] == ["spent", "unspent", "spent"]
+    assert s.giving is None and len(s.factions["christians"].hand) == 2
 
 
 def test_gospel() -> None:

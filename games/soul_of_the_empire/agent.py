@@ -33,7 +33,9 @@ from .model import (
     Done,
     Elder,
     EndMain,
+    Give,
     Keep,
+    Lower,
     Move,
     Pass,
     PlaceMarker,
@@ -41,6 +43,7 @@ from .model import (
     PlayPower,
     Plunder,
     Rage,
+    Raise,
     Ready,
     Recruit,
     Redirect,
@@ -204,6 +207,8 @@ class HeuristicAgent:
             if s.combat.stage in ("elder", "decide"):
                 return self._decide(g, s, f, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
+        if s.tribute is not None or s.giving is not None:
+            return self._tribute(g, s, f, actions)
         if s.window is not None and s.window.kind == "caesar":
             return actions[-1]  # raise the highest die offered below 6
         if s.window is not None and s.window.kind == "promised_land":
@@ -255,6 +260,17 @@ class HeuristicAgent:
             return min(own)[2]
         marked = [a for a in spots if g.marker_at(s, a.territory) is not None]
         return self._pick(marked or spots)
+
+    def _tribute(self, g: Any, s: State, f: str, actions: Any) -> Any:
+        """Collect Tribute and Giving: lower or give the die that hurts least (outside the
+        Dice Sequence first); raise the Dice Sequence die that helps most (the highest)."""
+        if s.giving is not None:
+            return Give(die=g.give_default(s, f))
+        if s.tribute.waiting:
+            return Lower(die=g.lower_default(s, f))
+        dice = s.factions[f].dice
+        raises = [a for a in actions if isinstance(a, Raise)]
+        return max(raises, key=lambda a: (dice[a.die].seq, dice[a.die].value)) if raises else Done()
 
     def _pick(self, items: list[Any]) -> Any:
         return items[int(self.rand.random() * len(items))]

@@ -54,8 +54,11 @@ from .model import (
     FactionState,
     FactionView,
     GameWon,
+    Give,
+    Giving,
     Keep,
     LastCombat,
+    Lower,
     Marker,
     Move,
     Note,
@@ -82,6 +85,7 @@ from .model import (
     SeatView,
     Shift,
     State,
+    Tribute,
     Unblock,
     UseGrace,
     View,
@@ -103,6 +107,7 @@ CONVERT_WIN = 18  # Christian special victory
 REVOLT_UNITS = 5
 OBJECTIVES_FACE_UP = 4
 YELLOW_DICE = 4
+GIVING_PIPS = 4  # Giving: 4 pips, the price of 2 Power Cards
 
 NAMES = {
     "rome": "Rome",
@@ -110,6 +115,15 @@ NAMES = {
     "coalition": "Coalition",
     "christians": "Christian",
     "gray": "Gray",
+}
+
+# a faction as the subject of a sentence (Collect Tribute, Giving notes)
+WHO = {
+    "rome": "Rome",
+    "jews": "the Jewish faction",
+    "coalition": "the Coalition",
+    "christians": "the Christian faction",
+    "gray": "the Gray Faction",
 }
 
 _ACTION = TypeAdapter(Action)
@@ -1270,6 +1284,9 @@ class SoulOfTheEmpire(NotationGame):
                 if side not in c.choices and self.seat_of(s, side) == seat:
                     return side
             return None
+        if s.tribute is not None or s.giving is not None:
+            f = self._tribute_chooser(s)
+            return f if self.seat_of(s, f) == seat else None
         if s.window is not None:
             return s.window.faction if s.factions[s.window.faction].seat == seat else None
         return s.active if s.factions[s.active].seat == seat else None
@@ -1332,6 +1349,8 @@ class SoulOfTheEmpire(NotationGame):
                 kind="secret",
                 text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret{elder}.",
             )
+        if s.tribute is not None or s.giving is not None:
+            return self._tribute_prompt(s, f)
         if s.window is not None:
             w = s.window
             if w.kind == "caesar":
@@ -1385,6 +1404,8 @@ class SoulOfTheEmpire(NotationGame):
             if s.combat.stage in ("elder", "decide"):
                 return self.decide_options(s)
             return self._commit_options(s, f) + [Pass()]
+        if s.tribute is not None or s.giving is not None:
+            return self._tribute_options(s, f)
         if s.window is not None:
             return [Pass()] + self._window_options(s)
         if s.phase == "start":
@@ -1438,6 +1459,10 @@ class SoulOfTheEmpire(NotationGame):
                 self._apply_decide(ctx, f, a)
             else:
                 self._apply_commit(ctx, f, a)
+        elif s.tribute is not None:
+            self._apply_tribute(ctx, f, a)
+        elif s.giving is not None:
+            self._apply_giving(ctx, f, a)
         elif s.window is not None:
             self._apply_window(ctx, f, a)
         elif s.phase == "start":
@@ -2392,6 +2417,220 @@ class SoulOfTheEmpire(NotationGame):
                 seen.add((d.value, d.seq))
                 out.append(Raise(die=i))
         return out
+
+    # ------------------------------------------------------------------ Collect Tribute and Giving
+
+    def _tribute_chooser(self, s: State) -> str:
+        """Who chooses now while Collect Tribute or Giving is resolved."""
+        if s.giving is not None:
+            return s.giving.giver
+        t = s.tribute
+        return t.waiting[0] if t.waiting else t.player
+
+    def _dice_where(self, s: State, f: str, ok: Any) -> list[int]:
+        """One index per distinct (value, in the Dice Sequence) among ``f``'s Unspent dice
+        that pass ``ok``: dice alike are interchangeable."""
+        out, seen = [], set()
+        for i, d in enumerate(s.factions[f].dice):
+            if d.place == "unspent" and ok(d) and (d.value, d.seq) not in seen:
+                seen.add((d.value, d.seq))
+                out.append(i)
+        return out
+
+    def lower_choices(self, s: State, f: str) -> list[int]:
+        """Collect Tribute: the dice ``f`` may lower, a die above 1; with only 1s Unspent,
+        a 1 (it goes to Spent)."""
+        return self._dice_where(s, f, lambda d: d.value > 1) or self._dice_where(s, f, lambda d: True)
+
+    def lower_default(self, s: State, f: str) -> int:
+        """The die lowered when ``f`` passes: a die outside the Dice Sequence if it has one,
+        the lowest (RULINGS.md R15)."""
+        dice = s.factions[f].dice
+        return min(self.lower_choices(s, f), key=lambda i: (dice[i].seq, dice[i].value, i))
+
+    def give_default(self, s: State, f: str) -> int:
+        """The die given when ``f`` passes: outside the Dice Sequence first; the smallest die
+        that completes the 4 pips, else the largest (RULINGS.md R15)."""
+        dice = s.factions[f].dice
+        need = GIVING_PIPS - s.giving.given
+
+        def cost(i: int) -> tuple[bool, bool, int, int]:
+            v = dice[i].value
+            return (dice[i].seq, v < need, v if v >= need else -v, i)
+
+        return min(self._dice_where(s, f, lambda d: True), key=cost)
+
+    def _die_word(self, d: Die) -> str:
+        return f"{d.value}" + ("" if d.seq else " outside")
+
+    def _tribute_options(self, s: State, f: str) -> list[Any]:
+        if s.giving is not None:
+            return [Pass()] + [Give(die=i) for i in self._dice_where(s, f, lambda d: True)]
+        if s.tribute.waiting:
+            return [Pass()] + [Lower(die=i) for i in self.lower_choices(s, f)]
+        return [Done()] + [Raise(die=i) for i in self._dice_where(s, f, lambda d: d.value < 6)]
+
+    def _choices_text(self, s: State, f: str, verb: str) -> str:
+        dice = s.factions[f].dice
+        acts = [a for a in self._tribute_options(s, f) if isinstance(a, Lower | Give | Raise)]
+        acts.sort(key=lambda a: (dice[a.die].value, not dice[a.die].seq))
+        return ", ".join(f"{verb} {self._die_word(dice[a.die])}" for a in acts)
+
+    def _tribute_prompt(self, s: State, f: str) -> Prompt:
+        if s.giving is not None:
+            given = s.giving.given
+            return Prompt(
+                kind="respond",
+                text=f"Giving: the Christians take {GIVING_PIPS} pips from {WHO[f]} ({given} given so far) — "
+                f"give one of your Unspent dice: {self._choices_text(s, f, 'give')}; or pass to give the "
+                "least costly one.",
+            )
+        t = s.tribute
+        if t.waiting:
+            if all(s.factions[f].dice[i].value == 1 for i in self.lower_choices(s, f)):
+                what = "you have only 1s Unspent: move one to your Spent Dice area"
+            else:
+                what = "lower one of your Unspent dice by 1 pip"
+            return Prompt(
+                kind="respond",
+                text=f"Collect Tribute: {WHO[t.player]} collects from {WHO[f]} — {what}: "
+                f"{self._choices_text(s, f, 'lower')}; or pass to lower the least costly one.",
+            )
+        left = t.collected - t.raised
+        return Prompt(
+            kind="turn",
+            text=f"Collect Tribute: {WHO[f]} has {left} of the {t.collected} pips collected left — raise one "
+            f"of your Unspent dice by 1 pip: {self._choices_text(s, f, 'raise')}; or done.",
+        )
+
+    def _tribute_next(self, ctx: _Ctx) -> None:
+        """Resolve what needs no choice: a faction without Unspent dice is skipped, one
+        with a single choice lowers it; then the player raises, or it is over."""
+        while True:
+            t = ctx.s.tribute
+            if not t.waiting:
+                break
+            g = t.waiting[0]
+            choices = self.lower_choices(ctx.s, g)
+            if not choices:
+                ctx.note(f"Collect Tribute: {WHO[g]} has no Unspent dice to lower.")
+                ctx.update(tribute=t.model_copy(update={"waiting": t.waiting[1:]}))
+            elif len(choices) == 1:
+                self._lower(ctx, g, choices[0], " (no other choice)")
+            else:
+                return
+        t = ctx.s.tribute
+        if t.raised < t.collected and self._dice_where(ctx.s, t.player, lambda d: d.value < 6):
+            return
+        self._tribute_finish(ctx, "" if t.raised == t.collected else "; no Unspent die below 6 is left")
+
+    def _tribute_finish(self, ctx: _Ctx, why: str) -> None:
+        t = ctx.s.tribute
+        ctx.note(f"Collect Tribute: {WHO[t.player]} collected {t.collected} pips and raised {t.raised}{why}.")
+        ctx.update(tribute=None)
+
+    def _lower(self, ctx: _Ctx, g: str, i: int, why: str = "") -> None:
+        """``g`` pays its pip: die ``i`` is lowered by 1, or a 1 goes to Spent; either
+        counts as 1 pip collected (RULINGS.md R15)."""
+        t = ctx.s.tribute
+        d = ctx.f(g).dice[i]
+        where = "" if d.seq else " (outside its Dice Sequence)"
+        if d.value > 1:
+            ctx.set_die(g, i, value=d.value - 1)
+            text = f"{WHO[g]} lowers a {d.value}{where} to {d.value - 1}"
+        else:
+            ctx.set_die(g, i, place="spent", seq=False)
+            text = f"{WHO[g]} has only 1s Unspent and moves a 1{where} to its Spent Dice area"
+        ctx.note(f"Collect Tribute: {text}{why}.")
+        ctx.update(tribute=t.model_copy(update={"waiting": t.waiting[1:], "collected": t.collected + 1}))
+
+    def _apply_tribute(self, ctx: _Ctx, f: str, a: Any) -> None:
+        t = ctx.s.tribute
+        dice = ctx.f(f).dice
+        if t.waiting:
+            legal = self._choices_text(ctx.s, f, "lower")
+            if isinstance(a, Pass):
+                self._lower(ctx, f, self.lower_default(ctx.s, f), " (passed)")
+            elif not isinstance(a, Lower) or not (0 <= a.die < len(dice) and dice[a.die].place == "unspent"):
+                raise IllegalActionError(
+                    f"Collect Tribute: lower one of your Unspent dice by 1 pip: {legal}; or pass."
+                )
+            elif dice[a.die].value == 1 and any(d.place == "unspent" and d.value > 1 for d in dice):
+                raise IllegalActionError(
+                    f"Collect Tribute: a 1 cannot be lowered while you have a higher Unspent die: {legal}."
+                )
+            else:
+                self._lower(ctx, f, a.die)
+            self._tribute_next(ctx)
+            return
+        if isinstance(a, Done):
+            self._tribute_finish(ctx, " (stopped)")
+            return
+        legal = self._choices_text(ctx.s, f, "raise")
+        if not isinstance(a, Raise) or not (0 <= a.die < len(dice) and dice[a.die].place == "unspent"):
+            raise IllegalActionError(
+                f"Collect Tribute: raise one of your Unspent dice by 1 pip: {legal}; or done."
+            )
+        if dice[a.die].value >= 6:
+            raise IllegalActionError(f"Collect Tribute: no die goes above 6; raise one of: {legal}; or done.")
+        ctx.set_die(f, a.die, value=dice[a.die].value + 1)
+        ctx.update(tribute=t.model_copy(update={"raised": t.raised + 1}))
+        where = "" if dice[a.die].seq else " (outside its Dice Sequence)"
+        ctx.note(
+            f"Collect Tribute: {WHO[f]} raises a {dice[a.die].value}{where} to {dice[a.die].value + 1} "
+            f"({t.raised + 1} of {t.collected} pips)."
+        )
+        self._tribute_next(ctx)
+
+    def _giving_next(self, ctx: _Ctx) -> None:
+        """Give what needs no choice (every Unspent die when they total 4 pips or less; the
+        only kind of die left), then finish: the Christians draw 2 Power Cards."""
+        while True:
+            gv = ctx.s.giving
+            need = GIVING_PIPS - gv.given
+            dice = ctx.f(gv.giver).dice
+            unspent = [i for i, d in enumerate(dice) if d.place == "unspent"]
+            if need <= 0 or not unspent:
+                break
+            if sum(dice[i].value for i in unspent) <= need:
+                for i in unspent:
+                    self._give(ctx, gv.giver, i)
+                break
+            choices = self._dice_where(ctx.s, gv.giver, lambda d: True)
+            if len(choices) > 1:
+                return
+            self._give(ctx, gv.giver, choices[0])
+        gv = ctx.s.giving
+        ctx.update(giving=None)
+        who, values = WHO[gv.giver], ", ".join(map(str, gv.values))
+        if gv.given >= GIVING_PIPS:
+            ctx.note(f"Giving: {who} gives the Christians {gv.given} pips ({values}).")
+        elif gv.values:
+            ctx.note(f"Giving: {who} has only {gv.given} pips Unspent and gives them all ({values}).")
+        else:
+            ctx.note(f"Giving: {who} has no Unspent dice to give.")
+        self._draw(ctx, "christians", 2, "Giving")
+        self._give_to_caesar(ctx, "christians")
+
+    def _give(self, ctx: _Ctx, g: str, i: int) -> None:
+        gv = ctx.s.giving
+        v = ctx.f(g).dice[i].value
+        ctx.set_die(g, i, place="spent", seq=False)
+        ctx.update(giving=gv.model_copy(update={"given": gv.given + v, "values": gv.values + (v,)}))
+
+    def _apply_giving(self, ctx: _Ctx, f: str, a: Any) -> None:
+        dice = ctx.f(f).dice
+        if isinstance(a, Pass):
+            i = self.give_default(ctx.s, f)
+        elif isinstance(a, Give) and 0 <= a.die < len(dice) and dice[a.die].place == "unspent":
+            i = a.die
+        else:
+            raise IllegalActionError(
+                "Giving: give the Christians one of your Unspent dice: "
+                f"{self._choices_text(ctx.s, f, 'give')}; or pass."
+            )
+        self._give(ctx, f, i)
+        self._giving_next(ctx)
 
     def _recruit(self, ctx: _Ctx, f: str, placements: tuple[tuple[str, int], ...], units: int) -> None:
         """Recruit Units: up to ``units`` from supply into legal territories (at least 1
@@ -3459,29 +3698,11 @@ class SoulOfTheEmpire(NotationGame):
         ctx.note(f"Tithe raises a {a.values[0]} to 6.")
 
     def _card_collect_tribute(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
-        """Each other faction lowers an Unspent die by 1 (its lowest above 1; only 1s:
-        a die goes to Spent); you raise your dice by as many pips (RULINGS.md R15)."""
-        gained = 0
-        for g in ctx.s.order:
-            if g == f:
-                continue
-            dice = ctx.f(g).dice
-            un = [i for i, d in enumerate(dice) if d.place == "unspent"]
-            above = [i for i in un if dice[i].value > 1]
-            if above:
-                i = min(above, key=lambda i: (dice[i].value, i))
-                ctx.set_die(g, i, value=dice[i].value - 1)
-                gained += 1
-            elif un:
-                ctx.set_die(g, un[0], place="spent", seq=False)
-        for _ in range(gained):
-            dice = ctx.f(f).dice
-            cand = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value < 6]
-            if not cand:
-                break
-            i = max(cand, key=lambda i: (dice[i].seq, dice[i].value, -i))
-            ctx.set_die(f, i, value=dice[i].value + 1)
-        ctx.note(f"Collect Tribute: {gained} pips collected.")
+        """Each other faction, in play order, lowers an Unspent die of its choice by 1 pip
+        (with only 1s, moves a 1 to Spent); then the player raises its Unspent dice by as
+        many pips, one at a time (RULINGS.md R15)."""
+        ctx.update(tribute=Tribute(player=f, waiting=tuple(g for g in ctx.s.order if g != f)))
+        self._tribute_next(ctx)
 
     def _card_move(self, ctx: _Ctx, f: str, a: PlayPower, points: int) -> None:
         self._do_paths(ctx, f, a.paths, points)
@@ -3731,24 +3952,13 @@ class SoulOfTheEmpire(NotationGame):
         ctx.update(extra_turn=True)
 
     def _card_giving(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        """The named faction gives Unspent dice of its choice totalling 4 pips; the
+        Christians draw 2 Power Cards (RULINGS.md R15)."""
         g = a.target
         if g is None or g in (f, "gray") or g not in ctx.s.factions:
             raise IllegalActionError("Giving: name another faction.")
-        left = 4
-        while left > 0:
-            dice = ctx.f(g).dice
-            un = [i for i, d in enumerate(dice) if d.place == "unspent"]
-            if not un:
-                break
-            i = max(un, key=lambda i: (dice[i].value, -i))
-            take = min(left, dice[i].value)
-            left -= take
-            if dice[i].value - take <= 0:
-                ctx.set_die(g, i, place="spent", seq=False)
-            else:
-                ctx.set_die(g, i, value=dice[i].value - take)
-        ctx.note(f"Giving: the {self.fname(g)} faction gives {4 - left} pips.")
-        self._draw(ctx, "christians", 2, "Giving")
+        ctx.update(giving=Giving(giver=g))
+        self._giving_next(ctx)
 
     def _card_gospel(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         g = a.target
@@ -3850,6 +4060,8 @@ class SoulOfTheEmpire(NotationGame):
         window = None
         if s.window is not None:
             window = self._prompt(s, s.window.faction).text
+        elif s.tribute is not None or s.giving is not None:
+            window = self._tribute_prompt(s, self._tribute_chooser(s)).text
         return View(
             viewer=viewer,
             players=tuple(SeatView(seat=x, nation=self.seat_name(s, x)) for x in range(s.players)),

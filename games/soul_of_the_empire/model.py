@@ -162,6 +162,28 @@ class Window(Model):
     moved: tuple[Path, ...] = ()
 
 
+class Tribute(Model):
+    """Collect Tribute being resolved (RULINGS.md R15). The factions in ``waiting`` lower
+    an Unspent die by 1 pip, in play order (the first is asked now); then ``player``, who
+    played the card, raises its Unspent dice one pip at a time, up to ``collected`` pips
+    (``raised`` so far)."""
+
+    player: Faction
+    waiting: tuple[Faction, ...] = ()
+    collected: int = 0
+    raised: int = 0
+
+
+class Giving(Model):
+    """Giving being resolved (RULINGS.md R15): ``giver``, the faction the Christians named,
+    gives Unspent dice of its choice, one at a time, until they total 4 pips (``given``
+    so far; ``values`` the dice given)."""
+
+    giver: Faction
+    given: int = 0
+    values: tuple[int, ...] = ()
+
+
 class LastCombat(Model):
     """The last combat's public result, for the view and the board image."""
 
@@ -202,6 +224,8 @@ class State(Model):
     roll_queue: tuple[Faction, ...] = ()  # setup: factions still to roll and ready
     combat: Combat | None = None
     window: Window | None = None
+    tribute: Tribute | None = None
+    giving: Giving | None = None
     last_combat: LastCombat | None = None
     # turn flags
     power_played: int = 0  # Power Cards played this turn (limit 1; Industry raises it)
@@ -248,9 +272,26 @@ class Reroll(Model):
 
 
 class Raise(Model):
-    """Give to Caesar: raise Rome's Unspent die ``die`` (index) by 1 pip."""
+    """Raise the acting faction's Unspent die ``die`` (index) by 1 pip: Rome with Give to
+    Caesar, or the player of Collect Tribute with the pips it collected."""
 
     kind: Literal["raise"] = "raise"
+    die: int
+
+
+class Lower(Model):
+    """Collect Tribute: lower your Unspent die ``die`` (index) by 1 pip; with only 1s
+    Unspent, that die goes to the Spent Dice area instead."""
+
+    kind: Literal["lower"] = "lower"
+    die: int
+
+
+class Give(Model):
+    """Giving: give the Christians your Unspent die ``die`` (index); it goes to your Spent
+    Dice area."""
+
+    kind: Literal["give"] = "give"
     die: int
 
 
@@ -485,6 +526,8 @@ Action = Annotated[
     | Reroll
     | Keep
     | Raise
+    | Lower
+    | Give
     | Regroup
     | Ready
     | Done

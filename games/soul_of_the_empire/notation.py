@@ -31,6 +31,9 @@ now) are accepted::
     shift <faction> <territory>-<territory>  Help the Wounded, Gospel
     redirect to <territory>                  Promised Land: all the units to one territory
     redirect 2 Samaria, 1 Galilaea           ... or per unit (2 Jerusalem-Samaria: from Jerusalem)
+    raise 4 | raise 4 outside                Give to Caesar, Collect Tribute (the player)
+    lower 3 | lower 3 outside                Collect Tribute (the other factions)
+    give 5 | give 5 outside                  Giving (the faction named)
     discard <power card>
 
 Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
@@ -66,7 +69,9 @@ from .model import (
     Done,
     Elder,
     EndMain,
+    Give,
     Keep,
+    Lower,
     Move,
     Pass,
     Path,
@@ -112,12 +117,17 @@ VERBS = (
     "buy",
     "claim",
     "commit",
+    "crucify",
     "discard",
     "done",
+    "elder",
     "end",
     "exploit",
     "finish",
+    "give",
+    "grace",
     "keep",
+    "lower",
     "marker",
     "move",
     "no",
@@ -134,6 +144,7 @@ VERBS = (
     "regroup",
     "reroll",
     "retrieve",
+    "reveal",
     "salvage",
     "shift",
     "skip",
@@ -185,9 +196,9 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return "reroll " + " ".join(str(v) for v in sorted(values[i] for i in a.dice))
     if isinstance(a, Keep):
         return "keep"
-    if isinstance(a, Raise):
-        d = s.factions["rome"].dice[a.die]
-        return f"raise {d.value}" + ("" if d.seq else " outside")
+    if isinstance(a, Raise | Lower | Give):
+        d = s.factions[f].dice[a.die]
+        return f"{a.kind} {d.value}" + ("" if d.seq else " outside")
     if isinstance(a, Regroup):
         return f"regroup {_t(g, a.territory)}: " + ", ".join(f"{k} {_t(g, o)}" for o, k in a.sources)
     if isinstance(a, Reroll | Ready):
@@ -357,6 +368,30 @@ def _dice_ref(g: SoulOfTheEmpire, s: State, f: str, text: str) -> tuple[int, int
     return die, extra
 
 
+def _unspent_die(s: State, f: str, verb: str, rest: str) -> int:
+    """An Unspent die of ``f`` named ``<value>`` (in the Dice Sequence, or the only die of
+    that value) or ``<value> outside`` (outside the Dice Sequence)."""
+    words = rest.lower().split()
+    outside = "outside" in words
+    values = [w for w in words if w != "outside"]
+    if len(values) != 1:
+        raise InvalidNotationError(
+            f"{verb} <value> (a die of your Dice Sequence) or {verb} <value> outside, e.g. {verb} 4."
+        )
+    v = _int(values[0], "a die")
+    dice = s.factions[f].dice
+    alike = [i for i, d in enumerate(dice) if d.place == "unspent" and d.value == v]
+    match = [i for i in alike if dice[i].seq != outside] or ([] if outside else alike)
+    if not match:
+        have = [f"{d.value}" + ("" if d.seq else " outside") for d in dice if d.place == "unspent"]
+        raise IllegalActionError(
+            f"You have no Unspent {v}{' outside your Dice Sequence' if outside else ''}; Unspent: "
+            + (", ".join(have) or "none")
+            + "."
+        )
+    return match[0]
+
+
 def _gray_ref(g: SoulOfTheEmpire, s: State, words: list[str]) -> tuple[int, bool]:
     if words and words[0] == "yellow":
         v = _int(" ".join(words[1:]), "a yellow die")
@@ -407,15 +442,16 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     and names the legal ones."""
     try:
         return _parse_text(g, s, f, text)
-    except (InvalidNotationError, IllegalActionError):
+    except (InvalidNotationError, IllegalActionError) as e:
         words = text.split()
         verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
         if verb in VERBS:
             legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
             if legal and verb not in legal and not (verb == "play" and "elder" in legal):
-                raise IllegalActionError(
-                    f"'{verb}' is not legal now; legal now: {list_words(sorted(legal))} (e.g. {_example(g, s, f)})."
-                ) from None
+                now = f"legal now: {list_words(sorted(legal))} (e.g. {_example(g, s, f)})."
+                if isinstance(e, IllegalActionError):  # already says why: add what is legal
+                    raise IllegalActionError(f"{e.message} {now[0].upper()}{now[1:]}") from None
+                raise IllegalActionError(f"'{verb}' is not legal now; {now}") from None
         raise
 
 
@@ -457,23 +493,15 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     if verb in ("elder", "reveal", "grace", "crucify") or (verb == "play" and fold(rest).startswith("elder")):
         return _parse_decision(g, s, verb, rest)
     if verb == "raise":
-        words = rest.lower().split()
-        outside = "outside" in words
-        values = [w for w in words if w != "outside"]
-        if len(values) != 1:
-            raise InvalidNotationError(
-                "raise <value> (a Sequence die) or raise <value> outside, e.g. raise 4."
-            )
-        v = _int(values[0], "a die")
-        rd = s.factions["rome"].dice
-        match = [i for i, d in enumerate(rd) if d.place == "unspent" and d.value == v and d.seq != outside]
-        if not match:
-            raise IllegalActionError(
-                f"Rome has no Unspent {v} {'outside' if outside else 'in'} its Dice Sequence; Unspent: "
-                + (" ".join(str(d.value) for d in rd if d.place == "unspent") or "none")
-                + "."
-            )
-        return Raise(die=match[0])
+        return Raise(die=_unspent_die(s, f, "raise", rest))
+    if verb == "lower":
+        if s.tribute is None or not s.tribute.waiting:
+            raise IllegalActionError("Nothing to lower now: lower <value> answers Collect Tribute.")
+        return Lower(die=_unspent_die(s, f, "lower", rest))
+    if verb == "give":
+        if s.giving is None:
+            raise IllegalActionError("Nothing to give now: give <value> answers Giving.")
+        return Give(die=_unspent_die(s, f, "give", rest))
     if verb == "regroup":
         head, body = _split_colon(rest, "regroup Gallia: 2 Hispania, 1 Britannia")
         sources = []
