@@ -65,6 +65,9 @@ class TerminalNames:
         return f"check it with: tabula verify --db {shlex.quote(self.db)} {session_id}"
 
 
+HELP_LIST = 40  # help lists every legal action up to this many, else groups them by command word
+
+
 class _Stop(Exception):
     """The player stopped the game (quit, Ctrl-D, Ctrl-C)."""
 
@@ -431,8 +434,8 @@ class Console:
             word = line.lower()
             if word in ("quit", "exit", "stop"):
                 raise _Stop
-            if word in ("help", "?", "h"):
-                self.say(await self.help(user))
+            if word.split()[:1] in (["help"], ["?"], ["h"]):
+                self.say(await self.help(user, line.split(None, 1)[1] if len(line.split()) > 1 else ""))
                 continue
             if word in ("hand", "cards"):
                 self.say(await self.hand(user))
@@ -477,12 +480,33 @@ class Console:
         lines += [f"  {term.replace('`', '')}: {meaning.replace('`', '')}" for term, meaning in rows]
         return "\n".join(lines)
 
-    async def help(self, user: int) -> str:
+    async def help(self, user: int, topic: str = "") -> str:
+        """What is legal now: every action when there are at most ``HELP_LIST`` of them (or
+        those starting with ``topic``, as in ``help move``); else one line per command word
+        with how many there are and a few examples."""
         assert self.host is not None
-        options = await self.host.complete(CHANNEL, user, "", limit=None)
-        lines = ["Legal now (type one; names may be shortened):"]
-        lines += [f"  {o}" for o in options]
-        lines.append("Also: hand, status, log [page], rules, undo, help, quit.")
+        options = await self.host.complete(CHANNEL, user, topic, limit=None)
+        if topic and not options:
+            return f"  Nothing legal now starts with {topic!r}; type help to see what is."
+        if len(options) <= HELP_LIST or topic:
+            lines = ["Legal now (type one; names may be shortened):"]
+            lines += [f"  {o}" for o in options[: HELP_LIST * 2]]
+            if len(options) > HELP_LIST * 2:
+                lines.append(
+                    f"  ... and {len(options) - HELP_LIST * 2} more; type more of it to narrow the list, "
+                    f"e.g. help {' '.join(options[-1].split()[:3])}"
+                )
+        else:
+            groups: dict[str, list[str]] = {}
+            for o in options:
+                groups.setdefault(o.split()[0], []).append(o)
+            lines = [f"Legal now: {len(options)} actions (type one; names may be shortened). By command word:"]
+            for verb, items in groups.items():
+                shown = "; ".join(items[:3]) + ("; ..." if len(items) > 3 else "")
+                lines.append(f"  {verb} ({len(items)}): {shown}")
+            lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
+        extra = "rules, " if glossary(self.game) else ""
+        lines.append(f"Also: hand, status, log [page], {extra}undo, help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

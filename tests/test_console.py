@@ -343,3 +343,23 @@ def test_log_pages_back_and_explains_a_bad_page():
     text = out.getvalue()
     assert "Log, page 1/" in text and "Log, page 2/" in text
     assert "Type log for the latest actions, or log N" in text
+
+
+def test_help_groups_a_long_list_by_command_word_and_help_word_lists_one_kind():
+    """With hundreds of legal actions (a Soul of the Empire Main Phase), help shows one line per
+    command word with a count and examples; `help recruit` lists the recruits only; `rules`
+    shows the game's glossary."""
+    out = io.StringIO()
+    setup = ["place Syria"] * 4 + ["place Jerusalem"] * 2 + ["place Italia"] * 2 + ["ready 2 3 4 5", "done"]
+    console = Console("soul-of-the-empire", 4, 3, seed=3, out=out,
+                      read=scripted(setup + ["help", "help recruit", "rules"], stop_after=len(setup) + 3))
+    console.run()
+    text = out.getvalue()
+    grouped = text.split("By command word:")[1].split("Type help <word>")[0]
+    assert re.search(r"^  move \(\d{3,}\): move ", grouped, re.M)
+    assert re.search(r"^  recruit \(\d+\): recruit ", grouped, re.M)
+    assert len(grouped.strip().splitlines()) < 12
+    listed = text.split("Type help <word>")[1]
+    recruits = re.findall(r"^  (recruit \S+ .*)$", listed, re.M)
+    assert recruits and not re.search(r"^  move ", listed.split("terms and marks")[0], re.M)
+    assert "Soul of the Empire — terms and marks:" in text and "Dice Sequence:" in text
