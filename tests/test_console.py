@@ -301,6 +301,8 @@ def picker(out: io.StringIO, limit: int):
         state["asked"] = False
         text = out.getvalue()
         options = [x.strip() for x in text[text.rindex("Legal now"):].splitlines()[1:] if x.startswith("  ")]
+        # a long list comes grouped by command word: "  move (12): move 3: ...; move 4: ..."
+        options = [re.sub(r"^\w+ \(\d+\): ", "", x).split("; ")[0] for x in options]
         for want in ("done", "pass", "fight"):
             if want in options:
                 return want
