@@ -537,6 +537,7 @@ class _ChipPlan:
         self.bottom = max(y for y, _ in rows) + self.r
 
 
+@functools.lru_cache(maxsize=16)
 def chip_room(m: MapData, width: int = theme.WIDTH) -> dict[str, float]:
     """Node id -> the half-width in pixels its unit chips may take: at most the unit zone's
     (125), and less where another node's chips would sit on the same line (half the

@@ -27,7 +27,7 @@ from .map import Node as MapNode
 from .text import draw_text, face, wrap
 
 WIDTH = theme.WIDTH
-PANEL_H = 612
+PANEL_H = 636
 
 # faction -> (palette index for theme.seat_style, label); Rome red, Jews blue, Coalition
 # green, Christians white-ish (yellow in the colour-blind-safe palette), Gray black
@@ -182,7 +182,7 @@ def hand_lines(view: Any) -> list[str]:
     return out
 
 
-HAND_BOX = (16, 446, 1004, 548)  # the viewer's hand (panel coordinates)
+HAND_BOX = (16, 438, 1004, 578)  # the viewer's hand (panel coordinates)
 
 
 def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None:
