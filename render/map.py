@@ -435,8 +435,13 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
     entries: list[dr.LegendEntry] = []
     land = theme.hex_colour(m.land)
     for r in m.regions:
+        # the swatch blends like the map does: outlined lands 38 % of the colour, lands
+        # drawn as discs (no outline) 60 %
+        discs = any(n.region == r.id and n.kind == "land" and not n.polygon for n in m.nodes)
+        has_poly = any(n.region == r.id and n.polygon for n in m.nodes)
+        t = 0.4 if discs and not has_poly else 0.62
 
-        def region(img: Image.Image, c: tuple[float, float], size: int, r: Region = r) -> None:
+        def region(img: Image.Image, c: tuple[float, float], size: int, r: Region = r, t: float = t) -> None:
             d = ImageDraw.Draw(img)
             poly = [
                 (c[0] - size / 2, c[1] - size / 2),
@@ -445,7 +450,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
                 (c[0] - size / 2, c[1] + size / 2),
             ]
             colour = theme.hex_colour(r.colour)
-            d.polygon(poly, fill=theme.mix(colour, land, 0.62), outline=theme.INK, width=2)
+            d.polygon(poly, fill=theme.mix(colour, land, t), outline=theme.INK, width=2)
             inset = [(p[0] + (5 if p[0] < c[0] else -5), p[1] + (5 if p[1] < c[1] else -5)) for p in poly]
             _pattern(d, inset, r.pattern, theme.mix(colour, theme.INK, 0.15), step=8)
 
@@ -500,11 +505,85 @@ def _marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatSty
         d.polygon([(x - 6, y - 14), (x + 14, y - 8), (x - 6, y - 1)], fill=colour, outline=theme.INK)
         if style:
             draw_text(d, (x + 1, y - 8), style.label, face(12, "bold"), style.ink, "mm")
-    if mk.label:
+    if mk.label and mk.kind == "control":
+        # beside the flag, inside the node's unit zone (not up into the label above)
+        _tag(d, (x + 16, y - 8), mk.label)
+    elif mk.label:
         draw_text(d, (x, y - 28), mk.label, face(16, "bold"), theme.INK, "mm", max_width=120)
 
 
+def _tag(d: ImageDraw.ImageDraw, at: tuple[float, float], text: str) -> None:
+    """A small boxed tag (e.g. "claimed" beside a control flag), left edge at ``at``."""
+    f = face(14, "bold")
+    w = min(f.length(text), 90) + 8
+    x, y = at
+    d.rounded_rectangle((x, y - 9, x + w, y + 9), radius=5, fill=theme.PANEL, outline=theme.INK, width=1)
+    draw_text(d, (x + 4, y), text, f, theme.INK, "lm", max_width=90)
+
+
 MARKER_OFFSETS = [(0, -44), (-40, -44), (40, -44), (-80, -44), (80, -44)]
+
+
+class _ChipPlan:
+    """Where a node's unit chips go: rows of (style, count, width) at y offsets from the
+    node's centre, in the normal size (badge 34) or the compact one (badge 26)."""
+
+    def __init__(self, rows: list[tuple[float, list[tuple[SeatStyle, str, float]]]], compact: bool) -> None:
+        self.rows = rows
+        self.compact = compact
+        self.badge, self.r, self.size = (26, 14, 17) if compact else (34, 19, 20)
+        self.half = max(sum(w for _, _, w in row) - (3 if compact else 4) for _, row in rows) / 2
+        self.top = min(y for y, _ in rows) - self.r
+        self.bottom = max(y for y, _ in rows) + self.r
+
+
+@functools.lru_cache(maxsize=16)
+def chip_room(m: MapData, width: int = theme.WIDTH) -> dict[str, float]:
+    """Node id -> the half-width in pixels its unit chips may take: at most the unit zone's
+    (125), and less where another node's chips would sit on the same line (half the
+    distance between the two centres), so neighbours' chips never run into each other."""
+    g = Geometry(m, width)
+    centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    room = {}
+    for a, (ax, ay) in centres.items():
+        half = 125.0
+        for b, (bx, by) in centres.items():
+            if b != a and abs(by - ay) < 44:
+                half = min(half, abs(bx - ax) / 2 - 4)
+        room[a] = half
+    return room
+
+
+def _chip_plan(chips: Sequence[tuple[SeatStyle, str]], half: float) -> _ChipPlan:
+    """Chips in one row of the normal size when they fit in ``half`` each side of the
+    centre (up to 3), else compact chips in one row, else compact chips in two rows kept
+    inside the unit zone (the label below stays clear)."""
+    f = face(20, "bold")
+    widths = [34 + 6 + f.length(n) + 10 for _, n in chips]
+    if len(chips) <= 3 and sum(widths) - 4 <= 2 * half:
+        return _ChipPlan([(0, [(st, n, w) for (st, n), w in zip(chips, widths, strict=True)])], False)
+    fc = face(17, "bold")
+    items = [(st, n, 26 + 4 + fc.length(n) + 9) for st, n in chips]
+    if sum(w for _, _, w in items) - 3 <= 2 * half:
+        return _ChipPlan([(0, items)], True)
+    k = (len(items) + 1) // 2
+    return _ChipPlan([(-22, items[:k]), (8, items[k:])], True)
+
+
+def _draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, plan: _ChipPlan, c: tuple[float, float]) -> None:
+    cx, cy = c
+    f = face(plan.size, "bold")
+    gap = 3 if plan.compact else 4
+    for dy, row in plan.rows:
+        y = cy + dy
+        x = cx - sum(w for _, _, w in row) / 2
+        for style, count, w in row:
+            d.rounded_rectangle(
+                (x, y - plan.r, x + w - gap, y + plan.r), radius=plan.r, fill=theme.PANEL, outline=theme.INK, width=2
+            )
+            dr.paste_badge(img, style, (x + plan.r, y), plan.badge)
+            draw_text(d, (x + plan.badge + 6 if not plan.compact else x + plan.badge + 5, y), count, f, theme.INK, "lm")
+            x += w
 
 
 def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) -> Image.Image:
@@ -519,42 +598,36 @@ def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) 
     d = ImageDraw.Draw(img)
     factions = {f.id: f for f in overlay.factions}
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
-    for node_id in overlay.highlight:
-        cx, cy = centres[node_id]
-        d.rounded_rectangle((cx - 124, cy - 24, cx + 124, cy + 22), radius=22, outline=theme.ACTIVE, width=6)
-        d.rounded_rectangle((cx - 118, cy - 18, cx + 118, cy + 16), radius=17, outline=theme.INK, width=2)
     markers: dict[str, list[Marker]] = {}
     for mk in overlay.markers:
         centres[mk.node]  # KeyError for an unknown node
         markers.setdefault(mk.node, []).append(mk)
-    for node_id, mks in markers.items():
-        cx, cy = centres[node_id]
-        for mk, (dx, dy) in zip(mks, MARKER_OFFSETS, strict=False):
-            _marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
     stacks: dict[str, list[Units]] = {}
     for u in overlay.units:
         if u.count > 0:
             factions[u.faction]  # KeyError for an unknown faction
             stacks.setdefault(u.node, []).append(u)
-    f = face(20, "bold")
-    for node_id, units in stacks.items():
+    room = chip_room(m, width)
+    plans = {
+        node_id: _chip_plan([(factions[u.faction].style, str(u.count)) for u in units], room[node_id])
+        for node_id, units in stacks.items()
+    }
+    for node_id in overlay.highlight:
         cx, cy = centres[node_id]
-        chips = [(factions[u.faction].style, str(u.count)) for u in units]
-        widths = [34 + 6 + f.length(n) + 10 for _, n in chips]
-        per_row = 3
-        rows = [chips[i : i + per_row] for i in range(0, len(chips), per_row)]
-        row_ws = [widths[i : i + per_row] for i in range(0, len(widths), per_row)]
-        y = cy - (len(rows) - 1) * 20
-        for row, ws in zip(rows, row_ws, strict=True):
-            x = cx - sum(ws) / 2
-            for (style, count), w in zip(row, ws, strict=True):
-                d.rounded_rectangle(
-                    (x, y - 19, x + w - 4, y + 19), radius=19, fill=theme.PANEL, outline=theme.INK, width=2
-                )
-                dr.paste_badge(img, style, (x + 19, y), 34)
-                draw_text(d, (x + 40, y), count, f, theme.INK, "lm")
-                x += w
-            y += 40
+        plan = plans.get(node_id)
+        half = min(124.0, max(60.0, (plan.half if plan else 0) + 10), room[node_id] + 2)
+        top, bottom = (plan.top - 6, plan.bottom + 4) if plan else (-24, 22)
+        top, bottom = min(top, -24), max(bottom, 22)
+        d.rounded_rectangle((cx - half, cy + top, cx + half, cy + bottom), radius=22, outline=theme.ACTIVE, width=6)
+        d.rounded_rectangle(
+            (cx - half + 6, cy + top + 6, cx + half - 6, cy + bottom - 6), radius=17, outline=theme.INK, width=2
+        )
+    for node_id, mks in markers.items():
+        cx, cy = centres[node_id]
+        for mk, (dx, dy) in zip(mks, MARKER_OFFSETS, strict=False):
+            _marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
+    for node_id, plan in plans.items():
+        _draw_chips(img, d, plan, centres[node_id])
     active = factions.get(overlay.active or "")
     dr.header(
         img,

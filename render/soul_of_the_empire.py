@@ -27,7 +27,7 @@ from .map import Node as MapNode
 from .text import draw_text, face, wrap
 
 WIDTH = theme.WIDTH
-PANEL_H = 430
+PANEL_H = 636
 
 # faction -> (palette index for theme.seat_style, label); Rome red, Jews blue, Coalition
 # green, Christians white-ish (yellow in the colour-blind-safe palette), Gray black
@@ -120,8 +120,15 @@ def _overlay(view: Any) -> MapOverlay:
         units=units,
         markers=markers,
         highlight=highlight,
-        note=view.end_reason[:80] if view.phase == "over" else f"Objective deck {view.objective_deck}",
+        note=_over_note(view) if view.phase == "over" else f"Objective deck {view.objective_deck}",
     )
+
+
+def _over_note(view: Any) -> str:
+    """The header's short word on a finished game; the full reason is in the panel."""
+    nations = {p.seat: p.nation for p in view.players}
+    won = [nations.get(w, f"seat {w + 1}") for w in view.winners]
+    return ("Winner: " + ", ".join(won)) if won else "Game over"
 
 
 def _die(
@@ -133,6 +140,104 @@ def _die(
     draw_text(d, (cx, cy), str(value) if value else "–", face(20, "bold"), theme.ink_on(fill), "mm")
 
 
+def objective_lines(view: Any, o: Any) -> list[str]:
+    """An Objective Card's lines for the factions in this game only (no Christian lines
+    with 3 players): each line starts with its faction's name ("Rome (2): ...")."""
+    present = {fv.name for fv in view.factions}
+    return [line for line in o.lines if line and line.split(" (", 1)[0] in present]
+
+
+def asked_factions(view: Any) -> set[str]:
+    """The factions whose row is marked "to act": the active faction, and for each seat
+    asked (``view.waiting``) the faction it is asked for: its only faction, or when the
+    seat plays two (2 players) the active one or the one in the combat, never both."""
+    if view.phase == "over":
+        return set()
+    asked = {view.active} if view.active else set()
+    for seat in view.waiting:
+        own = [fv.id for fv in view.factions if fv.seat == seat and fv.id != "gray"]
+        if len(own) == 1:
+            asked.add(own[0])
+            continue
+        pick = [f for f in own if f == view.active or (view.combat_territory and f in view.combat_sides)]
+        asked.update(pick or ([] if view.active else own[:1]))
+    return asked
+
+
+def hand_lines(view: Any) -> list[str]:
+    """The viewer's private hand as lines: each of its factions' Power Cards by name, then
+    its unused Combat Cards; empty for the public image (no faction carries a hand)."""
+    from games.soul_of_the_empire.data import load
+
+    data = load()
+    out = []
+    for fv in view.factions:
+        if fv.hand is None:
+            continue
+        cards = ", ".join(data.card(c).name for c in fv.hand) or "no Power Cards"
+        out.append(f"{fv.name}: {cards}")
+        left = [c for c in data.combat.values() if c.faction == fv.id and c.id not in fv.combat_used]
+        if left:
+            out.append(f"{fv.name} Combat Cards left: " + ", ".join(f"{c.name} ({c.number})" for c in left))
+    return out
+
+
+HAND_BOX = (16, 438, 1004, 578)  # the viewer's hand (panel coordinates)
+
+
+def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None:
+    """An Objective Card: name (and claims) on top, then its lines wrapped to the box,
+    the font shrinking until they fit."""
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
+    w = x1 - x0 - 20
+    title_w = w if not o.dice else w * 0.5
+    draw_text(d, (x0 + 10, y0 + 14), o.name, face(18, "bold"), theme.INK, "lm", max_width=title_w)
+    if o.dice:
+        draw_text(
+            d, (x1 - 10, y0 + 14), "; ".join(o.dice), face(14, "bold"), theme.VERMILLION, "rm", max_width=w * 0.5
+        )
+    avail = y1 - y0 - 32
+    for size in (15, 14, 13, 12):
+        f = face(size)
+        step = size + 2
+        wrapped = [wrap(line, f, w) for line in lines]
+        if sum(len(x) for x in wrapped) * step <= avail:
+            break
+    ly = y0 + 26
+    for para in wrapped:
+        for k, part in enumerate(para):
+            if ly + step > y1 - 4:
+                return
+            draw_text(d, (x0 + 10 + (12 if k else 0), ly + step / 2), part, f, theme.INK, "lm", max_width=w - 12)
+            ly += step
+
+
+def _key(img: Image.Image, d: ImageDraw.ImageDraw, y: float) -> None:
+    """The map's state symbols: the combat ring, the flags and the "claimed" tag."""
+    f = face(15)
+    x = 20.0
+    d.rounded_rectangle((x, y - 11, x + 44, y + 11), radius=10, outline=theme.ACTIVE, width=4)
+    x += 52
+    text = "combat in progress / last combat"
+    draw_text(d, (x, y), text, f, theme.LIGHT, "lm")
+    x += f.length(text) + 24
+    for fid in ("rome", "jews"):
+        st = faction_style(fid)
+        d.line((x, y + 11, x, y - 11), fill=theme.LIGHT, width=3)
+        d.polygon([(x, y - 11), (x + 18, y - 5), (x, y + 1)], fill=st.colour, outline=theme.INK)
+        x += 26
+    text = "Objective Point Marker (owner's colour)"
+    draw_text(d, (x, y), text, f, theme.LIGHT, "lm")
+    x += f.length(text) + 24
+    ft = face(14, "bold")
+    w = ft.length("claimed") + 8
+    d.rounded_rectangle((x, y - 9, x + w, y + 9), radius=5, fill=theme.PANEL, outline=theme.INK, width=1)
+    draw_text(d, (x + 4, y), "claimed", ft, theme.INK, "lm")
+    x += w + 8
+    draw_text(d, (x, y), "a die claims the marker", f, theme.LIGHT, "lm")
+
+
 def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Image:
     img = Image.new("RGB", (width, PANEL_H), theme.TABLE)
     d = ImageDraw.Draw(img)
@@ -141,13 +246,13 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
     fb = face(20, "bold")
     row_h = 64
     y = 14
-    waiting = set(view.waiting)
+    asked = asked_factions(view)
     for fv in view.factions:
         style = faction_style(fv.id)
         d.rounded_rectangle(
             (16, y, 1000, y + row_h - 6), radius=10, fill=theme.PANEL, outline=theme.INK, width=2
         )
-        if view.active == fv.id or (fv.id != "gray" and fv.seat in waiting and view.phase != "over"):
+        if fv.id in asked:
             d.rounded_rectangle((12, y - 4, 1004, y + row_h - 2), radius=12, outline=theme.ACTIVE, width=4)
         dr.paste_badge(img, style, (44, y + row_h / 2 - 3), 34)
         player = names.get(fv.seat, f"seat {fv.seat + 1}")
@@ -204,41 +309,51 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
         if bits[3:]:
             draw_text(d, (x, y + 40), bits[3], f, theme.INK, "lm", max_width=305)
         y += row_h
-    # the face-up Objective Cards
+    # the face-up Objective Cards, as many lines as they need
     x = 1020
-    cw, ch = (width - x - 16), 96
-    cy = 14
-    for o in view.objectives[:4]:
-        d.rounded_rectangle(
-            (x, cy, x + cw, cy + ch - 6), radius=10, fill=theme.PANEL, outline=theme.INK, width=2
-        )
-        draw_text(d, (x + 10, cy + 14), o.name, face(18, "bold"), theme.INK, "lm", max_width=cw - 20)
-        ly = cy + 34
-        for line in o.lines:
-            draw_text(d, (x + 10, ly), line, face(15), theme.INK, "lm", max_width=cw - 20)
-            ly += 17
-        if o.dice:
-            draw_text(
-                d,
-                (x + cw - 10, cy + 14),
-                "; ".join(o.dice),
-                face(15, "bold"),
-                theme.VERMILLION,
-                "rm",
-                max_width=cw * 0.45,
-            )
-        cy += ch
+    cards = [(o, objective_lines(view, o)) for o in view.objectives[:4]]
+    if cards:
+        top, bottom = 14, PANEL_H - 14
+        heights = [40 + 17 * sum(len(wrap(line, face(15), width - x - 36)) for line in lines) for _, lines in cards]
+        spare = (bottom - top - 8 * (len(cards) - 1)) / max(1, sum(heights))
+        cy = top
+        for (o, lines), h in zip(cards, heights, strict=True):
+            h = h * min(spare, 1.25)
+            _card(d, o, lines, (x, cy, width - 16, cy + h))
+            cy += h + 8
     small = face(16)
+    if view.phase == "over" and view.end_reason:
+        lines = wrap(view.end_reason, face(19, "bold"), 960, 2)
+        box = (16, y + 6, 1004, y + 14 + 24 * len(lines))
+        d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.ACTIVE, width=4)
+        for line in lines:
+            draw_text(d, (30, y + 22), line, face(19, "bold"), theme.INK, "lm")
+            y += 24
+        y += 16
+    hand = hand_lines(view)
+    if view.last_combat:
+        floor = HAND_BOX[1] if hand else PANEL_H - 60
+        lines = wrap("Last combat: " + view.last_combat.text, small, 980, max(1, (floor - y - 12) // 20))
+        for line in lines:
+            draw_text(d, (20, y + 10), line, small, theme.LIGHT, "lm")
+            y += 20
+    if hand:
+        d.rounded_rectangle(HAND_BOX, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
+        draw_text(d, (HAND_BOX[0] + 12, HAND_BOX[1] + 14), "Your hand (private)", face(17, "bold"), theme.INK, "lm")
+        hy = HAND_BOX[1] + 32
+        hf = face(15)
+        for line in hand:
+            for k2, part in enumerate(wrap(line, hf, HAND_BOX[2] - HAND_BOX[0] - 40)):
+                if hy + 17 > HAND_BOX[3] - 2:
+                    break
+                draw_text(d, (HAND_BOX[0] + 12 + (14 if k2 else 0), hy + 8), part, hf, theme.INK, "lm")
+                hy += 17
+    _key(img, d, PANEL_H - 42)
     key = (
         "Dice: thick border = Dice Sequence \u00b7 faded = placed (obj on an objective, blk blocking, "
         "mkr on a marker, buy paid for cards) \u00b7 \u2013 spent"
     )
     draw_text(d, (20, PANEL_H - 16), key, face(14), theme.LIGHT, "lm", max_width=980)
-    if view.last_combat:
-        lines = wrap("Last combat: " + view.last_combat.text, small, 980, max(1, (PANEL_H - y - 36) // 20))
-        for line in lines:
-            draw_text(d, (20, y + 10), line, small, theme.LIGHT, "lm")
-            y += 20
     return img
 
 

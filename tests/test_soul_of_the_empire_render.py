@@ -56,3 +56,147 @@ def test_map_matches_board_data() -> None:
     assert {n.id for n in m.nodes} == set(GAME.data.territories)
     assert all(n.region == GAME.data.territories[n.id].region for n in m.nodes)
     assert sum(e.kind == "sea" for e in m.edges) == sum(e.kind == "sea" for e in GAME.data.edges)
+
+
+# --------------------------------------------------------------------------- legibility
+
+
+def _playout_views(seed: int, steps: int, players: int) -> list:
+    """The views (public) after each step of an AI playout."""
+    from bot.commands.render import playout
+
+    out = []
+    game, state, _ = playout("soul-of-the-empire", seed, 0, players)
+    agents = {x: make_agent(GAME, "heuristic", seed * 1000 + x) for x in range(players)}
+    for n in range(1, steps + 1):
+        prompts = game.to_act(state)
+        if not prompts:
+            break
+        seat = min(prompts)
+        state = apply_at(game, state, seat, agents[seat].choose(game, state, seat), seed, n).state
+        out.append(state)
+    return out
+
+
+def test_labels_clear_of_other_nodes_units() -> None:
+    """Every territory's label sits right below its own node's unit zone and touches no
+    other node's unit zone nor another label (Jerusalem reads as Jerusalem's, not
+    Galilaea's)."""
+    from render import map as rmap
+
+    m = map_data()
+    g = rmap.Geometry(m, 1600)
+    labels = rmap.layout_labels(m)
+    centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    for n in m.nodes:
+        box, text = labels[n.id]
+        assert text == n.name
+        cx, cy = centres[n.id]
+        assert abs((box[0] + box[2]) / 2 - cx) < 1 and 0 < box[1] - cy < 30, n.id
+        for o in m.nodes:
+            if o.id != n.id:
+                assert not rmap._overlaps(box, rmap._unit_zone(centres[o.id])), (n.id, o.id)
+                assert not rmap._overlaps(box, labels[o.id][0]), (n.id, o.id)
+
+
+def test_full_stacks_stay_in_their_zone() -> None:
+    """Five factions with 6 units each (the 6-unit limit, RULINGS.md R6) in any territory:
+    the chips stay inside the node's unit zone (so off every label) and within half the
+    distance to a neighbour on the same line (so off its chips)."""
+    from render import map as rmap
+    from render.soul_of_the_empire import faction_style
+
+    m = map_data()
+    room = rmap.chip_room(m)
+    chips = [(faction_style(f), "6") for f in ("rome", "jews", "coalition", "christians", "gray")]
+    for n in m.nodes:
+        plan = rmap._chip_plan(chips, room[n.id])
+        assert plan.half <= room[n.id] <= 125, n.id
+        assert plan.top >= -66 and plan.bottom <= 22, n.id
+    # Cilicia and Syria sit close on one line: each gets less than the full zone
+    assert room["cilicia"] < 125 and room["syria"] < 125
+
+
+def test_viewer_image_shows_its_hand_only() -> None:
+    """render --viewer shows the seat's own Power Cards in a "Your hand" box; the public
+    image of the same state has no hand box and names no card of any hand."""
+    from render import map as rmap
+    from render import theme
+    from render.soul_of_the_empire import HAND_BOX, hand_lines
+
+    state = next(
+        s for s in _playout_views(3, 400, 2) if s.factions["rome"].hand and s.phase in ("main", "start")
+    )
+    viewer = GAME.view(state, state.factions["rome"].seat)
+    public = GAME.view(state, None)
+    assert hand_lines(public) == []
+    lines = hand_lines(viewer)
+    names = [GAME.data.card(c).name for c in state.factions["rome"].hand]
+    assert all(any(name in line for line in lines) for name in names)
+    top = rmap.image_size(map_data())[1]
+    box = (HAND_BOX[0], top + HAND_BOX[1], HAND_BOX[2], top + HAND_BOX[3])
+    img_v = Image.open(io.BytesIO(render.render_view(viewer))).convert("RGB").crop(box)
+    img_p = Image.open(io.BytesIO(render.render_view(public))).convert("RGB").crop(box)
+    panel = lambda img: sum(n for n, px in img.getcolors(1 << 20) if px == theme.PANEL)  # noqa: E731
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    assert panel(img_v) > area // 2
+    assert panel(img_p) < area // 20
+
+
+def test_objective_lines_only_for_factions_in_the_game() -> None:
+    """With 3 players there are no Christians: Objective Cards show no Christian line;
+    with 4 players they do."""
+    from render.soul_of_the_empire import objective_lines
+
+    v3 = GAME.view(start(GAME, [0, 1, 2], Options(), 5).state, None)
+    assert v3.objectives and all("Christian" not in f.name for f in v3.factions)
+    assert any(line.startswith("Christian") for o in v3.objectives for line in o.lines)
+    for o in v3.objectives:
+        lines = objective_lines(v3, o)
+        assert lines and not any(line.startswith("Christian") for line in lines)
+    v4 = GAME.view(start(GAME, [0, 1, 2, 3], Options(), 5).state, None)
+    assert any(line.startswith("Christian") for o in v4.objectives for line in objective_lines(v4, o))
+
+
+def test_two_player_rows_mark_only_the_asked_faction() -> None:
+    """With 2 players one seat plays two factions: the panel marks the active faction (or
+    the faction in the combat), never all four factions at once."""
+    from render.soul_of_the_empire import asked_factions
+
+    seen = 0
+    for s in _playout_views(41, 300, 2):
+        v = GAME.view(s, None)
+        asked = asked_factions(v)
+        if v.phase == "over":
+            assert asked == set()
+            continue
+        assert len(asked) <= 2
+        if v.active:
+            assert v.active in asked
+            seen += 1
+    assert seen
+
+
+def test_finished_game_names_the_winner_in_full() -> None:
+    """A finished game: the header names the winner briefly, the panel gives the whole
+    reason (it is not cut off in the header)."""
+    from render.soul_of_the_empire import _over_note
+
+    s = _states()[-1]
+    v = GAME.view(s, None)
+    assert v.phase == "over"
+    note = _over_note(v)
+    assert note.startswith("Winner") and len(note) < 40
+
+
+def test_judea_is_drawn_blue() -> None:
+    """The Judean (blue) territories (rule text) are visibly blue on the map."""
+    from render import map as rmap
+
+    m = map_data()
+    g = rmap.Geometry(m, 1600)
+    img = rmap.static_layer(m)
+    n = m.node("jerusalem")
+    cx, cy = g.pt(n.x, n.y)
+    r, _, b = img.getpixel((int(cx + 35), int(cy - 8)))
+    assert b - r > 50
