@@ -1337,8 +1337,12 @@ class SoulOfTheEmpire(NotationGame):
         if s.combat is not None:
             c = s.combat
             if c.stage == "plunder":
+                opts = self._plunder_options(s)
+                kinds = [k for k in ("rampage", "salvage", "exploit") if any(o.option == k for o in opts)]
                 return Prompt(
-                    kind="turn", text="The Coalition won: plunder (rampage, salvage, exploit) or not."
+                    kind="turn",
+                    text=f"The Coalition won: plunder ({', '.join(kinds)}) for 1 more Rage "
+                    f"(Rage {s.factions['coalition'].rage} now), or no plunder.",
                 )
             if c.stage in ("elder", "decide"):
                 own = self.hand_owner(f) == s.active  # the Gray act on the Jewish turn
@@ -2916,6 +2920,10 @@ class SoulOfTheEmpire(NotationGame):
             p = power[side]
             if p and self.data.card(p).id in ("praetorian-guard", "hasmonean-valour", "martyrdom"):
                 mod[side] += -2 if low else 2
+                lines.append(
+                    f"{self.card_name(p)}: {self.fname(side)} "
+                    + ("-2 toward winning (lowest wins)" if low else "+2 toward winning")
+                )
         val = {
             side: self.combat_value(ctx.s, t, side, dfn if side == att else att, card[side].number)
             + c.choices[side].conscript
@@ -2927,7 +2935,10 @@ class SoulOfTheEmpire(NotationGame):
             lines.append(
                 f"the last {self.fname(dfn if winner == att else att)} unit is gone before the combat is resolved"
             )
-        lines.append(f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}")
+        lines.append(
+            f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}"
+            + (" (lowest wins)" if low else "")
+        )
         ctx.update(
             combat=c.model_copy(
                 update={
@@ -3192,7 +3203,10 @@ class SoulOfTheEmpire(NotationGame):
         winner = c.winner
         loser = self._loser(c)
         val = c.values
-        lines.append(f"{self.fname(winner)} wins")
+        if val[att] == val[dfn] and winner == dfn and not c.early:
+            lines.append(f"a tie goes to the defender, {self.fname(dfn)}")
+        else:
+            lines.append(f"{self.fname(winner)} wins")
         diff = abs(val[att] - val[dfn])
         plunder = self._combat_result(ctx, winner, loser, t, diff, c.early or c.no_losses, lines, c.crucify)
         # Combat Cards are discarded face up
@@ -3220,6 +3234,9 @@ class SoulOfTheEmpire(NotationGame):
             return
         if plunder:
             ctx.update(combat=Combat(territory=t, attacker=att, defender=dfn, choices={}, stage="plunder"))
+            if len(self._plunder_options(ctx.s)) == 1:
+                # nothing to plunder: no question (RULINGS.md R14)
+                ctx.update(combat=None)
 
     def _combat_result(
         self,
@@ -3317,7 +3334,8 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.set_f("rome", captured=cap)
                 ctx.add_units(t, "christians", take)
                 done += take
-        ctx.set_f("christians", converted=ctx.f("christians").converted + done)
+        # the tracker stops at 18, the special victory's count (RULINGS.md R24)
+        ctx.set_f("christians", converted=min(CONVERT_WIN, ctx.f("christians").converted + done))
         self._overflow(ctx, t, "christians")
         return done
 
@@ -3368,41 +3386,96 @@ class SoulOfTheEmpire(NotationGame):
                 out.append(Plunder(option="rampage", territory=u, count=k))
         holder = self.hand_owner(loser)
         if holder != "coalition" and holder in s.factions:
-            out.append(Plunder(option="salvage"))
-            out.append(Plunder(option="exploit"))
+            if self._salvage_source(s, holder) is not None:
+                out.append(Plunder(option="salvage"))
+            if s.factions[holder].hand:
+                out.append(Plunder(option="exploit"))
             for d in s.factions[holder].durable:
                 out.append(Plunder(option="exploit", card=d))
         return out
+
+    def _salvage_source(self, s: State, holder: str) -> str | None:
+        """Where Salvage would take a card from: "hand", "discard" or "deck"; None when
+        it would find nothing the Coalition may take (RULINGS.md R14)."""
+        f = s.factions[holder]
+        if f.hand:
+            pool, where = f.hand, "hand"
+        elif f.discard:
+            pool, where = f.discard, "discard"
+        else:
+            pool, where = f.deck[:2], "deck"
+        return where if any(not self.data.card(x).no_steal for x in pool) else None
+
+    def _plunder_refusal(self, s: State, a: Any) -> str:
+        """Why a plunder is not possible now (RULINGS.md R14)."""
+        c = s.combat
+        loser = c.defender if c.attacker == "coalition" else c.attacker
+        holder = self.hand_owner(loser)
+        name = self.fname(holder)
+        if isinstance(a, Plunder) and holder in s.factions and holder != "coalition":
+            f = s.factions[holder]
+            if a.option == "exploit" and a.card is None and not f.hand:
+                durable = ", ".join(f"exploit {self.card_name(d)}" for d in f.durable)
+                return (
+                    f"Exploit: the {name} faction has no Power Card in hand, so it would discard nothing"
+                    + (f"; name a face-up Durable card instead ({durable})." if durable else ".")
+                )
+            if a.option == "exploit" and a.card is not None and a.card not in f.durable:
+                return (
+                    f"Exploit: {self.card_name(a.card)} is not a face-up Durable card of the {name} faction."
+                )
+            if a.option == "salvage" and self._salvage_source(s, holder) is None:
+                return (
+                    f"Salvage: the {name} faction has no Power Card the Coalition may take "
+                    "(a hand of cards that may not be stolen, or nothing in hand, discard pile and deck)."
+                )
+        opts = []
+        if any(o.option == "rampage" for o in self._plunder_options(s)):
+            opts.append("rampage to <territory> [count]")
+        if Plunder(option="salvage") in self._plunder_options(s):
+            opts.append("salvage")
+        if any(o.option == "exploit" for o in self._plunder_options(s)):
+            opts.append("exploit [<card>]")
+        return "Plunder: " + ", ".join(opts + ["or no plunder"]) + "."
 
     def _apply_plunder(self, ctx: _Ctx, a: Any) -> None:
         """Plunder (one of rampage, salvage, exploit) for 1 more Rage, or none."""
         s = ctx.s
         c = s.combat
         if not isinstance(a, Plunder) or a not in self._plunder_options(s):
-            raise IllegalActionError(
-                "Plunder: rampage to <territory> [count], salvage, exploit [<card>], or no plunder."
-            )
+            raise IllegalActionError(self._plunder_refusal(s, a))
         ctx.update(combat=None)
         if a.option == "none":
             ctx.note("The Coalition does not plunder.")
             return
-        ctx.set_f("coalition", rage=max(RAGE_MIN, ctx.f("coalition").rage - 1))
+        # "Plunder reduces Rage by 1 additional point."
+        rage = max(RAGE_MIN, ctx.f("coalition").rage - 1)
+        ctx.set_f("coalition", rage=rage)
+        cost = f"Coalition Rage falls to {rage}"
         loser = c.defender if c.attacker == "coalition" else c.attacker
         holder = self.hand_owner(loser)
         if a.option == "rampage":
             ctx.add_units(c.territory, "coalition", -a.count)
             ctx.add_units(a.territory, "coalition", a.count)
-            ctx.note(f"Rampage! {a.count} Coalition units sweep into {self.tname(a.territory)}.")
+            text = (
+                f"Rampage! {a.count} Coalition unit{'s sweep' if a.count != 1 else ' sweeps'} "
+                f"into {self.tname(a.territory)}"
+            )
         elif a.option == "salvage":
-            self._salvage(ctx, holder)
+            text = self._salvage(ctx, holder)
         else:
-            self._exploit(ctx, holder, a.card)
+            text = self._exploit(ctx, holder, a.card)
+        ctx.note(f"{text}; {cost} (plunder costs 1 Rage).")
+        last = ctx.s.last_combat
+        if last is not None and last.territory == c.territory:
+            ctx.update(last_combat=last.model_copy(update={"text": f"{last.text} Plunder: {text}; {cost}."}))
 
-    def _salvage(self, ctx: _Ctx, holder: str) -> None:
+    def _salvage(self, ctx: _Ctx, holder: str) -> str:
         """Salvage: a random stealable card from the hand; else the top stealable card
         of the discard pile; else draw two from the deck, keep the first stealable one
         and put the other at the bottom (RULINGS.md R14)."""
         f = ctx.f(holder)
+        source = self._salvage_source(ctx.s, holder)
         hand = [x for x in f.hand if not self.data.card(x).no_steal]
         got = None
         if f.hand:
@@ -3426,16 +3499,25 @@ class SoulOfTheEmpire(NotationGame):
                 two.remove(got)
             ctx.set_f(holder, deck=tuple(f.deck[2:]) + tuple(two))
         if got is None:
-            ctx.note(f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction.")
-            return
+            return f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction"
+        where = {
+            "hand": "from its hand",
+            "discard": "from its discard pile (its hand is empty)",
+            "deck": "from the top of its deck (its hand and discard pile are empty)",
+        }[source]
         co = ctx.f("coalition")
         ctx.set_f("coalition", hand=co.hand + (got,))
-        ctx.note(f"Salvage: the Coalition takes a {self.fname(holder)} Power Card.")
         ctx.emit(CardsDrawn(faction="coalition", names=(self.card_name(got),), visible_to=(co.seat,)))
         if f.seat != co.seat:
-            ctx.emit(Note(text=f"The Coalition took your {self.card_name(got)}.", visible_to=(f.seat,)))
+            ctx.emit(
+                Note(
+                    text=f"The Coalition took your {self.card_name(got)} {where.replace('its', 'your')}.",
+                    visible_to=(f.seat,),
+                )
+            )
+        return f"Salvage: the Coalition takes a {self.fname(holder)} Power Card {where}"
 
-    def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> None:
+    def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> str:
         """Exploit: the defeated faction discards a Power Card: the face-up Durable card
         the Coalition names, or a random card from its hand (RULINGS.md R14)."""
         f = ctx.f(holder)
@@ -3446,14 +3528,10 @@ class SoulOfTheEmpire(NotationGame):
                 back = sum(len(r.dice) for r in ctx.s.revolts if r.card == card)
                 ctx.update(revolts=tuple(revolts), yellow=ctx.s.yellow + back)
             self._to_discard(ctx, card)
-            ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}.")
-            return
-        if not f.hand:
-            ctx.note(f"Exploit: the {self.fname(holder)} faction has no Power Card in hand.")
-            return
+            return f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}"
         got = f.hand[ctx.rng.below(len(f.hand))]
         self._discard_card(ctx, holder, got)
-        ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(got)} from its hand.")
+        return f"Exploit: the {self.fname(holder)} faction discards {self.card_name(got)} from its hand"
 
     # ------------------------------------------------------------------ Power Cards
 
