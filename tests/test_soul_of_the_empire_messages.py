@@ -9,18 +9,21 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalActionError
-from games.soul_of_the_empire.model import CardsDrawn, Note, Plunder
+from games.core import GameError, IllegalActionError, start
+from games.soul_of_the_empire.game import Options
+from games.soul_of_the_empire.model import CardsDrawn, Die, Note, Plunder
 from games.soul_of_the_empire.text import summary
 from tests.test_soul_of_the_empire_rules import (
     FixedRng,
     act,
     board,
+    dice,
     fight,
     fresh,
     g,
     seat,
     set_f,
+    turn_of,
     units,
 )
 
@@ -40,9 +43,15 @@ def test_plunder_costs_one_rage_and_says_so() -> None:
     assert r.state.factions["coalition"].rage == 0
     notes = [e.text for e in r.events if isinstance(e, Note)]
     assert any("Rampage! 3 Coalition units sweep into Italia" in n and "Rage falls to 0" in n for n in notes)
-    assert r.state.last_combat.text.endswith("Plunder: Rampage! 3 Coalition units sweep into Italia; Coalition Rage falls to 0.")
+    assert r.state.last_combat.text.endswith(
+        "Plunder: Rampage! 3 Coalition units sweep into Italia; Coalition Rage falls to 0."
+    )
     e = g.apply(s, seat(s, "coalition"), Plunder(option="exploit"), FixedRng())
-    assert any("discards Circus Maximus" in n.text and "Rage falls to 0" in n.text for n in e.events if isinstance(n, Note))
+    assert any(
+        "discards Circus Maximus" in n.text and "Rage falls to 0" in n.text
+        for n in e.events
+        if isinstance(n, Note)
+    )
 
 
 def test_exploit_not_offered_with_nothing_to_discard() -> None:
@@ -151,5 +160,114 @@ def test_conversion_tracker_stops_at_18_and_status_names_the_victory() -> None:
     assert s.factions["christians"].converted == 18
     assert "tracker 18" in s.last_combat.text
     text = summary(g, g.view(s, None))
-    assert "converted 18/18; special victory needs units in Rome, Jerusalem, Germania (missing Rome, Jerusalem, Germania)" in text
+    assert (
+        "converted 18/18; special victory needs units in Rome, Jerusalem, Germania (missing Rome, Jerusalem, Germania)"
+        in text
+    )
     assert units(s, "syria", "christians") > 1
+
+
+# --------------------------------------------------------------------------- notation answers
+
+
+def parse(s, faction: str, text: str):
+    return g.parse_action(s, seat(s, faction), text)
+
+
+def main_jews():
+    s = board(turn_of(fresh(), "jews"), {"jerusalem": {"jews": 2}, "galilaea": {"jews": 1}})
+    return dice(s, "jews", [2, 3])
+
+
+def test_text_after_a_command_word_not_understood() -> None:
+    """RULINGS.md R19 (ending the Main Phase): `end` followed by other text is refused, saying
+    the text after `end` was not understood rather than that `end` is unknown."""
+    with pytest.raises(GameError) as e:
+        parse(main_jews(), "jews", "end; rm -rf /")
+    assert "The text after 'end' ('rm -rf /') was not understood" in str(e.value)
+    assert "Unknown action 'end'" not in str(e.value)
+
+
+def test_unknown_word_is_shown_and_long_input_shortened() -> None:
+    """Notation: the word typed is echoed (shortened), never an empty or 5,000-character echo."""
+    with pytest.raises(GameError, match="Unknown action '💀'"):
+        parse(main_jews(), "jews", "💀 end")
+    with pytest.raises(GameError) as e:
+        parse(main_jews(), "jews", "x" * 5000)
+    assert len(str(e.value)) < 300 and "…" in str(e.value)
+
+
+def test_ambiguous_territory_prefers_the_legal_one() -> None:
+    """Jewish Revolt (Power Card) is played in a territory: of Galatia, Galilaea and Gallia only
+    Galilaea is legal here, so `gal` reads as Galilaea."""
+    s = turn_of(board(fresh(), {"galilaea": {"rome": 1}}), "jews", "start")
+    s = set_f(s, "jews", hand=("jewish-revolt",))
+    assert parse(s, "jews", "play jewish in gal").territory == "galilaea"
+
+
+def test_place_final_units_lists_legal_territories() -> None:
+    """RULINGS.md R4: Rome places its final units one at a time, where it has units or a marker;
+    a count is refused with the form to use, and a name that fits no legal territory lists the
+    legal ones, not all 31."""
+    s = turn_of(fresh(), "rome").model_copy(update={"phase": "final", "final_left": 3})
+    s = board(s, {"italia": {"rome": 2}, "syria": {"rome": 1}})
+    with pytest.raises(GameError, match="one at a time: place Italia"):
+        parse(s, "rome", "place 3 Italia")
+    with pytest.raises(GameError, match="none is legal here; legal: Italia, Syria"):
+        parse(s, "rome", "place Gal")
+    with pytest.raises(GameError, match="legal here: Italia, Syria"):
+        parse(s, "rome", "place Nowhere")
+
+
+def test_recruit_example_built_from_the_die() -> None:
+    """Recruit Units: a die recruits 1 unit per pip; the refusal's example recruits no more
+    than the die, into territories where recruiting is legal."""
+    with pytest.raises(IllegalActionError) as e:
+        act(main_jews(), "jews", parse(main_jews(), "jews", "recruit 2: 3 Jerusalem"))
+    assert str(e.value) == "Recruit 1 to 2 units with a 2, not 3; e.g. recruit 2: 1 Galilaea, 1 Jerusalem."
+
+
+def test_own_factions_never_fight_two_players() -> None:
+    """2-Player Rules: "Factions controlled by the same player CANNOT attack each other."
+    (RULINGS.md R7): the refusal says so."""
+    s = board(fresh(2), {"jerusalem": {"jews": 2, "rome": 2}})
+    s = dice(turn_of(s, "rome"), "rome", [4])
+    with pytest.raises(IllegalActionError, match="both your factions.*never fight each other"):
+        act(s, "rome", parse(s, "rome", "attack 4: Jewish in Jerusalem"))
+
+
+def test_one_roll_left_is_singular() -> None:
+    """Roll and Ready (3 rolls): the prompt says "1 roll left", not "1 rolls left"."""
+    s = start(g, [0, 1, 2, 3], Options(), 7).state
+    while s.rolling is None or s.rolling.rerolls != 1:
+        f = next(x for x in range(4) if g.acting(s, x) is not None)
+        acts = g.legal_actions(s, f)
+        pick = next((a for a in acts if type(a).__name__ == "Reroll"), acts[0])
+        s = g.apply(s, f, pick, FixedRng()).state
+    text = " ".join(p.text for p in g.to_act(s).values())
+    assert "(1 roll left)" in text and "1 rolls" not in text
+
+
+# --------------------------------------------------------------------------- status text
+
+
+def test_status_text_in_words() -> None:
+    """Setup step 3-4 (Rome delays its final units) and the Dice Sequence: the status text
+    names the setup steps and the dice in words, factions in play order (RULINGS.md R1)."""
+    s = turn_of(fresh(), "rome").model_copy(update={"phase": "final", "final_left": 3})
+    assert summary(g, g.view(s, None)).splitlines()[0] == "Setup: Rome's final units."
+    s = dice(turn_of(fresh(), "coalition"), "coalition", [3, 4, 5, 2], [True, True, True, False])
+    d = list(s.factions["coalition"].dice)
+    d[4] = Die(value=5, place="marker", on="hispania")
+    s = set_f(s, "coalition", dice=tuple(d))
+    r = list(s.factions["rome"].dice)
+    r[0] = Die(value=4, place="power")
+    s = set_f(s, "rome", dice=tuple(r))
+    text = summary(g, g.view(s, None))
+    lines = text.splitlines()
+    assert lines[0] == "Round 1, Main Phase — the Coalition turn."
+    assert "dice: sequence 3 4 5, outside the sequence 2, 5 on the marker in Hispania" in text
+    assert "4 paid for a card" in text
+    assert "@" not in text and "(buy)" not in text and "*" not in text
+    names = [x.split(" (seat")[0].strip() for x in lines if "(seat" in x]
+    assert names[:4] == [g.fname(f) for f in s.order]

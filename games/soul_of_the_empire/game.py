@@ -1312,7 +1312,7 @@ class SoulOfTheEmpire(NotationGame):
                 kind="turn",
                 text=f"{name}: your {what} show "
                 + ", ".join(str(values[i]) for i in e.dice)
-                + f" — reroll some ({e.rerolls} rolls left) or keep them.",
+                + f" — reroll some ({e.rerolls} roll{'s' if e.rerolls != 1 else ''} left) or keep them.",
             )
         if s.regroup is not None:
             return Prompt(
@@ -1324,7 +1324,8 @@ class SoulOfTheEmpire(NotationGame):
             r = s.rolling
             return Prompt(
                 kind="turn",
-                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} rolls left) or ready your Dice Sequence.",
+                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} roll{'s' if r.rerolls != 1 else ''} left) "
+                "or ready your Dice Sequence.",
             )
         if s.phase == "markers":
             owner = s.markers_to_place[0]
@@ -2270,10 +2271,29 @@ class SoulOfTheEmpire(NotationGame):
                 self._use_die(ctx, f, a.die)
             targets = self._attack_targets(s, side)
             if (a.territory, a.target) not in targets:
+                why = ""
+                if a.target in s.factions and self.same_player(s, side, a.target):
+                    why = (
+                        f"{self.fname(side)} and {self.fname(a.target)} are both your factions, and factions "
+                        "controlled by the same player never fight each other (2-Player Rules). "
+                    )
+                elif {side, a.target} == {"jews", "gray"}:
+                    why = "The Jewish and Gray Factions never fight each other (RULINGS.md R7). "
+                elif a.target == side:
+                    why = "A faction does not fight itself. "
+                elif a.territory in self.data.territories and not self.units(s, a.territory, a.target):
+                    why = f"There are no {self.fname(a.target)} units in {self.tname(a.territory)}. "
+                elif a.territory in self.data.territories and not self.units(s, a.territory, side):
+                    why = f"You have no units in {self.tname(a.territory)}. "
                 raise IllegalActionError(
-                    "You may fight: "
-                    + list_words([f"{self.fname(o)} in {self.tname(t)}" for t, o in targets] or ["nobody"])
-                    + "."
+                    why
+                    + (
+                        "You may fight: "
+                        + list_words([f"{self.fname(o)} in {self.tname(t)}" for t, o in targets])
+                        + "."
+                        if targets
+                        else "There is nobody you may fight now."
+                    )
                 )
             self._begin_combat(ctx, side, a.target, a.territory)
         elif isinstance(a, Claim):
@@ -2652,8 +2672,16 @@ class SoulOfTheEmpire(NotationGame):
         bonus = 1 if f == "jews" and self.durable(s, "jews", "synagogue") else 0
         total = sum(k for _, k in placements)
         if not placements or any(k < 1 for _, k in placements) or total > units + bonus:
+            n = min(units + bonus, fs.supply)
+            where = sorted(spots, key=self.tname)
+            if n >= 2 and len(where) >= 2 and not only_one:
+                example = f"{n - 1} {self.tname(where[0])}, 1 {self.tname(where[1])}"
+            else:
+                example = f"{n} {self.tname(where[0])}" if where else ""
             raise IllegalActionError(
-                f"Recruit 1 to {units + bonus} units: recruit {units}: 2 Rome, 1 Italia."
+                f"Recruit 1 to {units + bonus} unit{'s' if units + bonus != 1 else ''} with a {units}"
+                + (f" (Synagogue adds 1), not {total}" if bonus else f", not {total}")
+                + (f"; e.g. recruit {units}: {example}." if example else ".")
             )
         if total > fs.supply:
             raise IllegalActionError(f"Only {fs.supply} units are left in your supply.")
