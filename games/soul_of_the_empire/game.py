@@ -2985,7 +2985,8 @@ class SoulOfTheEmpire(NotationGame):
             ctx.note(
                 f"Combat in {self.tname(t)}: "
                 + "; ".join(lines[len(c.lines) :])
-                + f"; {self.fname(winner)} is winning."
+                + f"; {self.fname(winner)} is winning"
+                + (" (a tie goes to the defender)." if val[att] == val[dfn] and early_winner is None else ".")
             )
 
     COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
