@@ -3436,36 +3436,41 @@ class SoulOfTheEmpire(NotationGame):
         return where if any(not self.data.card(x).no_steal for x in pool) else None
 
     def _plunder_refusal(self, s: State, a: Any) -> str:
-        """Why a plunder is not possible now (RULINGS.md R14)."""
+        """Why a plunder is not possible now, and what is (RULINGS.md R14)."""
         c = s.combat
         loser = c.defender if c.attacker == "coalition" else c.attacker
         holder = self.hand_owner(loser)
         name = self.fname(holder)
+        legal = self._plunder_options(s)
+        opts = []
+        if any(o.option == "rampage" for o in legal):
+            opts.append("rampage <count> to <territory>")
+        if Plunder(option="salvage") in legal:
+            opts.append("salvage")
+        if any(o.option == "exploit" for o in legal):
+            opts.append("exploit [<Durable card>]")
+        possible = "Plunder now: " + ", ".join(opts + ["or no plunder"]) + "."
         if isinstance(a, Plunder) and holder in s.factions and holder != "coalition":
             f = s.factions[holder]
             if a.option == "exploit" and a.card is None and not f.hand:
                 durable = ", ".join(f"exploit {self.card_name(d)}" for d in f.durable)
                 return (
                     f"Exploit: the {name} faction has no Power Card in hand, so it would discard nothing"
-                    + (f"; name a face-up Durable card instead ({durable})." if durable else ".")
+                    + (f"; name a face-up Durable card instead ({durable})." if durable else ". ")
+                    + ("" if durable else possible)
                 )
             if a.option == "exploit" and a.card is not None and a.card not in f.durable:
                 return (
-                    f"Exploit: {self.card_name(a.card)} is not a face-up Durable card of the {name} faction."
+                    f"Exploit: {self.card_name(a.card)} is not a face-up Durable card of the {name} faction. "
+                    + possible
                 )
             if a.option == "salvage" and self._salvage_source(s, holder) is None:
                 return (
                     f"Salvage: the {name} faction has no Power Card the Coalition may take "
-                    "(a hand of cards that may not be stolen, or nothing in hand, discard pile and deck)."
+                    "(a hand of cards that may not be stolen, or nothing in hand, discard pile and deck). "
+                    + possible
                 )
-        opts = []
-        if any(o.option == "rampage" for o in self._plunder_options(s)):
-            opts.append("rampage to <territory> [count]")
-        if Plunder(option="salvage") in self._plunder_options(s):
-            opts.append("salvage")
-        if any(o.option == "exploit" for o in self._plunder_options(s)):
-            opts.append("exploit [<card>]")
-        return "Plunder: " + ", ".join(opts + ["or no plunder"]) + "."
+        return possible
 
     def _apply_plunder(self, ctx: _Ctx, a: Any) -> None:
         """Plunder (one of rampage, salvage, exploit) for 1 more Rage, or none."""
