@@ -1312,7 +1312,7 @@ class SoulOfTheEmpire(NotationGame):
                 kind="turn",
                 text=f"{name}: your {what} show "
                 + ", ".join(str(values[i]) for i in e.dice)
-                + f" — reroll some ({e.rerolls} rolls left) or keep them.",
+                + f" — reroll some ({e.rerolls} roll{'s' if e.rerolls != 1 else ''} left) or keep them.",
             )
         if s.regroup is not None:
             return Prompt(
@@ -1324,7 +1324,8 @@ class SoulOfTheEmpire(NotationGame):
             r = s.rolling
             return Prompt(
                 kind="turn",
-                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} rolls left) or ready your Dice Sequence.",
+                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} roll{'s' if r.rerolls != 1 else ''} left) "
+                "or ready your Dice Sequence.",
             )
         if s.phase == "markers":
             owner = s.markers_to_place[0]
@@ -1337,8 +1338,12 @@ class SoulOfTheEmpire(NotationGame):
         if s.combat is not None:
             c = s.combat
             if c.stage == "plunder":
+                opts = self._plunder_options(s)
+                kinds = [k for k in ("rampage", "salvage", "exploit") if any(o.option == k for o in opts)]
                 return Prompt(
-                    kind="turn", text="The Coalition won: plunder (rampage, salvage, exploit) or not."
+                    kind="turn",
+                    text=f"The Coalition won: plunder ({', '.join(kinds)}) for 1 more Rage "
+                    f"(Rage {s.factions['coalition'].rage} now), or no plunder.",
                 )
             if c.stage in ("elder", "decide"):
                 own = self.hand_owner(f) == s.active  # the Gray act on the Jewish turn
@@ -2266,10 +2271,29 @@ class SoulOfTheEmpire(NotationGame):
                 self._use_die(ctx, f, a.die)
             targets = self._attack_targets(s, side)
             if (a.territory, a.target) not in targets:
+                why = ""
+                if a.target in s.factions and self.same_player(s, side, a.target):
+                    why = (
+                        f"{self.fname(side)} and {self.fname(a.target)} are both your factions, and factions "
+                        "controlled by the same player never fight each other (2-Player Rules). "
+                    )
+                elif {side, a.target} == {"jews", "gray"}:
+                    why = "The Jewish and Gray Factions never fight each other (RULINGS.md R7). "
+                elif a.target == side:
+                    why = "A faction does not fight itself. "
+                elif a.territory in self.data.territories and not self.units(s, a.territory, a.target):
+                    why = f"There are no {self.fname(a.target)} units in {self.tname(a.territory)}. "
+                elif a.territory in self.data.territories and not self.units(s, a.territory, side):
+                    why = f"You have no units in {self.tname(a.territory)}. "
                 raise IllegalActionError(
-                    "You may fight: "
-                    + list_words([f"{self.fname(o)} in {self.tname(t)}" for t, o in targets] or ["nobody"])
-                    + "."
+                    why
+                    + (
+                        "You may fight: "
+                        + list_words([f"{self.fname(o)} in {self.tname(t)}" for t, o in targets])
+                        + "."
+                        if targets
+                        else "There is nobody you may fight now."
+                    )
                 )
             self._begin_combat(ctx, side, a.target, a.territory)
         elif isinstance(a, Claim):
@@ -2648,8 +2672,16 @@ class SoulOfTheEmpire(NotationGame):
         bonus = 1 if f == "jews" and self.durable(s, "jews", "synagogue") else 0
         total = sum(k for _, k in placements)
         if not placements or any(k < 1 for _, k in placements) or total > units + bonus:
+            n = min(units + bonus, fs.supply)
+            where = sorted(spots, key=self.tname)
+            if n >= 2 and len(where) >= 2 and not only_one:
+                example = f"{n - 1} {self.tname(where[0])}, 1 {self.tname(where[1])}"
+            else:
+                example = f"{n} {self.tname(where[0])}" if where else ""
             raise IllegalActionError(
-                f"Recruit 1 to {units + bonus} units: recruit {units}: 2 Rome, 1 Italia."
+                f"Recruit 1 to {units + bonus} unit{'s' if units + bonus != 1 else ''} with a {units}"
+                + (f" (Synagogue adds 1), not {total}" if bonus else f", not {total}")
+                + (f"; e.g. recruit {units}: {example}." if example else ".")
             )
         if total > fs.supply:
             raise IllegalActionError(f"Only {fs.supply} units are left in your supply.")
@@ -2916,6 +2948,10 @@ class SoulOfTheEmpire(NotationGame):
             p = power[side]
             if p and self.data.card(p).id in ("praetorian-guard", "hasmonean-valour", "martyrdom"):
                 mod[side] += -2 if low else 2
+                lines.append(
+                    f"{self.card_name(p)}: {self.fname(side)} "
+                    + ("-2 toward winning (lowest wins)" if low else "+2 toward winning")
+                )
         val = {
             side: self.combat_value(ctx.s, t, side, dfn if side == att else att, card[side].number)
             + c.choices[side].conscript
@@ -2927,7 +2963,10 @@ class SoulOfTheEmpire(NotationGame):
             lines.append(
                 f"the last {self.fname(dfn if winner == att else att)} unit is gone before the combat is resolved"
             )
-        lines.append(f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}")
+        lines.append(
+            f"Combat Values: {self.fname(att)} {val[att]}, {self.fname(dfn)} {val[dfn]}"
+            + (" (lowest wins)" if low else "")
+        )
         ctx.update(
             combat=c.model_copy(
                 update={
@@ -2946,7 +2985,8 @@ class SoulOfTheEmpire(NotationGame):
             ctx.note(
                 f"Combat in {self.tname(t)}: "
                 + "; ".join(lines[len(c.lines) :])
-                + f"; {self.fname(winner)} is winning."
+                + f"; {self.fname(winner)} is winning"
+                + (" (a tie goes to the defender)." if val[att] == val[dfn] and early_winner is None else ".")
             )
 
     COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
@@ -3192,7 +3232,10 @@ class SoulOfTheEmpire(NotationGame):
         winner = c.winner
         loser = self._loser(c)
         val = c.values
-        lines.append(f"{self.fname(winner)} wins")
+        if val[att] == val[dfn] and winner == dfn and not c.early:
+            lines.append(f"a tie goes to the defender, {self.fname(dfn)}")
+        else:
+            lines.append(f"{self.fname(winner)} wins")
         diff = abs(val[att] - val[dfn])
         plunder = self._combat_result(ctx, winner, loser, t, diff, c.early or c.no_losses, lines, c.crucify)
         # Combat Cards are discarded face up
@@ -3220,6 +3263,9 @@ class SoulOfTheEmpire(NotationGame):
             return
         if plunder:
             ctx.update(combat=Combat(territory=t, attacker=att, defender=dfn, choices={}, stage="plunder"))
+            if len(self._plunder_options(ctx.s)) == 1:
+                # nothing to plunder: no question (RULINGS.md R14)
+                ctx.update(combat=None)
 
     def _combat_result(
         self,
@@ -3317,7 +3363,8 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.set_f("rome", captured=cap)
                 ctx.add_units(t, "christians", take)
                 done += take
-        ctx.set_f("christians", converted=ctx.f("christians").converted + done)
+        # the tracker stops at 18, the special victory's count (RULINGS.md R24)
+        ctx.set_f("christians", converted=min(CONVERT_WIN, ctx.f("christians").converted + done))
         self._overflow(ctx, t, "christians")
         return done
 
@@ -3368,41 +3415,101 @@ class SoulOfTheEmpire(NotationGame):
                 out.append(Plunder(option="rampage", territory=u, count=k))
         holder = self.hand_owner(loser)
         if holder != "coalition" and holder in s.factions:
-            out.append(Plunder(option="salvage"))
-            out.append(Plunder(option="exploit"))
+            if self._salvage_source(s, holder) is not None:
+                out.append(Plunder(option="salvage"))
+            if s.factions[holder].hand:
+                out.append(Plunder(option="exploit"))
             for d in s.factions[holder].durable:
                 out.append(Plunder(option="exploit", card=d))
         return out
+
+    def _salvage_source(self, s: State, holder: str) -> str | None:
+        """Where Salvage would take a card from: "hand", "discard" or "deck"; None when
+        it would find nothing the Coalition may take (RULINGS.md R14)."""
+        f = s.factions[holder]
+        if f.hand:
+            pool, where = f.hand, "hand"
+        elif f.discard:
+            pool, where = f.discard, "discard"
+        else:
+            pool, where = f.deck[:2], "deck"
+        return where if any(not self.data.card(x).no_steal for x in pool) else None
+
+    def _plunder_refusal(self, s: State, a: Any) -> str:
+        """Why a plunder is not possible now, and what is (RULINGS.md R14)."""
+        c = s.combat
+        loser = c.defender if c.attacker == "coalition" else c.attacker
+        holder = self.hand_owner(loser)
+        name = self.fname(holder)
+        legal = self._plunder_options(s)
+        opts = []
+        if any(o.option == "rampage" for o in legal):
+            opts.append("rampage <count> to <territory>")
+        if Plunder(option="salvage") in legal:
+            opts.append("salvage")
+        if any(o.option == "exploit" for o in legal):
+            opts.append("exploit [<Durable card>]")
+        possible = "Plunder now: " + ", ".join(opts + ["or no plunder"]) + "."
+        if isinstance(a, Plunder) and holder in s.factions and holder != "coalition":
+            f = s.factions[holder]
+            if a.option == "exploit" and a.card is None and not f.hand:
+                durable = ", ".join(f"exploit {self.card_name(d)}" for d in f.durable)
+                return (
+                    f"Exploit: the {name} faction has no Power Card in hand, so it would discard nothing"
+                    + (f"; name a face-up Durable card instead ({durable})." if durable else ". ")
+                    + ("" if durable else possible)
+                )
+            if a.option == "exploit" and a.card is not None and a.card not in f.durable:
+                return (
+                    f"Exploit: {self.card_name(a.card)} is not a face-up Durable card of the {name} faction. "
+                    + possible
+                )
+            if a.option == "salvage" and self._salvage_source(s, holder) is None:
+                return (
+                    f"Salvage: the {name} faction has no Power Card the Coalition may take "
+                    "(a hand of cards that may not be stolen, or nothing in hand, discard pile and deck). "
+                    + possible
+                )
+        return possible
 
     def _apply_plunder(self, ctx: _Ctx, a: Any) -> None:
         """Plunder (one of rampage, salvage, exploit) for 1 more Rage, or none."""
         s = ctx.s
         c = s.combat
         if not isinstance(a, Plunder) or a not in self._plunder_options(s):
-            raise IllegalActionError(
-                "Plunder: rampage to <territory> [count], salvage, exploit [<card>], or no plunder."
-            )
+            raise IllegalActionError(self._plunder_refusal(s, a))
         ctx.update(combat=None)
         if a.option == "none":
             ctx.note("The Coalition does not plunder.")
             return
-        ctx.set_f("coalition", rage=max(RAGE_MIN, ctx.f("coalition").rage - 1))
+        # "Plunder reduces Rage by 1 additional point."
+        rage = max(RAGE_MIN, ctx.f("coalition").rage - 1)
+        ctx.set_f("coalition", rage=rage)
+        cost = f"Coalition Rage falls to {rage}"
         loser = c.defender if c.attacker == "coalition" else c.attacker
         holder = self.hand_owner(loser)
         if a.option == "rampage":
             ctx.add_units(c.territory, "coalition", -a.count)
             ctx.add_units(a.territory, "coalition", a.count)
-            ctx.note(f"Rampage! {a.count} Coalition units sweep into {self.tname(a.territory)}.")
+            text = (
+                f"Rampage! {a.count} Coalition unit{'s sweep' if a.count != 1 else ' sweeps'} "
+                f"into {self.tname(a.territory)}"
+            )
         elif a.option == "salvage":
-            self._salvage(ctx, holder)
+            text = self._salvage(ctx, holder)
         else:
-            self._exploit(ctx, holder, a.card)
+            text = self._exploit(ctx, holder, a.card)
+        ctx.note(f"{text}; {cost} (plunder costs 1 Rage).")
+        last = ctx.s.last_combat
+        if last is not None and last.territory == c.territory:
+            ctx.update(last_combat=last.model_copy(update={"text": f"{last.text} Plunder: {text}; {cost}."}))
 
-    def _salvage(self, ctx: _Ctx, holder: str) -> None:
+    def _salvage(self, ctx: _Ctx, holder: str) -> str:
         """Salvage: a random stealable card from the hand; else the top stealable card
         of the discard pile; else draw two from the deck, keep the first stealable one
         and put the other at the bottom (RULINGS.md R14)."""
         f = ctx.f(holder)
+        source = self._salvage_source(ctx.s, holder)
         hand = [x for x in f.hand if not self.data.card(x).no_steal]
         got = None
         if f.hand:
@@ -3426,16 +3533,25 @@ class SoulOfTheEmpire(NotationGame):
                 two.remove(got)
             ctx.set_f(holder, deck=tuple(f.deck[2:]) + tuple(two))
         if got is None:
-            ctx.note(f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction.")
-            return
+            return f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction"
+        where = {
+            "hand": "from its hand",
+            "discard": "from its discard pile (its hand is empty)",
+            "deck": "from the top of its deck (its hand and discard pile are empty)",
+        }[source]
         co = ctx.f("coalition")
         ctx.set_f("coalition", hand=co.hand + (got,))
-        ctx.note(f"Salvage: the Coalition takes a {self.fname(holder)} Power Card.")
         ctx.emit(CardsDrawn(faction="coalition", names=(self.card_name(got),), visible_to=(co.seat,)))
         if f.seat != co.seat:
-            ctx.emit(Note(text=f"The Coalition took your {self.card_name(got)}.", visible_to=(f.seat,)))
+            ctx.emit(
+                Note(
+                    text=f"The Coalition took your {self.card_name(got)} {where.replace('its', 'your')}.",
+                    visible_to=(f.seat,),
+                )
+            )
+        return f"Salvage: the Coalition takes a {self.fname(holder)} Power Card {where}"
 
-    def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> None:
+    def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> str:
         """Exploit: the defeated faction discards a Power Card: the face-up Durable card
         the Coalition names, or a random card from its hand (RULINGS.md R14)."""
         f = ctx.f(holder)
@@ -3446,14 +3562,10 @@ class SoulOfTheEmpire(NotationGame):
                 back = sum(len(r.dice) for r in ctx.s.revolts if r.card == card)
                 ctx.update(revolts=tuple(revolts), yellow=ctx.s.yellow + back)
             self._to_discard(ctx, card)
-            ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}.")
-            return
-        if not f.hand:
-            ctx.note(f"Exploit: the {self.fname(holder)} faction has no Power Card in hand.")
-            return
+            return f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}"
         got = f.hand[ctx.rng.below(len(f.hand))]
         self._discard_card(ctx, holder, got)
-        ctx.note(f"Exploit: the {self.fname(holder)} faction discards {self.card_name(got)} from its hand.")
+        return f"Exploit: the {self.fname(holder)} faction discards {self.card_name(got)} from its hand"
 
     # ------------------------------------------------------------------ Power Cards
 

@@ -42,6 +42,7 @@ for every legal action.
 
 from __future__ import annotations
 
+import contextvars
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -313,9 +314,73 @@ def _actor(g: SoulOfTheEmpire, s: State, a: Any) -> str:
 # --------------------------------------------------------------------------- parse
 
 
+# While an action is read: the territories its legal actions name (computed when needed),
+# and whether a name that fits one of them alone may be taken as that one.
+_LEGAL_PLACES: contextvars.ContextVar[tuple[Callable[[], set[str]], bool] | None] = contextvars.ContextVar(
+    "_LEGAL_PLACES", default=None
+)
+
+# the command words whose action list holds only some of the legal choices (RULINGS.md R5, R12, R22)
+PARTIAL_LISTS = frozenset({"move", "shift", "redirect", "regroup", "rampage"})
+
+_NOT_PLACES = frozenset({"kind", "target", "faction", "card", "power", "option", "crucify", "choice"})
+
+
+def _places_in(value: Any, key: str = "") -> set[str]:
+    """Territory ids named in a dumped action (faction ids under their own keys are not)."""
+    if key in _NOT_PLACES:
+        return set()
+    if isinstance(value, dict):
+        return set().union(*(_places_in(v, k) for k, v in value.items())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*(_places_in(v, key) for v in value)) if value else set()
+    if isinstance(value, str):
+        return {value.split("/")[0]}
+    return set()
+
+
 def _territory(g: SoulOfTheEmpire, text: str) -> str:
+    """The territory ``text`` names; when it fits several (or none), the territories the
+    legal actions name come first: a name fitting one legal territory alone is that one
+    (where the action list holds every choice), and the lists offered are the legal ones."""
     names = {t.name: t.id for t in g.data.territories.values()}
-    return match_name(text.strip(), names, "territory")
+    try:
+        return match_name(text.strip(), names, "territory")
+    except AmbiguousActionError as e:
+        ctx = _LEGAL_PLACES.get()
+        if ctx is None:
+            raise
+        legal = ctx[0]()
+        fits = [n for n in e.candidates if names[n] in legal]
+        if len(fits) == 1 and ctx[1]:
+            return names[fits[0]]
+        if not fits and legal:
+            raise AmbiguousActionError(
+                f"{shorten(text)!r} could be {list_words(e.candidates)}, but none is legal here; legal: "
+                f"{list_words(sorted(g.tname(t) for t in legal), 30)}.",
+                e.candidates,
+            ) from None
+        if fits:
+            others = [n for n in e.candidates if n not in fits]
+            raise AmbiguousActionError(
+                f"{shorten(text)!r} could be {list_words(fits)}"
+                + (
+                    f" ({list_words(others)} {'is' if len(others) == 1 else 'are'} not legal here)"
+                    if others
+                    else ""
+                )
+                + "; which territory?",
+                fits,
+            ) from None
+        raise
+    except InvalidNotationError:
+        ctx = _LEGAL_PLACES.get()
+        legal = sorted(g.tname(t) for t in ctx[0]() if t in g.data.territories) if ctx else []
+        if not legal:
+            raise
+        raise InvalidNotationError(
+            f"No territory called {shorten(text)!r}; legal here: {list_words(legal, 30)}."
+        ) from None
 
 
 def _faction(g: SoulOfTheEmpire, s: State, text: str) -> str:
@@ -338,7 +403,7 @@ def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
 def _int(text: str, what: str) -> int:
     text = text.strip()
     if not text.isdigit():
-        raise InvalidNotationError(f"Expected a number for {what}, not {text!r}.")
+        raise InvalidNotationError(f"Expected a number for {what}, not {shorten(text)!r}.")
     return int(text)
 
 
@@ -409,7 +474,9 @@ def _path(g: SoulOfTheEmpire, text: str) -> Path:
     count, rest = (int(m.group(1)), m.group(2)) if m else (1, text)
     parts = [p for p in re.split(r"\s*(?:-|>|→)\s*", rest) if p.strip()]
     if len(parts) < 2:
-        raise InvalidNotationError(f"A route is territories joined by '-', e.g. 2 Rome-Italia; not {text!r}.")
+        raise InvalidNotationError(
+            f"A route is territories joined by '-', e.g. 2 Rome-Italia; not {shorten(text)!r}."
+        )
     if count < 1:
         raise InvalidNotationError("Move at least 1 unit.")
     return Path(count=count, route=tuple(_territory(g, p) for p in parts))
@@ -440,6 +507,16 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     AmbiguousActionError or IllegalActionError with what would be legal: when the text
     cannot be read and its command word is not one of those legal now, the error says so
     and names the legal ones."""
+    words0 = text.split()
+    verb0 = SAME_AS.get(fold(words0[0]), fold(words0[0])) if words0 else ""
+    cache: dict[str, set[str]] = {}
+
+    def legal_places() -> set[str]:
+        if "t" not in cache:
+            cache["t"] = _legal_places(g, s, f, verb0)
+        return cache["t"]
+
+    token = _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
     try:
         return _parse_text(g, s, f, text)
     except (InvalidNotationError, IllegalActionError) as e:
@@ -453,6 +530,22 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
                     raise IllegalActionError(f"{e.message} {now[0].upper()}{now[1:]}") from None
                 raise IllegalActionError(f"'{verb}' is not legal now; {now}") from None
         raise
+    finally:
+        _LEGAL_PLACES.reset(token)
+
+
+def _legal_places(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> set[str]:
+    """The territories named by the legal actions of ``f`` written with ``verb`` (all
+    none when ``verb`` is none of theirs)."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            legal = list(g.legal_actions(s, seat))
+            same = [a for a in legal if SAME_AS.get(w := format_action(g, s, a).split()[0], w) == verb]
+            out: set[str] = set()
+            for a in same:
+                out |= _places_in(a.model_dump())
+            return {t for t in out if t in g.data.territories}
+    return set()
 
 
 def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
@@ -460,6 +553,7 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     if not raw:
         raise InvalidNotationError("Type an action, e.g. " + _example(g, s, f) + ".")
     verb, _, rest = raw.partition(" ")
+    typed = verb
     verb = _verb(verb, lambda: _verbs_now(g, s, f))
     raw = f"{verb} {rest}" if rest else verb
     low = raw.lower()
@@ -547,6 +641,11 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
             pool.remove(match[0])
         return (Reroll if verb == "reroll" else Ready)(dice=tuple(sorted(chosen)))
     if verb == "place":
+        m = re.match(r"^(\d+)\s+(.*)$", rest)
+        if m:
+            raise InvalidNotationError(
+                f"Rome places its final units one at a time: place {shorten(m.group(2))}, without a count."
+            )
         return PlaceUnit(territory=_territory(g, rest))
     if verb == "marker":
         if s.phase == "markers":
@@ -638,7 +737,11 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         if not cards:
             raise IllegalActionError("Redirecting needs Promised Land in your hand.")
         return _parse_redirect(g, s, cards[0], rest.strip())
-    raise InvalidNotationError(f"Unknown action {verb!r}; try: {_example(g, s, f)}.")
+    if verb in VERBS and rest:
+        raise InvalidNotationError(
+            f"The text after '{verb}' ({shorten(rest)!r}) was not understood; try: {_example(g, s, f)}."
+        )
+    raise InvalidNotationError(f"Unknown action {shorten(typed)!r}; try: {_example(g, s, f)}.")
 
 
 def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redirect:
@@ -680,7 +783,7 @@ def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redir
                 )
             t0, t1 = starts[0], _territory(g, parts[0])
         else:
-            raise InvalidNotationError(f"Not understood: {item!r}; {usage}.")
+            raise InvalidNotationError(f"Not understood: {shorten(item)!r}; {usage}.")
         sends.append((t0, t1, count))
     return Redirect(card=card, sends=g._merge_sends(sends))
 
@@ -728,7 +831,7 @@ def _plunder_holder(g: SoulOfTheEmpire, s: State) -> str:
 def _piece_parts(g: SoulOfTheEmpire, s: State, text: str) -> tuple[str, str]:
     who, sep, where = text.partition(" in ")
     if not sep:
-        raise InvalidNotationError(f"Write <faction> in <territory>, not {text!r}.")
+        raise InvalidNotationError(f"Write <faction> in <territory>, not {shorten(text)!r}.")
     return _faction(g, s, who), _territory(g, where)
 
 
@@ -761,12 +864,12 @@ def _parse_decision(g: SoulOfTheEmpire, s: State, verb: str, rest: str) -> Any:
         if word not in aliases:
             raise InvalidNotationError(
                 f"elder mine (-1 to your own Combat Value), elder theirs (-1 to the other side's) or "
-                f"elder none; not {rest!r}."
+                f"elder none; not {shorten(rest)!r}."
             )
         return Elder(choice=aliases[word])  # type: ignore[arg-type]
     if verb in ("reveal", "grace"):
         if word:
-            raise InvalidNotationError(f"{verb} takes nothing after it; not {rest!r}.")
+            raise InvalidNotationError(f"{verb} takes nothing after it; not {shorten(rest)!r}.")
         return Reveal() if verb == "reveal" else UseGrace()
     if not word:
         raise InvalidNotationError(

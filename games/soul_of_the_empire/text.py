@@ -9,50 +9,82 @@ from .model import View
 if TYPE_CHECKING:
     from .game import SoulOfTheEmpire
 
-PLACES = {
-    "unspent": "",
-    "spent": "spent",
-    "power": "buying",
-    "objective": "on",
-    "marker": "marker",
-    "block": "blocking",
-}
-
 
 def _dice(g: SoulOfTheEmpire, fv) -> str:
+    """The dice in words: the Dice Sequence, the other Unspent dice, then the dice placed
+    (claiming, blocking, on a marker, paid for a card) and how many are spent."""
+    seq = [str(d.value) for d in fv.dice if d.place == "unspent" and d.seq]
+    other = [str(d.value) for d in fv.dice if d.place == "unspent" and not d.seq]
     parts = []
+    if seq:
+        parts.append("sequence " + " ".join(seq))
+    if other:
+        parts.append(("outside the sequence " if seq else "unspent ") + " ".join(other))
     for d in fv.dice:
-        if d.place == "unspent":
-            parts.append(f"{d.value}{'*' if d.seq else ''}")
-        elif d.place == "spent":
-            parts.append("-")
-        elif d.place in ("objective", "block"):
-            parts.append(f"{d.value}@{g.data.objectives[d.on].name}")
+        if d.place == "objective":
+            parts.append(f"{d.value} claiming {g.data.objectives[d.on].name}")
+        elif d.place == "block":
+            parts.append(f"{d.value} blocking {g.data.objectives[d.on].name}")
         elif d.place == "marker":
-            parts.append(f"{d.value}@marker {g.tname(d.on)}")
-        else:
-            parts.append(f"{d.value}(buy)")
-    return " ".join(parts)
+            parts.append(f"{d.value} on the marker in {g.tname(d.on)}")
+        elif d.place == "power":
+            parts.append(f"{d.value} paid for a card")
+    spent = sum(1 for d in fv.dice if d.place == "spent")
+    if spent:
+        parts.append(f"{spent} spent")
+    return ", ".join(parts)
+
+
+PHASES = {"start": "Start Phase", "main": "Main Phase", "end": "End Phase", "discard": "End Phase"}
+
+
+def _header(g: SoulOfTheEmpire, v: View) -> str:
+    """Where the game stands, in words: setup steps or the round, phase and turn."""
+    if v.phase == "markers":
+        return "Setup: placing the Objective Point Markers."
+    if v.phase == "final":
+        return "Setup: Rome's final units."
+    if v.phase == "roll":
+        who = f" ({g.fname(v.rolling.faction)} rolling)" if v.rolling is not None else ""
+        return f"Setup: each faction rolls and readies its dice{who}."
+    text = f"Round {v.round}, {PHASES.get(v.phase, v.phase)}"
+    if v.active:
+        text += f" — the {g.fname(v.active)} turn"
+    if v.rolling is not None:
+        text += f" ({g.fname(v.rolling.faction)} rolling)"
+    return text + "."
+
+
+SPECIAL_CHRISTIAN = ("rome", "jerusalem", "germania")
+
+
+def _converted(g: SoulOfTheEmpire, v: View, fv) -> str:
+    """The conversion tracker and the rest of the Christian special victory ("Convert 18
+    units and have at least 1 unit in Rome, Jerusalem, and Germania")."""
+    missing = [g.tname(t) for t in SPECIAL_CHRISTIAN if not v.board.get(t, {}).get("christians")]
+    need = "needs units in " + ", ".join(g.tname(t) for t in SPECIAL_CHRISTIAN)
+    need += f" (missing {', '.join(missing)})" if missing else " (all held)"
+    return f"converted {fv.converted}/18; special victory {need}"
 
 
 def summary(g: SoulOfTheEmpire, v: View) -> str:
-    """Lines: round and phase, each faction's points, dice (* = Dice Sequence),
-    supply and tracks; the board by region; objectives; the last combat."""
+    """Lines: round and phase, each faction in play order with its points, dice, supply
+    and tracks; the board by region; objectives; the last combat."""
     lines = []
     if v.phase == "over":
         lines.append(f"Game over in round {v.round}. {v.end_reason}")
     else:
-        who = f" — {g.fname(v.active)}'s turn" if v.active else ""
-        lines.append(f"Round {v.round}, phase {v.phase}{who}.")
+        lines.append(_header(g, v))
+    lines.append("  Factions in play order:")
     for fv in v.factions:
         bits = [f"{fv.points} pts", f"supply {fv.supply}", f"board {fv.on_board}"]
         if fv.id != "gray":
-            bits.append(f"dice {_dice(g, fv) or '-'}")
+            bits.append(f"dice: {_dice(g, fv) or 'none'}")
             bits.append(f"hand {fv.hand_size}")
         if fv.id == "rome":
             bits.append(f"captured {fv.capture_track}/25")
         if fv.id == "christians":
-            bits.append(f"converted {fv.converted}/18")
+            bits.append(_converted(g, v, fv))
         if fv.id == "coalition":
             bits.append(f"Rage {fv.rage}")
         if fv.durable:
