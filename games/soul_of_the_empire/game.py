@@ -3028,6 +3028,14 @@ class SoulOfTheEmpire(NotationGame):
             return []
         return [f for f, k in sorted(s.factions["rome"].captured.items()) if k > 0]
 
+    def _face_down(self, c: Combat, card_id: str) -> list[tuple[str, str]]:
+        """(side, card) for each combat side holding a Power Card of ``card_id`` face down."""
+        return [
+            (side, p)
+            for side in (c.attacker, c.defender)
+            if (p := c.powers.get(side)) and self.data.card(p).id == card_id
+        ]
+
     def _advance_combat(self, ctx: _Ctx, step: str) -> None:
         """Run the steps after the reveal from ``step`` on: ask the one faction whose
         decision is due (only when it has a real choice), or do what needs no choice;
@@ -3038,10 +3046,7 @@ class SoulOfTheEmpire(NotationGame):
                 self._ask(ctx, c.elder, "elder")
                 return
             if st == "pharaoh":
-                for side in (c.attacker, c.defender):
-                    p = c.powers.get(side)
-                    if not p or self.data.card(p).id != "pharaohs-fate":
-                        continue
+                for side, p in self._face_down(c, "pharaohs-fate"):
                     if side != c.winner and not c.early:
                         self._ask(ctx, side, "pharaoh")
                         return
@@ -3060,10 +3065,7 @@ class SoulOfTheEmpire(NotationGame):
                 self._ask(ctx, "christians", "grace")
                 return
             if st == "angel":
-                for side in (c.attacker, c.defender):
-                    p = c.powers.get(side)
-                    if not p or self.data.card(p).id != "guardian-angel":
-                        continue
+                for side, p in self._face_down(c, "guardian-angel"):
                     self._drop_power(ctx, side)
                     if side == self._loser(c):
                         self._to_discard(ctx, p)
