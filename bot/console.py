@@ -89,30 +89,43 @@ def _interruptible() -> Iterator[None]:
 
 class FileLock:
     """An exclusive, non-blocking lock on ``PATH.lock`` for as long as a terminal plays
-    the database ``PATH`` (POSIX ``flock``; the lock file stays, the lock goes with the
-    process)."""
+    the database ``PATH`` (POSIX ``flock``). The lock goes with the process; a clean
+    release also removes the lock file, so nothing is left beside the database."""
 
     def __init__(self, db: str) -> None:
         self.path = f"{db}.lock"
         self.fd: int | None = None
 
     def acquire(self) -> bool:
+        """Take the lock; False when another terminal holds it."""
         try:
             import fcntl
         except ImportError:  # no flock here: play without the guard
             return True
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
+        while True:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                return False
+            # A releasing holder may have removed the file between our open and our lock: then
+            # we hold a lock on a file nobody else will open, so start again on the new one.
+            try:
+                same = os.path.samestat(os.fstat(fd), os.stat(self.path))
+            except FileNotFoundError:
+                same = False
+            if same:
+                self.fd = fd
+                return True
             os.close(fd)
-            return False
-        self.fd = fd
-        return True
 
     def release(self) -> None:
+        """Remove the lock file (while still holding the lock), then drop the lock."""
         if self.fd is not None:
             fd, self.fd = self.fd, None
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(self.path)
             os.close(fd)  # closing drops the flock
 
 

@@ -198,6 +198,19 @@ def test_a_file_played_in_another_terminal_is_refused(tmp_path, capsys):
     finally:
         other.release()
     assert Console(None, out=io.StringIO(), read=scripted([], stop_after=0), db=db, resume=True).run() == 0
+    assert not os.path.exists(f"{db}.lock"), "a clean quit leaves no lock file beside the database"
+
+
+def test_a_lock_file_removed_by_its_releasing_holder_is_not_held_twice(tmp_path):
+    db = str(tmp_path / "g.db")
+    first, second = FileLock(db), FileLock(db)
+    assert first.acquire()
+    assert not second.acquire()
+    first.release()
+    assert second.acquire() and os.path.exists(second.path)
+    third = FileLock(db)
+    assert not third.acquire(), "the recreated lock file is the one held"
+    second.release()
 
 
 def test_input_for_a_prompt_that_moved_on_is_not_applied(tmp_path):

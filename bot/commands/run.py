@@ -8,6 +8,8 @@ import logging
 import sys
 from typing import Any
 
+from .discord_errors import explain
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
@@ -95,5 +97,11 @@ async def _run(settings: Any, token: str, shard_count: int | None = None, shard_
         return 1
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent; Tabula needs none, so check the code.", file=sys.stderr)
+        return 1
+    except Exception as e:
+        line = explain(e, "starting the bot")
+        if line is None:
+            raise
+        print(f"tabula run: {line}", file=sys.stderr)
         return 1
     return 0

@@ -7,6 +7,7 @@ import asyncio
 import sys
 from typing import Any
 
+from .discord_errors import explain
 from .run import load_settings
 
 
@@ -27,6 +28,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     return p
 
 
+#: The longest rate-limit wait ``tabula sync`` sits through before it says how long Discord asks to wait.
+MAX_WAIT_SECONDS = 30.0
+
+
 def run(args: argparse.Namespace) -> int:
     from bot.discordbot.settings import NO_TOKEN_HELP
 
@@ -36,7 +41,14 @@ def run(args: argparse.Namespace) -> int:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 2
     guild = args.guild if args.guild is not None else (None if args.global_ else settings.dev_guild)
-    names = asyncio.run(sync_commands(settings, token, guild))
+    try:
+        names = asyncio.run(sync_commands(settings, token, guild))
+    except Exception as e:
+        line = explain(e, "syncing the commands")
+        if line is None:
+            raise
+        print(f"tabula sync: {line}", file=sys.stderr)
+        return 1
     where = f"server {guild}" if guild else "all servers (global; may take a while to appear)"
     print(f"Synced {len(names)} command(s) to {where}: {', '.join('/' + n for n in names)}")
     return 0
@@ -46,7 +58,8 @@ async def sync_commands(settings: Any, token: str, guild: int | None) -> list[st
     """Log in over HTTP only (no gateway), upload the tree, log out; returns the command names."""
     from bot.discordbot.client import TabulaBot
 
-    bot = TabulaBot(settings, open_host=False, reminders=False)
+    # A long rate limit (Discord can ask for an hour) is reported, not slept through in silence.
+    bot = TabulaBot(settings, open_host=False, reminders=False, max_ratelimit_timeout=MAX_WAIT_SECONDS)
     async with bot:
         await bot.login(token)
         synced = await bot.sync_commands(guild)

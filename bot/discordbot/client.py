@@ -95,6 +95,8 @@ class TabulaBot(commands.Bot):
         **options: Any,
     ) -> None:
         self.tracker = Tracker()
+        # Tabula never joins voice: no warnings about voice libraries on every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
