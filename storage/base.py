@@ -325,6 +325,15 @@ class Storage(Protocol):
 
     async def snapshots(self, session_id: int) -> list[tuple[int, dict[str, Any]]]: ...
 
+    async def session_log(
+        self, session_id: int
+    ) -> tuple[SessionRecord, list[ActionRecord], list[tuple[int, dict[str, Any]]]]:
+        """The session, its whole action log (seq order) and its snapshots ((seq, state) in seq
+        order), read in one transaction: a consistent picture while other processes write.
+
+        Raises UnknownSessionError."""
+        ...
+
     async def follow(self, session_id: int, user_id: int, now: float) -> bool:
         """Add a follower; False when already following."""
         ...

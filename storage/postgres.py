@@ -112,6 +112,9 @@ class PostgresStorage:
         same session (milliseconds) before giving up with ``StaleStateError``.
     migrate_to : int | None
         Apply migrations up to this number only (tests of old schemas); None applies all.
+    read_only : bool
+        Open without applying migrations or writing anything (``tabula db check``/``info``);
+        a database without Tabula's tables raises ``RuntimeError`` saying so.
     """
 
     def __init__(
@@ -123,8 +126,10 @@ class PostgresStorage:
         max_lock_connections: int = 10,
         lock_timeout_ms: int = 30_000,
         migrate_to: int | None = None,
+        read_only: bool = False,
     ) -> None:
         self.url = url
+        self.read_only = read_only
         self.min_connections = min_connections
         self.max_connections = max_connections
         self.max_lock_connections = max_lock_connections
@@ -162,7 +167,10 @@ class PostgresStorage:
                 self.url, min_size=0, max_size=self.max_lock_connections,
                 server_settings={**settings, "lock_timeout": str(int(self.lock_timeout_ms))},
             )
-            await self._migrate()
+            if not self.read_only:
+                await self._migrate()
+            elif await self.schema_version() == 0:
+                raise RuntimeError("the database has no Tabula tables (nothing was created: a check never writes)")
         except BaseException:
             await self.close()
             raise
@@ -397,6 +405,19 @@ class PostgresStorage:
         async with self.pool.acquire() as c:
             rows = await c.fetch("SELECT seq, state FROM snapshots WHERE session_id = $1 ORDER BY seq", session_id)
         return [(r["seq"], r["state"]) for r in rows]
+
+    async def session_log(
+        self, session_id: int
+    ) -> tuple[SessionRecord, list[ActionRecord], list[tuple[int, dict[str, Any]]]]:
+        async with self.pool.acquire() as c, c.transaction(isolation="repeatable_read", readonly=True):
+            found = await self._sessions(c, "WHERE id = $1", session_id)
+            if not found:
+                raise UnknownSessionError(f"There is no game session #{session_id}.")
+            rows = await c.fetch(f"SELECT {_ACTION_COLUMNS} FROM actions WHERE session_id = $1 ORDER BY seq",
+                                 session_id)
+            snaps = await c.fetch("SELECT seq, state FROM snapshots WHERE session_id = $1 ORDER BY seq",
+                                  session_id)
+        return found[0], [_action(r) for r in rows], [(r["seq"], r["state"]) for r in snaps]
 
     # ------------------------------------------------------------------ people
 

@@ -14,6 +14,12 @@ from games.core import Game, GameError, Outcome, Rng, get_game, start
 from .base import ActionRecord, CheckReport, SessionRecord, Storage, seed_hash
 
 
+def _short(error: BaseException, limit: int = 160) -> str:
+    """An exception's text cut to ``limit`` characters (a damaged row can hold kilobytes)."""
+    text = "".join(c if c.isprintable() else "\N{REPLACEMENT CHARACTER}" for c in str(error))
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def options_of(game: Game, rec: SessionRecord) -> Any:
     """The session's options as the game's ``Options`` model."""
     return game.Options.model_validate(rec.options)
@@ -73,18 +79,23 @@ class Replayed:
 
 
 async def replay_session(storage: Storage, rec: SessionRecord) -> Replayed:
-    """Replay ``rec`` from setup through every logged row, comparing each stored snapshot
-    and the stored ``to_act`` and ``outcome``. Never raises for a bad log: problems are
-    returned as sentences naming the session and seq."""
+    """Replay session ``rec.id`` from setup through every logged row, comparing each stored
+    snapshot and the stored ``to_act`` and ``outcome``. The session, its log and its snapshots
+    are read in one transaction (``Storage.session_log``), so a game being played meanwhile is
+    seen at one moment. Never raises for a bad log: problems are returned as sentences naming
+    the session and seq."""
     name = f"session {rec.id} ({rec.game_id}, channel {rec.channel_id})"
+    try:
+        rec, rows, snap_list = await storage.session_log(rec.id)
+    except Exception as e:  # noqa: BLE001 - a damaged row is reported, not raised
+        return Replayed(None, None, [f"{name}: its log cannot be read: {_short(e)}"])
+    snaps = dict(snap_list)
     problems: list[str] = []
     try:
         game = get_game(rec.game_id)
         state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
     except Exception as e:  # noqa: BLE001 - reported, not raised
         return Replayed(None, None, [f"{name}: cannot set up: {e}"])
-    rows = await storage.actions(rec.id)
-    snaps = dict(await storage.snapshots(rec.id))
     seqs = [r.seq for r in rows]
     if seqs != list(range(rec.seq + 1)):
         problems.append(f"{name}: log rows {seqs[:3]}...{seqs[-3:]} are not 0..{rec.seq} without gaps")
@@ -112,11 +123,20 @@ async def replay_session(storage: Storage, rec: SessionRecord) -> Replayed:
     return Replayed(state, outcome, problems)
 
 
+#: The sessions ``check_database`` replays: every started one.
+CHECKED_STATUSES = ("active", "finished", "abandoned")
+
+
 async def check_database(storage: Storage) -> CheckReport:
-    """SQLite's integrity and foreign-key checks, then a full replay of every active session."""
+    """The backend's integrity and foreign-key checks (for SQLite also every row read back,
+    ``storage.audit``), then a full replay of every started session (active, finished,
+    abandoned), each read in one transaction. Reads only."""
     integrity, fks = await storage.integrity()
     problems: list[str] = []
-    sessions = await storage.sessions_with_status("active")
+    try:
+        sessions = await storage.sessions_with_status(*CHECKED_STATUSES)
+    except Exception as e:  # noqa: BLE001 - the sessions table itself is damaged
+        return CheckReport(integrity, fks, 0, [f"the list of sessions cannot be read: {_short(e)}"])
     for rec in sessions:
         problems.extend((await replay_session(storage, rec)).problems)
     return CheckReport(integrity, fks, len(sessions), problems)

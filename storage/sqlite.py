@@ -91,8 +91,10 @@ class SqliteStorage:
     Use as ``async with SqliteStorage(path) as st: ...`` or call ``open``/``close``.
     """
 
-    def __init__(self, path: str, *, busy_timeout_ms: int = 5000, migrate_to: int | None = None) -> None:
+    def __init__(self, path: str, *, busy_timeout_ms: int = 5000, migrate_to: int | None = None,
+                 read_only: bool = False) -> None:
         self.path = str(path)
+        self.read_only = read_only
         self.busy_timeout_ms = busy_timeout_ms
         self.migrate_to = migrate_to
         self._db: aiosqlite.Connection | None = None
@@ -117,10 +119,19 @@ class SqliteStorage:
         """Connect, set the pragmas and apply pending migrations (each in one transaction)."""
         if self._db is not None:
             return
-        db = await aiosqlite.connect(self.path, isolation_level=None)
+        if self.read_only and self.path != ":memory:":
+            from urllib.parse import quote
+
+            db = await aiosqlite.connect(f"file:{quote(self.path)}?mode=ro", uri=True, isolation_level=None)
+        else:
+            db = await aiosqlite.connect(self.path, isolation_level=None)
         try:  # whatever fails, close the connection: its worker thread would keep the process alive
             db.row_factory = sqlite3.Row
             await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            if self.read_only:
+                self._db = db
+                await self._check_readable()
+                return
             if self.path != ":memory:":
                 await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")
@@ -134,6 +145,17 @@ class SqliteStorage:
             if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
                 raise DamagedDatabaseError(self.path, str(e)) from e
             raise
+
+    async def _check_readable(self) -> None:
+        """For a read-only open: the file must hold Tabula's tables (an empty or zero-length file
+        is reported, never given a schema)."""
+        version = await self.schema_version()
+        if version == 0:
+            raise DamagedDatabaseError(self.path, "it has no Tabula tables (an empty SQLite file; nothing was "
+                                                  "written to it)")
+        if version > SCHEMA_VERSION:
+            raise DamagedDatabaseError(self.path, f"its schema {version} is newer than this program's "
+                                                  f"{SCHEMA_VERSION}; upgrade Tabula")
 
     async def close(self) -> None:
         if self._db is not None:
@@ -442,6 +464,22 @@ class SqliteStorage:
             )
         return [(r["seq"], json.loads(r["state"])) for r in rows]
 
+    async def session_log(
+        self, session_id: int
+    ) -> tuple[SessionRecord, list[ActionRecord], list[tuple[int, dict[str, Any]]]]:
+        async with self._lock:
+            await self.db.execute("BEGIN")  # a read transaction: one snapshot of the file (WAL)
+            try:
+                rec = await self._session_or_raise(session_id)
+                rows = await self._fetchall(
+                    "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at "
+                    "FROM actions WHERE session_id = ? ORDER BY seq", (session_id,))
+                snaps = await self._fetchall(
+                    "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq", (session_id,))
+            finally:
+                await self.db.execute("COMMIT")
+        return rec, [_action(r) for r in rows], [(r["seq"], json.loads(r["state"])) for r in snaps]
+
     # ------------------------------------------------------------------ people
 
     async def _write(self, sql: str, params: Iterable[Any]) -> int:
@@ -567,10 +605,23 @@ class SqliteStorage:
                 await target.close()
 
     async def integrity(self) -> tuple[list[str], list[str]]:
+        """(``integrity_check`` lines, each naming the table or index of the pages it mentions, then
+        one line per unreadable value found by reading every row (``storage.audit``); foreign-key
+        problems). A file is audited on a read-only connection of its own."""
         async with self._lock:
-            rows = await self._fetchall("PRAGMA integrity_check")
-            fks = await self._fetchall("PRAGMA foreign_key_check")
-        return [r[0] for r in rows], [f"{r[0]} row {r[1]} -> {r[2]}" for r in fks]
+            try:
+                fks = await self._fetchall("PRAGMA foreign_key_check")
+            except sqlite3.DatabaseError:  # damage on the way: the audit below names it
+                fks = []
+            if self.path == ":memory:":
+                lines = [r[0] for r in await self._fetchall("PRAGMA integrity_check")]
+            else:
+                from .audit import audit_file
+
+                lines, rows = await asyncio.to_thread(audit_file, self.path)
+                if rows:
+                    lines = [line for line in lines if line != "ok"] + rows
+        return lines, [f"{r[0]} row {r[1]} -> {r[2]}" for r in fks]
 
 
 def _statements(sql: str) -> list[str]:

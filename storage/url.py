@@ -38,7 +38,8 @@ def sqlite_path(url: str) -> str:
 
 def storage_for(url: str, **options: Any) -> Storage:
     """An unopened ``Storage`` for ``url``. ``options`` go to the backend's constructor
-    (``busy_timeout_ms`` is used by SQLite only; pool sizes by PostgreSQL only)."""
+    (``busy_timeout_ms`` is used by SQLite only; pool sizes by PostgreSQL only; ``read_only=True``
+    opens without migrating or writing, for audits)."""
     if is_postgres(url):
         from .postgres import PostgresStorage
 
@@ -46,7 +47,7 @@ def storage_for(url: str, **options: Any) -> Storage:
         return PostgresStorage(url.strip(), **pg)
     from .sqlite import SqliteStorage
 
-    lite = {k: v for k, v in options.items() if k in ("busy_timeout_ms", "migrate_to")}
+    lite = {k: v for k, v in options.items() if k in ("busy_timeout_ms", "migrate_to", "read_only")}
     return SqliteStorage(sqlite_path(url), **lite)
 
 

@@ -58,8 +58,29 @@ def is_damage(error: BaseException) -> bool:
 async def _backup(db: str, path: str) -> None:
     from storage import SqliteStorage
 
-    async with SqliteStorage(db) as st:
+    async with SqliteStorage(db, read_only=True) as st:  # a backup never writes to the database
         await st.backup(path)
+
+
+#: Files SQLite keeps beside a database: its write-ahead log, shared memory and rollback journal.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def side_file(path: str) -> bool:
+    """Whether ``path`` names one of SQLite's files beside a database (``tabula.db-wal`` ...):
+    never a database itself, and overwriting one loses committed games."""
+    return path.endswith(SIDE_FILES)
+
+
+def copy_problems(path: str) -> list[str]:
+    """What ``storage.audit`` finds wrong in the finished copy at ``path`` (empty when sound)."""
+    from storage.audit import audit_file
+
+    try:
+        lines, rows = audit_file(path)
+    except Exception as e:  # noqa: BLE001 - an unreadable copy is itself the finding
+        return [str(e)]
+    return [line for line in lines if line != "ok"] + rows
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,6 +90,12 @@ def run(args: argparse.Namespace) -> int:
     if is_postgres(db):
         print("Back up a PostgreSQL database with pg_dump, e.g.: pg_dump -Fc -f tabula.dump DBNAME", file=sys.stderr)
         return 2
+    for name, what in ((db, "--db"), (args.path, "the backup")):
+        if side_file(name):
+            print(f"{name} is one of SQLite's files beside a database (write-ahead log, shared memory or "
+                  f"journal), not a database: {what} must name the .db file itself, and overwriting such a "
+                  f"file loses committed games.", file=sys.stderr)
+            return 2
     if not os.path.exists(db):
         print(f"No database at {db}.", file=sys.stderr)
         return 2
@@ -97,5 +124,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"Cannot write the backup to {args.path}: {e.strerror or e}.", file=sys.stderr)
             return 2
         raise
-    print(f"Backed up {db} to {args.path} ({os.path.getsize(args.path)} bytes).")
+    problems = copy_problems(args.path)
+    if problems:
+        print(f"Copied {db} to {args.path}, but the copy is damaged, so the database is too "
+              f"({len(problems)} problem(s); run tabula db check --db {db}):", file=sys.stderr)
+        for line in problems[:10]:
+            print(f"  {line}", file=sys.stderr)
+        return 1
+    print(f"Backed up {db} to {args.path} ({os.path.getsize(args.path)} bytes); the copy was checked.")
     return 0

@@ -15,9 +15,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="database file (default: $TABULA_DB or tabula.db)")
     actions = p.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     check = actions.add_parser(
-        "check", help="integrity check, and replay every active session against its snapshots",
-        description="SQLite integrity and foreign-key checks, then replay every active session from its "
-                    "log and compare it with the stored snapshots and whose turn it is.")
+        "check", help="integrity check, and replay every started session against its snapshots",
+        description="SQLite integrity and foreign-key checks and every row read back, then replay every "
+                    "started session from its log and compare it with the stored snapshots, whose turn it "
+                    "is and the outcome. Writes nothing.")
     check.add_argument("--db", default=argparse.SUPPRESS, help="database file")
     check.set_defaults(func=run_check)
     info = actions.add_parser("info", help="schema version and how many sessions of each status")
@@ -35,11 +36,16 @@ async def _check(db: str) -> int:
     from storage import storage_for
     from storage.replay import check_database
 
-    async with storage_for(db) as st:
+    async with storage_for(db, read_only=True) as st:
         report = await check_database(st)
-    print(f"integrity_check: {', '.join(report.integrity)}")
+    if report.integrity == ["ok"]:
+        print("integrity_check: ok")
+    else:
+        print(f"integrity_check and rows read back: {len(report.integrity)} problem(s)")
+        for line in report.integrity:
+            print(f"PROBLEM: {line}")
     print(f"foreign keys: {'ok' if not report.foreign_keys else '; '.join(report.foreign_keys)}")
-    print(f"active sessions replayed: {report.sessions_checked}")
+    print(f"sessions replayed (active, finished, abandoned): {report.sessions_checked}")
     for problem in report.problems:
         print(f"PROBLEM: {problem}")
     print("OK" if report.ok else "FAILED")
@@ -63,7 +69,7 @@ def run_check(args: argparse.Namespace) -> int:
 async def _info(db: str) -> int:
     from storage import SCHEMA_VERSION, redact, storage_for
 
-    async with storage_for(db) as st:
+    async with storage_for(db, read_only=True) as st:
         version = await st.schema_version()
         counts = {s: len(await st.sessions_with_status(s)) for s in ("lobby", "active", "finished", "abandoned")}
     print(f"{redact(db)}: schema {version} (this program: {SCHEMA_VERSION})")
