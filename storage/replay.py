@@ -123,7 +123,7 @@ async def replay_session(storage: Storage, rec: SessionRecord) -> Replayed:
     return Replayed(state, outcome, problems)
 
 
-#: The sessions ``check_database`` replays: every started one.
+#: The sessions ``check_database`` replays: every started one (one abandoned in its lobby has no log).
 CHECKED_STATUSES = ("active", "finished", "abandoned")
 
 
@@ -134,7 +134,7 @@ async def check_database(storage: Storage) -> CheckReport:
     integrity, fks = await storage.integrity()
     problems: list[str] = []
     try:
-        sessions = await storage.sessions_with_status(*CHECKED_STATUSES)
+        sessions = [r for r in await storage.sessions_with_status(*CHECKED_STATUSES) if r.started_at is not None]
     except Exception as e:  # noqa: BLE001 - the sessions table itself is damaged
         return CheckReport(integrity, fks, 0, [f"the list of sessions cannot be read: {_short(e)}"])
     for rec in sessions:
