@@ -6,9 +6,11 @@ from __future__ import annotations
 import asyncio
 import random
 
+import pytest
+
 from bot.cli import main
 from bot.host import Host
-from storage import SqliteStorage, UserPrefs
+from storage import NewSession, SqliteStorage, UserPrefs
 from storage.postgres import PostgresStorage
 from storage.replay import check_database, replay_session
 from tests.host_helpers import (
@@ -90,3 +92,25 @@ async def compare_and_play_on(path: str, pg_schema: str, statuses: dict[int, str
         r = await new_game(host, channel=3000)
         assert r.session_id > max(statuses)
         assert (await check_database(dst)).ok
+
+
+
+async def test_db_check_on_postgresql_writes_nothing(pg_schema):
+    """``db check`` opens PostgreSQL read-only: an empty schema is reported, never given tables."""
+    import asyncpg
+
+    from storage import storage_for
+
+    with pytest.raises(RuntimeError, match="no Tabula tables"):
+        async with storage_for(pg_schema, read_only=True):
+            pass
+    conn = await asyncpg.connect(pg_schema)
+    try:
+        assert await conn.fetchval("SELECT to_regclass('tabula_schema')") is None
+    finally:
+        await conn.close()
+    async with storage_for(pg_schema) as st:  # a normal open migrates
+        await st.create_session(NewSession(GUILD, 1, "count", {}, 5, ALICE), 1.0)
+    async with storage_for(pg_schema, read_only=True) as st:
+        report = await check_database(st)
+    assert report.ok and report.sessions_checked == 0
