@@ -24,33 +24,61 @@ PG_URL = os.environ.get("TABULA_TEST_POSTGRES", "postgresql://root@127.0.0.1:543
 _reachable: str | None | bool = False  # False: not probed yet; None: reachable; str: why not
 
 
+def _cannot_connect(error: BaseException) -> bool:
+    """Whether ``error`` means "no server answers there" (refused, unknown host, timeout), as
+    opposed to a server that answered and refused us (bad password, missing database...)."""
+    import asyncpg
+
+    return isinstance(error, OSError | TimeoutError | asyncpg.CannotConnectNowError)
+
+
+def in_ci() -> bool:
+    """Whether the suite runs in continuous integration (``CI`` set to a true value), where the
+    PostgreSQL tests must run: a missing server fails them instead of skipping them."""
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
 def postgres_unavailable() -> str | None:
-    """None when the test PostgreSQL server answers, else why not (probed once per run)."""
+    """None when the test PostgreSQL server answers, else why not (probed once per run).
+
+    Only "cannot connect" is a reason to skip; any other failure of the probe (authentication,
+    a missing database, a broken driver) is raised, so a misconfigured server never turns the
+    PostgreSQL tests into silent skips. In CI (``in_ci``) not even a missing server is: the
+    test fails with the reason."""
     global _reachable
     if _reachable is False:
-        try:
-            import asyncpg
-        except ImportError:
-            _reachable = "asyncpg is not installed"
-        else:
+        import asyncpg
 
-            async def probe() -> None:
-                conn = await asyncpg.connect(PG_URL, timeout=5)
-                await conn.close()
+        async def probe() -> None:
+            conn = await asyncpg.connect(PG_URL, timeout=5)
+            await conn.close()
 
-            failure: list[str] = []
+        failure: list[BaseException] = []
 
-            def run() -> None:  # in a thread: the caller may be inside an event loop
-                try:
-                    asyncio.run(probe())
-                except Exception as e:  # noqa: BLE001 - any failure means: skip with the reason
-                    failure.append(f"no PostgreSQL server at {PG_URL} ({type(e).__name__}: {e})")
+        def run() -> None:  # in a thread: the caller may be inside an event loop
+            try:
+                asyncio.run(probe())
+            except Exception as e:  # noqa: BLE001 - sorted out below
+                failure.append(e)
 
-            thread = threading.Thread(target=run)
-            thread.start()
-            thread.join()
-            _reachable = failure[0] if failure else None
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+        if failure and not _cannot_connect(failure[0]):
+            raise RuntimeError(f"the test PostgreSQL server at {PG_URL} answered but refused the tests: "
+                               f"{type(failure[0]).__name__}: {failure[0]}") from failure[0]
+        _reachable = (f"no PostgreSQL server at {PG_URL} ({type(failure[0]).__name__}: {failure[0]})"
+                      if failure else None)
     return _reachable  # type: ignore[return-value]
+
+
+def skip_without_postgres() -> None:
+    """Skip the calling test when no PostgreSQL server answers; in CI, fail it instead."""
+    reason = postgres_unavailable()
+    if reason:
+        if in_ci():
+            pytest.fail(f"{reason}; CI must run the PostgreSQL tests (.ci/run starts a server)", pytrace=False)
+        pytest.skip(reason)
 
 
 def with_search_path(url: str, schema: str) -> str:
@@ -102,9 +130,7 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
         CURRENT = Backend("sqlite")
         yield CURRENT
         return
-    reason = postgres_unavailable()
-    if reason:
-        pytest.skip(reason)
+    skip_without_postgres()
     import asyncpg
 
     admin = await asyncpg.connect(PG_URL)
@@ -121,10 +147,8 @@ async def backend(request: pytest.FixtureRequest) -> AsyncIterator[Backend]:
 
 @pytest.fixture
 async def pg_schema() -> AsyncIterator[str]:
-    """A fresh, empty PostgreSQL schema's URL for one test (skipped without a server)."""
-    reason = postgres_unavailable()
-    if reason:
-        pytest.skip(reason)
+    """A fresh, empty PostgreSQL schema's URL for one test (skipped without a server; failed in CI)."""
+    skip_without_postgres()
     import asyncpg
 
     admin = await asyncpg.connect(PG_URL)
