@@ -12,6 +12,7 @@ import random
 import sys
 
 from bot.host import Host, HostSettings
+from games.core import GameError
 from storage import SqliteStorage
 from tests.host_helpers import ALICE, BOB, CAROL, GUILD
 
@@ -55,8 +56,9 @@ async def main(path: str, seed: int) -> None:
                     await host.undo(channel, prompt.user_id)
                     rec = await st.get_session(reply.session_id)
                     print(f"undone {rec.id} {rec.seq}", flush=True)
-                except Exception:  # noqa: BLE001 - consent may be needed; play on
-                    pass
+                except GameError as e:  # a refusal a player would read (consent needed, nothing to undo)
+                    # anything else crashes the worker, and the test reports it as a bug
+                    print(f"refused {rec.id} {rec.seq} {e.code}", flush=True)
                 reply = await host.view(channel)
         channel = None
 

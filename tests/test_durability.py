@@ -169,8 +169,9 @@ async def test_sigkill_at_random_points_loses_no_committed_action(tmp_path):
             assert first.strip() == "ready", (first, proc.stderr.read() if proc.poll() is not None else "")
             for _ in range(rand.randint(0, 40)):
                 line = proc.stdout.readline().split()
-                if not line:
-                    break
+                if not line:  # the worker stopped by itself: an exception it did not expect
+                    proc.wait()
+                    pytest.fail(f"the worker died on its own: {proc.stderr.read()[-2000:]}")
                 what, session, seq = line[0], int(line[1]), int(line[2])
                 if what == "committed":
                     committed[session] = max(committed.get(session, 0), seq)

@@ -363,9 +363,10 @@ async def test_response_window_closes_by_passing_after_the_deadline():
         await host.act(CHANNEL, one, "pass")  # answering does not move the deadline
         assert await host.tick() == []
         clock.advance(299)
-        assert await host.tick() == []
-        clock.advance(2)
-        replies = await host.tick()
+        assert await host.tick() == []  # one second before the deadline: still open
+        clock.advance(1)
+        assert clock() == r.prompts[0].deadline
+        replies = await host.tick()  # exactly at the deadline the window closes
         assert len(replies) == 1 and "Time is up" in replies[0].text and "passed" in replies[0].text
         rec = await host.storage.open_session(CHANNEL)
         assert rec.deadline is None

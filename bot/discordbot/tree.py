@@ -36,6 +36,7 @@ class Tracker:
         self._idle = asyncio.Event()
         self._idle.set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.deliveries = 0  # interactions received, repeats included (tests wait on it)
 
     @contextlib.asynccontextmanager
     async def busy(self) -> AsyncIterator[None]:
@@ -60,6 +61,7 @@ class Tracker:
 
     def first_time(self, interaction_id: int) -> bool:
         """True the first time an interaction id is seen (recently), False after."""
+        self.deliveries += 1
         if interaction_id in self._seen:
             return False
         self._seen[interaction_id] = None
