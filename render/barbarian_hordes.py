@@ -25,6 +25,7 @@ from games.barbarian_hordes.model import CardView, PlayerView, View, WarResult, 
 
 from . import draw as dr
 from . import theme
+from .record import cached_layer
 from .text import draw_paragraph, draw_text, face, truncate
 from .theme import RGB
 
@@ -183,7 +184,7 @@ def _sub_path(
 # --------------------------------------------------------------------------- static layer
 
 
-@functools.lru_cache(maxsize=32)
+@cached_layer(maxsize=32)
 def static_layer(n: int) -> Image.Image:
     """Background, table, seating ring and legend for ``n`` seats; RGB, 1600 x
     ``layout(n).height``. Cached per seat count: each state copies it and draws

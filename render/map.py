@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from . import draw as dr
 from . import theme
+from .record import cached_layer
 from .text import draw_text, face, truncate
 from .theme import RGB, SeatStyle
 
@@ -360,7 +361,7 @@ def _edge(d: ImageDraw.ImageDraw, e: Edge, a: tuple[float, float], b: tuple[floa
         d.line((*a, *b), fill=theme.INK_MUTED, width=3)
 
 
-@functools.lru_cache(maxsize=16)
+@cached_layer(maxsize=16)
 def _static(m: MapData, width: int) -> Image.Image:
     return static_layer(m, width)
 

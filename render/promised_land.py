@@ -20,6 +20,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw
 
 import games.promised_land.model as pl_model
+from games.core.english import count
 from games.promised_land.model import View
 
 from . import draw as dr
@@ -310,7 +311,7 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
             else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
         )
         sup = "/".join(str(n) for n in p.patriarchs_in_supply)
-        info = f"{p.hand_size} cards \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"
+        info = f"{count(p.hand_size, 'card')} \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"
         y = _para(d, x + 36, y, w - 36, info, small)
         if p.artefacts:
             arts = ", ".join(a.name + (" (played)" if a.face_down else "") for a in p.artefacts)

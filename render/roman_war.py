@@ -13,7 +13,6 @@ Ambushes carry a check and the word.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -22,6 +21,7 @@ from games.roman_war.model import CardView, RomanView, View
 
 from . import draw as dr
 from . import theme
+from .record import cached_layer
 from .text import draw_text, face
 
 WIDTH = 1600
@@ -77,7 +77,7 @@ def _own_hand(view: View) -> tuple[CardView, ...] | None:
     return None
 
 
-@functools.lru_cache(maxsize=4)
+@cached_layer(maxsize=4)
 def static_layer(height: int) -> Image.Image:
     """Background, table and column frames (cached per height)."""
     img = Image.new("RGB", (WIDTH, height), theme.BACKGROUND)

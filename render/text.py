@@ -21,6 +21,8 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont, features
 
+from .record import record
+
 FONT_DIR = Path(__file__).parent / "fonts"
 FONTS = {
     "regular": FONT_DIR / "DejaVuSans.ttf",
@@ -296,7 +298,7 @@ def draw_text(
     ``a`` (ascender top), ``m`` (middle), ``s`` (baseline) or ``d`` (descender
     bottom). With ``max_width`` the text is truncated with an ellipsis to fit.
     """
-    text = clean(text)
+    requested = text = clean(text)
     if max_width is not None:
         text = truncate(text, font, max_width)
     if not text:
@@ -318,6 +320,7 @@ def draw_text(
     else:
         base = y
     x, base = int(round(x)), int(round(base))
+    record(text, requested, (x, base - ascent, x + int(round(width)), base + descent), draw.im.size)
     ink = None
     for s, f, rtl in font.segments(text):
         if rtl and _RAQM:

@@ -1,0 +1,102 @@
+"""A record of the texts a board image draws: what each says, and where.
+
+Rendering happens in pixels, so a test cannot ask an image which numbers it shows. Every line of
+text goes through ``render.text.draw_text``, which adds a ``DrawnText`` to the active recording
+(if any), so tests can compare what a board shows with the View it was drawn from, and find text
+that was cut or that overlaps other text. Layers cached between renders (``cached_layer``) keep
+the texts they drew and add them again each time they are reused.
+
+Usage::
+
+    with recording() as texts:
+        render.render_image(view)
+    [t.text for t in texts]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import functools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One line of text as drawn.
+
+    Attributes
+    ----------
+    text : str
+        What was drawn (after cleaning, and after any truncation with an ellipsis).
+    requested : str
+        What the renderer asked to draw.
+    box : tuple[int, int, int, int]
+        (left, top, right, bottom) in pixels of the image drawn on: top at the font's ascent,
+        bottom at its descent.
+    canvas : tuple[int, int]
+        (width, height) in pixels of the image drawn on: the board itself, or a small piece
+        (a badge, a card) pasted onto it later, whose boxes are relative to that piece.
+    """
+
+    text: str
+    requested: str
+    box: tuple[int, int, int, int]
+    canvas: tuple[int, int] = (0, 0)
+
+    @property
+    def cut(self) -> bool:
+        """Whether the text was shortened to fit (drawn ending in an ellipsis it did not ask for)."""
+        return self.text != self.requested and self.text.endswith("…")
+
+
+_active: contextvars.ContextVar[list[DrawnText] | None] = contextvars.ContextVar("render_texts", default=None)
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Record every text drawn inside the ``with`` block into the list it yields."""
+    texts: list[DrawnText] = []
+    token = _active.set(texts)
+    try:
+        yield texts
+    finally:
+        _active.reset(token)
+
+
+def record(text: str, requested: str, box: tuple[int, int, int, int], canvas: tuple[int, int]) -> None:
+    """Add a drawn text to the active recording (nothing when none is active)."""
+    texts = _active.get()
+    if texts is not None:
+        texts.append(DrawnText(text, requested, box, canvas))
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def cached_layer(maxsize: int = 16) -> Callable[[F], F]:
+    """``functools.lru_cache`` for a function that draws a static layer: the texts it drew the
+    first time are kept with the image and recorded again on every reuse."""
+
+    def decorate(fn: F) -> F:
+        @functools.lru_cache(maxsize=maxsize)
+        def build(*args: Any) -> tuple[Any, tuple[DrawnText, ...]]:
+            with recording() as texts:
+                value = fn(*args)
+            return value, tuple(texts)
+
+        @functools.wraps(fn)
+        def wrapper(*args: Any) -> Any:
+            value, texts = build(*args)
+            active = _active.get()
+            if active is not None:
+                active.extend(texts)
+            return value
+
+        wrapper.cache_clear = build.cache_clear  # type: ignore[attr-defined]
+        wrapper.cache_info = build.cache_info  # type: ignore[attr-defined]
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -1,0 +1,179 @@
+"""What each board shows, read from the texts it draws (``render.record``) and compared with the
+View it was drawn from, for all five games, at several player counts and positions.
+
+A pixel golden cannot tell an army counter of 7 from one of 8, nor notice that a whole panel was
+left out; these tests can. Positions come from random legal play (seeded), so they cover states
+no hand-built sample has.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import games  # noqa: F401  (registers the games)
+from games.core import Rng, get_game, start
+from games.core.english import count
+from render import render_image
+from render.record import DrawnText, cached_layer, recording
+
+STEPS = (0, 40, 160)
+
+
+def positions(game_id: str, players: int, seed: int = 3) -> Iterator[Any]:
+    """Public Views of one random game (uniformly random legal actions) after each of ``STEPS``."""
+    game = get_game(game_id)
+    state = start(game, list(range(players)), game.Options(), seed).state
+    rnd = random.Random(seed)
+    done = 0
+    for target in STEPS:
+        while done < target and game.to_act(state):
+            seat = sorted(game.to_act(state))[0]
+            action = rnd.choice(list(game.legal_actions(state, seat)))
+            done += 1
+            state = game.apply(state, seat, action, Rng(seed, done)).state
+        yield game.view(state, None)
+
+
+def drawn(view: Any) -> list[DrawnText]:
+    with recording() as texts:
+        render_image(view)
+    return texts
+
+
+def words(texts: list[DrawnText]) -> list[str]:
+    return [t.text for t in texts]
+
+
+def below(texts: list[DrawnText], anchor: DrawnText, within: int, width: int = 600) -> list[DrawnText]:
+    """Texts on the same canvas as ``anchor`` whose top lies up to ``within`` pixels below its top,
+    and that start from 60 pixels left of it to ``width`` right of it (its panel)."""
+    return [t for t in texts if t.canvas == anchor.canvas and 0 <= t.box[1] - anchor.box[1] <= within
+            and -60 <= t.box[0] - anchor.box[0] <= width]
+
+
+def the(texts: list[DrawnText], text: str) -> DrawnText:
+    found = [t for t in texts if t.requested == text]  # cut names are a separate finding
+    assert found, f"{text!r} is not drawn; drawn: {words(texts)}"
+    return found[0]
+
+
+# ---------------------------------------------------------------- per game: the View's public numbers
+
+
+def barbarian_hordes(view: Any, texts: list[DrawnText]) -> None:
+    for p in view.players:
+        if p.nation is None or p.status == "eliminated":
+            continue
+        name = the(texts, p.nation)
+        # the counters row under the name: Army Tokens, Territory Tokens (of 10), cards in hand
+        row = sorted((t for t in below(texts, name, 140, width=320) if t.box[1] - name.box[1] >= 80 and t.text.isdigit()),
+                     key=lambda t: t.box[0])
+        assert [t.text for t in row] == [str(p.armies), str(p.territories), str(p.hand_size)], (p.nation, row)
+    assert str(view.deck_size) in words(texts) and "DECK" in words(texts)
+    assert f"discard pile: {view.discard_size}" in words(texts)
+
+
+def credo(view: Any, texts: list[DrawnText]) -> None:
+    for p in view.players:
+        name = the(texts, f"Church {p.seat + 1}")
+        panel = words(below(texts, name, 80))
+        assert f"{p.followers:,} Followers" in panel, (p.seat, panel)
+        assert f"{p.votes} votes · {p.hand_size} in hand" in panel, (p.seat, panel)
+    assert f"Church cards {view.church_deck} · Events {view.event_deck}" in words(texts)
+    if view.phase != "setup":  # the set-up has no round yet
+        assert any(w.startswith(f"Round {view.round} ") for w in words(texts))
+
+
+def roman_war(view: Any, texts: list[DrawnText]) -> None:
+    for r in view.romans:
+        name = the(texts, r.commander)
+        panel = words(below(texts, name, 160))
+        assert f"Power {r.power}/10" in panel, (r.commander, panel)
+        assert f"Maneuver L{r.maneuver}" in panel
+        assert f"Hand {r.hand_size} · Deck {r.deck_size} · Discard {r.discard_size}" in panel
+        assert f"COST ZONE {r.untapped_cost} of {len(r.cost_zone)} untapped" in panel
+    hannibal = words(texts)
+    assert f"Deck {view.hannibal_deck_size} · Discard {view.hannibal_discard_size} · Defended pile " \
+           f"{view.defended_size}" in hannibal
+    assert f"ENCAMPMENTS IN PLAY ({len(view.encampments)})" in hannibal
+    assert f"ACTIVE AMBUSHES ({len(view.ambushes)})" in hannibal
+    for e in view.encampments[:4]:
+        assert e.card.name in hannibal
+    assert any(w.startswith(f"Round {view.round} ") for w in hannibal)
+
+
+def soul_of_the_empire(view: Any, texts: list[DrawnText]) -> None:
+    for f in view.factions:
+        # the faction's row (a territory may share its name: Rome)
+        rows = [words(below(texts, t, 50, width=700)) for t in texts if t.requested == f.name]
+        row = next((r for r in rows if any(w.endswith(" pts") for w in r)), [])
+        assert f"{f.points} pts" in row, (f.name, row)
+        assert any(w.startswith(f"supply {f.supply} · board {f.on_board}") for w in row), (f.name, row)
+        track = {"rome": f"captured {f.capture_track}/25", "christians": f"converted {f.converted}/18",
+                 "coalition": f"Rage {f.rage:+d}"}.get(f.id)
+        assert track is None or track in row, (f.name, track, row)
+    assert any(w.startswith(f"Round {view.round}") for w in words(texts))
+
+
+def promised_land(view: Any, texts: list[DrawnText]) -> None:
+    rows = words(texts)
+    # each player's row, in seat order: "<n> card(s) · <coins> · Patriarchs F/M/P in supply f/m/p"
+    # (wrapped onto two lines when the coins are shown)
+    hands = [w.split(" · ")[0] for w in rows if re.fullmatch(r"\d+ cards? · .*", w)]
+    assert hands == [count(p.hand_size, "card") for p in view.players], rows
+    supplies = [m.group(1) for w in rows if (m := re.search(r"in supply (\d+/\d+/\d+)$", w))]
+    assert supplies == ["/".join(map(str, p.patriarchs_in_supply)) for p in view.players], rows
+    if view.phase != "over":  # a finished game's header names the winners instead
+        assert any(w.startswith(f"Book {view.book} · card {view.time} ·") for w in rows), rows
+    assert any(f"· bag {view.bag_size} ·" in w for w in rows), rows
+
+
+CHECKS: dict[str, tuple[Callable[[Any, list[DrawnText]], None], tuple[int, ...]]] = {
+    "barbarian-hordes": (barbarian_hordes, (3, 6)),
+    "credo": (credo, (3, 5)),
+    "promised-land": (promised_land, (2, 5)),
+    "roman-war": (roman_war, (1, 3)),
+    "soul-of-the-empire": (soul_of_the_empire, (2, 4)),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(CHECKS))
+def test_every_public_number_of_the_view_is_drawn_in_its_place(game_id: str) -> None:
+    check, counts = CHECKS[game_id]
+    for players in counts:
+        for view in positions(game_id, players):
+            check(view, drawn(view))
+
+
+def test_a_cached_layer_records_its_texts_on_every_reuse() -> None:
+    from PIL import Image, ImageDraw
+
+    from render.text import draw_text, face
+
+    calls = []
+
+    @cached_layer(maxsize=2)
+    def layer(n: int) -> Image.Image:
+        calls.append(n)
+        img = Image.new("RGB", (200, 40))
+        draw_text(ImageDraw.Draw(img), (5, 5), f"label {n}", face(14), (255, 255, 255))
+        return img
+
+    for _ in range(2):
+        with recording() as texts:
+            layer(1)
+        assert [t.text for t in texts] == ["label 1"] and texts[0].canvas == (200, 40)
+    assert calls == [1]
+
+
+def test_a_board_missing_a_panel_is_caught(monkeypatch) -> None:
+    """The checks fail when a renderer leaves something out (here: every Credo Follower count)."""
+    view = next(iter(positions("credo", 3)))
+    texts = [t for t in drawn(view) if not t.text.endswith(" Followers")]
+    with pytest.raises(AssertionError):
+        credo(view, texts)
