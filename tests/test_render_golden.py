@@ -50,7 +50,29 @@ def _map(seed: int, factions: int) -> Callable[[], bytes]:
     return make
 
 
+def _opening(game_id: str, players: int, viewer: int | None = None) -> Callable[[], bytes]:
+    """A game's board right after its set-up (seed 3): a position rule changes rarely move,
+    unlike any position reached by play."""
+
+    def make() -> bytes:
+        import games  # noqa: F401
+        from games.core import get_game, start
+
+        game = get_game(game_id)
+        state = start(game, list(range(players)), game.Options(), 3).state
+        return render.render_view(game.view(state, viewer), {s: NAMES[s] for s in range(players)})
+
+    return make
+
+
 CASES: dict[str, Callable[[], bytes]] = {
+    "credo_4_opening": _opening("credo", 4),
+    "credo_3_opening_seat_1": _opening("credo", 3, viewer=0),
+    "promised_land_4_opening": _opening("promised-land", 4),
+    "roman_war_2_opening_seat_1": _opening("roman-war", 2, viewer=0),
+    "roman_war_3_opening": _opening("roman-war", 3),
+    "soul_4_opening": _opening("soul-of-the-empire", 4),
+    "soul_2_opening_seat_2": _opening("soul-of-the-empire", 2, viewer=1),
     "bh_5_last_war": _bh(5, 1),
     "bh_12_war_in_progress": _bh(12, 1, war="now"),
     "bh_3_over": _bh(3, 1, phase="over"),
