@@ -289,6 +289,10 @@ class CountGame:
             return a
         return _ACTION.validate_python({"kind": verb})
 
+    def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
+        """Every action is public as typed: a card played is shown face up (``Played``)."""
+        return True
+
     def format_action(self, s: State, a: Any) -> str:
         return f"play {a.card}" if isinstance(a, Play) else a.kind
 

@@ -97,6 +97,7 @@ from .replies import (
     Reply,
 )
 from .settings import HostSettings
+from .voice import action_for, notation_for, shows_notation
 
 log = logging.getLogger("tabula.host")
 
@@ -570,13 +571,13 @@ class Host:
         users = {s.seat: s.user_id for s in rec.seats if s.user_id is not None}
         for row in rows:
             if row.seq > 0:
-                if row.secret:
+                if shows_notation(row, None):
+                    out.append(f"{self._who(rec, row.seat)}: {row.notation}")
+                else:
                     if not any(e.visible_to is None for e in row.events):  # else the game says so
                         out.append(f"{self._who(rec, row.seat)} made a secret choice.")
                     if row.seat in users:
-                        out.append((users[row.seat], f"You played: {row.notation}"))
-                else:
-                    out.append(f"{self._who(rec, row.seat)}: {row.notation}")
+                        out.append((users[row.seat], f"You played: {notation_for(row, row.seat)}"))
             for e in row.events:
                 if e.visible_to is None:
                     out.append(f"  {e.text}")
@@ -1003,20 +1004,26 @@ class Host:
             revealed = [r for r in rows if r.reveals]
             if not other_acted and not revealed:
                 return await self._do_undo(game, rec, mine.seq - 1, user_id, None)
-            why = ("another player has acted since" if other_acted
-                   else f"'{revealed[0].notation}' revealed hidden or random information")
+            def why_for(viewer: Seat | None) -> str:
+                if other_acted:
+                    return "another player has acted since"
+                return f"{action_for(revealed[0], viewer)} revealed hidden or random information"
+
             if not others:
                 # nobody could agree (the other seats are AI): a roll or a draw once
                 # seen stays, so nobody can re-roll a lost war
-                raise UndoError(f"You cannot undo '{mine.notation}': {why}, and there is no other player "
-                                "to agree to take it back.")
+                raise UndoError(f"You cannot undo {action_for(mine, seat.seat)}: {why_for(seat.seat)}, and there "
+                                "is no other player to agree to take it back.")
+            why = why_for(None)
             request = {"requester": user_id, "seat": seat.seat, "to": mine.seq - 1, "seq": rec.seq,
                        "notation": mine.notation, "needed": others, "approved": [], "why": why}
             rec = await self._commit(rec, SessionUpdate(pending_undo=request))
+        own = (PrivatePart(user_id, seat.seat, f"You asked to undo {action_for(mine, seat.seat)}.", dm=False),)
         return Reply(
-            text=(f"{self.names.user(user_id)} asks to undo '{mine.notation}'. Because {why}, every other player "
-                  f"must agree: {list_words([self.names.user(u) for u in others])}, use /game undo to agree "
-                  "or /game undo decline to refuse."),
+            text=(f"{self.names.user(user_id)} asks to undo {action_for(mine, None)}. Because {why}, every other "
+                  f"player must agree: {list_words([self.names.user(u) for u in others])}, use /game undo to "
+                  "agree or /game undo decline to refuse."),
+            private=own if not shows_notation(mine, None) else (),
             mentions=tuple(others), session_id=rec.id, version=rec.version, status=rec.status)
 
     async def decline_undo(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
@@ -1032,8 +1039,10 @@ class Host:
             if user_id != pending["requester"] and user_id not in pending["needed"]:
                 raise UndoError("Only the players asked may refuse this undo.")
             rec = await self._commit(rec, SessionUpdate(pending_undo=None))
-        return Reply(text=f"{self.names.user(user_id)} refused the undo of '{pending['notation']}'; "
-                          "the game goes on.", session_id=rec.id, version=rec.version, status=rec.status)
+            first = await self.storage.actions(rec.id, after=pending["to"], through=pending["to"] + 1)
+        what = action_for(first[0], None) if first else "the last action"
+        return Reply(text=f"{self.names.user(user_id)} refused the undo of {what}; the game goes on.",
+                     session_id=rec.id, version=rec.version, status=rec.status)
 
     async def _rows_since_last_of(self, rec: SessionRecord, user_id: int) -> list[ActionRecord]:
         """Rows from the user's last action to the end, or [] when the user never acted."""
@@ -1059,12 +1068,16 @@ class Host:
                                     truncate_after=to)
         rec = await self._commit(rec, change)
         self._remember(rec, final)
-        mine = dropped[0].notation if dropped else "?"
         extra = f" and {len(dropped) - 1} later action(s)" if len(dropped) > 1 else ""
         because = f" ({why})" if why else ""
-        return await self._status_reply(
-            game, rec, final,
-            [f"{self.names.user(requester)} undid '{mine}'{extra}{because}.", *self._feed_rows(rec, [a.row for a in ai])])
+        lines: list[str | tuple[int, str]] = []
+        if dropped:
+            lines.append(f"{self.names.user(requester)} undid {action_for(dropped[0], None)}{extra}{because}.")
+            if not shows_notation(dropped[0], None):
+                lines.append((requester, f"You undid {action_for(dropped[0], dropped[0].seat)}."))
+        else:
+            lines.append(f"{self.names.user(requester)} undid nothing{because}.")
+        return await self._status_reply(game, rec, final, [*lines, *self._feed_rows(rec, [a.row for a in ai])])
 
     # ================================================================== reading
 
@@ -1141,8 +1154,8 @@ class Host:
         rows = await self.storage.actions(rec.id, after=hi - per_page, through=hi) if total else []
         entries = []
         for row in rows:
-            hidden = row.secret and row.seat != viewer
-            notation = "(a secret choice)" if hidden else row.notation
+            shown = notation_for(row, viewer)
+            notation = "(a secret choice)" if shown is None else shown
             lines = tuple(e.text for e in row.events if e.visible(viewer))
             entries.append(LogEntry(row.seq, row.seat, self._who(rec, row.seat), notation, lines, row.at))
         text = "\n".join(
