@@ -206,7 +206,7 @@ async def test_replace_and_leave():
         with pytest.raises(PermissionDeniedError):
             await host.replace(CHANNEL, CAROL, 1, DAVE)
         with pytest.raises(LobbyError, match="already has seat"):
-            await host.replace(CHANNEL, ALICE, 1, CAROL)
+            await host.replace(CHANNEL, ALICE, 1, CAROL, is_moderator=True)
         with pytest.raises(LobbyError, match="no seat 9"):
             await host.replace(CHANNEL, ALICE, 8, DAVE)
         await host.replace(CHANNEL, BOB, 1, DAVE)  # a player hands over their own seat

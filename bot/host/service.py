@@ -19,7 +19,9 @@ Decisions (where the design is silent)
 --------------------------------------
 - Seats are numbered in joining order; leaving a lobby closes the gap. Leaving a
   started game hands the seat to a heuristic AI (an asynchronous game should not
-  stall); the creator, a moderator or the holder can ``replace`` it with a human.
+  stall); the creator or a moderator can ``replace`` it with a human. A seat a
+  human holds changes hands only by its holder or a moderator (its new holder
+  reads its hand).
 - A response window's deadline starts when the window opens; answers do not
   extend it. A window that opens while another closes gets a fresh deadline.
 - A secret choice (prompt kind ``secret``) is logged with its notation hidden from
@@ -97,6 +99,7 @@ from .replies import (
     Reply,
 )
 from .settings import HostSettings
+from .usertext import clean, same
 from .voice import action_for, notation_for, shows_notation
 
 log = logging.getLogger("tabula.host")
@@ -110,7 +113,9 @@ class Names(Protocol):
 
     An adapter may also define ``verify_hint(session_id) -> str``: the end of the
     game-over line, saying how to check the finished game (default: use
-    ``tabula verify``)."""
+    ``tabula verify``), and ``text(typed) -> str``: a user's own words (already
+    normalised by ``usertext.clean``) made safe to show to others (default: as
+    they are)."""
 
     def user(self, user_id: int) -> str: ...
 
@@ -118,13 +123,19 @@ class Names(Protocol):
 
 
 class MentionNames:
-    """Discord's mention syntax: ``<@id>`` and ``<#id>``."""
+    """Discord's mention syntax: ``<@id>`` and ``<#id>``; a user's own words with their
+    markdown and mentions escaped (``discord.utils.escape_markdown``, ``escape_mentions``)."""
 
     def user(self, user_id: int) -> str:
         return f"<@{user_id}>"
 
     def channel(self, channel_id: int) -> str:
         return f"<#{channel_id}>"
+
+    def text(self, typed: str) -> str:
+        from discord.utils import escape_markdown, escape_mentions
+
+        return escape_mentions(escape_markdown(typed))
 
 
 class _CountingRandom:
@@ -287,6 +298,11 @@ class Host:
         except StaleStateError:
             self._forget(rec.id)
             raise
+
+    def _typed(self, text: str) -> str:
+        """A user's own words as others may read them (``Names.text``)."""
+        shown = getattr(self.names, "text", None)
+        return shown(text) if shown else text
 
     def _who(self, rec: SessionRecord, seat: Seat | None) -> str:
         if seat is None or seat >= len(rec.seats):
@@ -465,7 +481,11 @@ class Host:
         seats = []
         for s in rec.seats:
             who = self.names.user(s.user_id) if s.user_id is not None else f"AI ({s.ai})"
-            label = s.faction or self._seat_label(rec, s.seat)
+            # the nation or faction actually played, once the game knows it; before, the
+            # player's wish (their own words, escaped)
+            label = self._seat_label(rec, s.seat) if rec.started_at is not None else None
+            if label is None and s.faction:
+                label = self._typed(s.faction) if rec.status == "lobby" else f"wished {self._typed(s.faction)}"
             faction = f" — {label}" if label else ""
             seats.append(f"{s.seat + 1}. {who}{faction}")
         fields = [EmbedField("Seats", "\n".join(seats) or "nobody yet")]
@@ -613,6 +633,7 @@ class Host:
         """
         game = get_game(game_id)
         opts = self._validate_options(game, dict(options or {}))
+        faction = None if faction is None else clean(faction, what="A nation or faction")
         now = self.clock()
         seats = (SeatRecord(0, user_id, faction, None, now),) if join else ()
         rec = await self.storage.create_session(
@@ -642,6 +663,7 @@ class Host:
 
         Raises NoSessionError, LobbyError (started, full, already seated),
         InvalidOptionError (faction taken), GameOverError."""
+        faction = None if faction is None else clean(faction, what="A nation or faction")
         rec = await self._find(channel_id, session_id)
         async with self._lock(rec.id):
             rec = await self.storage.get_session(rec.id)
@@ -656,14 +678,15 @@ class Host:
             rec = await self._commit(rec, SessionUpdate(seats=seats))
         return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} joined (seat {len(seats)}).")
 
-    @staticmethod
-    def _check_faction(rec: SessionRecord, faction: str | None, user_id: int | None) -> None:
+    def _check_faction(self, rec: SessionRecord, faction: str | None, user_id: int | None) -> None:
+        """Refuse a faction another seat wished for (compared normalised, ignoring case)."""
         if faction is None:
             return
         for s in rec.seats:
-            if s.faction and s.faction.casefold() == faction.casefold() and s.user_id != user_id:
-                raise InvalidOptionError(f"{faction} is already taken by seat {s.seat + 1}; taken: "
-                                         f"{list_words([x.faction for x in rec.seats if x.faction])}.")
+            if s.faction and same(s.faction, faction) and s.user_id != user_id:
+                taken = list_words([self._typed(x.faction) for x in rec.seats if x.faction])
+                raise InvalidOptionError(f"{self._typed(faction)} is already taken by seat {s.seat + 1}; "
+                                         f"taken: {taken}.")
 
     async def _lobby_reply(self, game: Game, rec: SessionRecord, text: str) -> Reply:
         return Reply(text=text, embed=self._embed(game, rec), session_id=rec.id, version=rec.version,
@@ -703,16 +726,14 @@ class Host:
             game = get_game(rec.game_id)
             self._require_lobby(rec, "choose a faction")
             seat = self._require_seat(rec, user_id)
-            faction = faction.strip()
-            if not faction:
-                raise InvalidOptionError("Name the nation or faction you want.")
+            faction = clean(faction, what="A nation or faction")
             self._check_faction(rec, faction, user_id)
             seats = tuple(
                 SeatRecord(s.seat, s.user_id, faction, s.ai, s.joined_at, s.left_at) if s.seat == seat.seat else s
                 for s in rec.seats
             )
             rec = await self._commit(rec, SessionUpdate(seats=seats))
-        return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} chose {faction}.")
+        return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} chose {self._typed(faction)}.")
 
     async def set_options(self, channel_id: int, user_id: int, values: Mapping[str, Any], *,
                           is_moderator: bool = False, session_id: int | None = None) -> Reply:
@@ -727,11 +748,12 @@ class Host:
             self._require_manager(rec, user_id, is_moderator, "change the options")
             unknown = sorted(set(values) - set(game.Options.model_fields))
             if unknown:
+                unknown = [self._typed(clean(str(k), limit=100, what="An option name")) for k in unknown]
                 raise InvalidOptionError(f"{game.title} has no option {list_words(unknown)}; options: "
                                          f"{list_words(sorted(game.Options.model_fields))}.")
             opts = self._validate_options(game, {**rec.options, **values})
             rec = await self._commit(rec, SessionUpdate(options=opts))
-        shown = ", ".join(f"{k}={v}" for k, v in opts.items())
+        shown = ", ".join(f"{k}={self._typed(str(v))}" for k, v in opts.items())
         return await self._lobby_reply(game, rec, f"Options: {shown}.")
 
     async def add_ai(self, channel_id: int, user_id: int, count: int = 1, kind: str = "heuristic", *,
@@ -1227,8 +1249,12 @@ class Host:
 
     async def replace(self, channel_id: int, user_id: int, seat: Seat, new_user_id: int | None, *,
                       is_moderator: bool = False, session_id: int | None = None) -> Reply:
-        """Give ``seat`` (zero-based) to ``new_user_id``, or to an AI when None. Allowed to
-        the creator, a moderator, or the seat's current holder.
+        """Give ``seat`` (zero-based) to ``new_user_id``, or to an AI when None (a kick).
+
+        A seat a human holds may be reassigned only by that human or by a moderator (Manage
+        Server or Manage Channels): whoever takes a seat reads its hand and private log
+        lines, so the game's creator must not be able to borrow another player's seat. The
+        creator or a moderator may fill an AI seat.
 
         Raises NoSessionError, PermissionDeniedError, LobbyError (no such seat, user
         already seated), GameOverError."""
@@ -1238,8 +1264,14 @@ class Host:
             game = get_game(rec.game_id)
             if not 0 <= seat < len(rec.seats):
                 raise LobbyError(f"There is no seat {seat + 1}; seats are 1–{len(rec.seats)}.")
-            if rec.seats[seat].user_id != user_id:
-                self._require_manager(rec, user_id, is_moderator, "replace a player")
+            holder = rec.seats[seat].user_id
+            if holder is not None and holder != user_id and not is_moderator:
+                raise PermissionDeniedError(
+                    f"Seat {seat + 1} is held by {self.names.user(holder)}: only that player or a moderator "
+                    "(Manage Server or Manage Channels) can hand it to someone else. The game's creator can "
+                    "fill AI seats.")
+            if holder is None:
+                self._require_manager(rec, user_id, is_moderator, "fill an AI seat")
             if rec.status not in ("lobby", "active"):
                 raise GameOverError(f"This game is {rec.status}; its seats can no longer change.")
             if new_user_id is not None and rec.seat_of(new_user_id) is not None:

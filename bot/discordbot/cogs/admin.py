@@ -1,4 +1,7 @@
-"""Admin: /game replace, kick, abandon, settings."""
+"""Admin: /game replace, kick, abandon, settings.
+
+A seat a human holds changes hands only by that human or a moderator (whoever takes it
+reads its hand); the creator may fill AI seats (``/game replace seat:``)."""
 
 from __future__ import annotations
 
@@ -26,16 +29,28 @@ async def _seat_of(interaction: discord.Interaction, user: discord.abc.User) -> 
     return seat.seat
 
 
-@game_command(name="replace", description="Give a player's seat to someone else (creator or moderator)")
-async def game_replace(interaction: discord.Interaction, old: discord.User, new: discord.User) -> None:
-    seat = await _seat_of(interaction, old)
+@game_command(name="replace", description="Give a seat to someone else (its player or a moderator; AI seats: the creator)")
+@app_commands.describe(
+    new="Who takes the seat",
+    old="The player whose seat it is",
+    seat="The seat's number instead (an AI seat)",
+)
+async def game_replace(
+    interaction: discord.Interaction,
+    new: discord.User,
+    old: discord.User | None = None,
+    seat: app_commands.Range[int, 1, 99] | None = None,
+) -> None:
+    if (old is None) == (seat is None):
+        raise LobbyError("Name either the player whose seat it is (old) or the seat's number (seat).")
+    index = await _seat_of(interaction, old) if old is not None else seat - 1  # type: ignore[operator]
     reply = await host(interaction).replace(
-        channel_id(interaction), interaction.user.id, seat, new.id, is_moderator=is_moderator(interaction)
+        channel_id(interaction), interaction.user.id, index, new.id, is_moderator=is_moderator(interaction)
     )
     await answer(interaction, reply)
 
 
-@game_command(name="kick", description="Hand a player's seat to an AI (creator or moderator)")
+@game_command(name="kick", description="Hand a player's seat to an AI (the player or a moderator)")
 async def game_kick(interaction: discord.Interaction, player: discord.User) -> None:
     seat = await _seat_of(interaction, player)
     reply = await host(interaction).replace(

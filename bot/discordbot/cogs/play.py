@@ -97,16 +97,35 @@ class Play(commands.Cog):
     async def _after_click(
         self, interaction: discord.Interaction, reply: Reply, notation: str, game: int
     ) -> None:
+        """Answer a click that was handed to the host. The message it came from is edited
+        ("You chose …", its buttons and image removed) only when it is the clicker's own
+        prompt: an ephemeral message or a DM, which nobody else sees. A click on any other
+        message (a public board message, whatever its payload) is answered privately and
+        leaves that message as it is."""
         bot = tabula(interaction)
-        before = interaction.message.content if interaction.message is not None else ""
         note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
-        content = f"{before}\n{note}" if before and before != "\u200b" else note
-        await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
-        if interaction.message is not None:
-            bot.outbox.forget_message(interaction.message.id)
+        if own_prompt(interaction):
+            before = interaction.message.content if interaction.message is not None else ""
+            content = f"{before}\n{note}" if before and before != "\u200b" else note
+            await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
+            if interaction.message is not None:
+                bot.outbox.forget_message(interaction.message.id)
+        else:
+            await interaction.response.send_message(note, ephemeral=True)
         if reply.duplicate:
             return
         await bot.outbox.publish(game, reply, interaction)
+
+
+def own_prompt(interaction: discord.Interaction) -> bool:
+    """Whether the message a component interaction came from is the clicker's own: an
+    ephemeral message (only its user sees it) or a message in a DM with the bot."""
+    message = interaction.message
+    if message is None:
+        return False
+    if message.flags.ephemeral:
+        return True
+    return interaction.guild_id is None
 
 
 @game_command(name="undo", description="Undo your last action (others may need to agree)")

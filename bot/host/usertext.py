@@ -1,0 +1,48 @@
+"""Text a user types that others will read (a faction preference, an option value).
+
+``clean`` normalises it once, when it comes in: Unicode NFKC (full-width and styled letters
+become plain ones), line breaks and tabs become spaces, control, format (zero-width, bidi
+overrides), private-use and unassigned characters are removed, runs of spaces collapse, and
+the result is refused when empty or longer than the cap. What is stored and compared is
+this form, so "Rome\\u200b" and "ｒｏｍｅ" are "Rome" and "rome". How it is then written into a
+message (Discord escapes markdown and mentions) is the adapter's ``Names.text``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .errors import InvalidOptionError
+
+MAX_FACTION_CHARS = 40
+_DROPPED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+_SPACES = re.compile(r"\s+")
+
+
+def clean(text: str, *, limit: int = MAX_FACTION_CHARS, what: str = "A name") -> str:
+    """``text`` normalised as described in the module docstring.
+
+    Raises InvalidOptionError when nothing is left, or more than ``limit`` characters are
+    (the message says how many)."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(" " if ch.isspace() else ch for ch in text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in _DROPPED)
+    text = _SPACES.sub(" ", text).strip()
+    if not text:
+        raise InvalidOptionError(f"{what} needs at least one visible character.")
+    if len(text) > limit:
+        raise InvalidOptionError(f"{what} can be at most {limit} characters long; this one has {len(text)}.")
+    return text
+
+
+def same(a: str, b: str) -> bool:
+    """Whether two typed names are the same once normalised, ignoring case."""
+    return _key(a) == _key(b)
+
+
+def _key(text: str) -> str:
+    try:
+        return clean(text, limit=10_000).casefold()
+    except InvalidOptionError:
+        return ""
