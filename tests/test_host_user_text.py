@@ -91,3 +91,13 @@ async def test_after_the_start_the_status_shows_the_faction_played_not_the_wish(
         status = embed_text(await host.view(CHANNEL))
         assert "Atlantis" not in status
         assert r.status == "active"
+
+
+async def test_option_values_are_shown_escaped_and_shortened():
+    """Option values a creator types (here Barbarian Hordes' ``nations``) are echoed in the
+    public lobby message: escaped, and cut to 100 characters each."""
+    async with host_on() as host:
+        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+        r = await host.set_options(CHANNEL, ALICE, {"nations": ["@everyone", "y" * 500]})
+        assert "@everyone" not in r.text and "@\u200beveryone" in r.text
+        assert "y" * 101 not in r.text and "…" in r.text

@@ -304,6 +304,11 @@ class Host:
         shown = getattr(self.names, "text", None)
         return shown(text) if shown else text
 
+    @staticmethod
+    def _short(text: str, limit: int = 100) -> str:
+        """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
     def _who(self, rec: SessionRecord, seat: Seat | None) -> str:
         if seat is None or seat >= len(rec.seats):
             return "The host"
@@ -753,7 +758,7 @@ class Host:
                                          f"{list_words(sorted(game.Options.model_fields))}.")
             opts = self._validate_options(game, {**rec.options, **values})
             rec = await self._commit(rec, SessionUpdate(options=opts))
-        shown = ", ".join(f"{k}={self._typed(str(v))}" for k, v in opts.items())
+        shown = ", ".join(f"{k}={self._typed(self._short(str(v)))}" for k, v in opts.items())
         return await self._lobby_reply(game, rec, f"Options: {shown}.")
 
     async def add_ai(self, channel_id: int, user_id: int, count: int = 1, kind: str = "heuristic", *,
