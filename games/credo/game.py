@@ -1544,8 +1544,26 @@ class Credo(NotationGame):
         ctx.update(window=Window(kind="debate", reason=f"Debate on Article {n}.", waiting=order))
 
     def _open_vote(self, ctx: _Ctx) -> None:
+        """The debate is closed: the ballot is the doctrines Churches still hold on their
+        mats (a doctrine whose every holder lost it in the debate is withdrawn, RULINGS.md
+        R29); holders vote for their own, the others choose in order. With nothing left on
+        the ballot the Article stays undecided."""
         s = ctx.s
         c = s.council
+        ballot = tuple(d for d in self.proposals(s, c.article) if d in c.proposals) + tuple(
+            d for d in self.proposals(s, c.article) if d not in c.proposals
+        )
+        for d in c.proposals:
+            if d not in ballot:
+                ctx.note(f"No Church holds {d} any more: it is withdrawn from the ballot.")
+        if not ballot:
+            ctx.note(f"No doctrine for Article {c.article} is left to vote on; it stays undecided.")
+            self._end_council(ctx)
+            return
+        if ballot != c.proposals:
+            c = c.model_copy(update={"proposals": ballot})
+            ctx.update(council=c)
+            s = ctx.s
         opener = c.convoker if c.convoker is not None else s.active
         order = tuple(self._others(s, opener)) + (opener,)
         votes = []
