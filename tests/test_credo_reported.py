@@ -123,3 +123,89 @@ def test_r29_ballot_empty_when_every_doctrine_lost() -> None:
     assert s.council is None
     assert s.creed[0] is None
     assert GAME.to_act(s) == {0: GAME.to_act(s)[0]} and s.stage == "main"
+
+
+def _max_articles(cards: Sequence[tuple[int, ...]]) -> tuple[int, bool]:
+    """Independent brute force over every subset of the dealt cards: the most Articles a
+    mat can hold (Set Up a., g.), and whether an Article 1 can be among them (d.)."""
+    from itertools import combinations
+
+    best = (0, False)
+    for k in range(min(9, len(cards)), 0, -1):
+        for sub in combinations(cards, k):
+            nums = [n for c in sub for n in c]
+            if len(nums) == len(set(nums)):
+                best = max(best, (k, 1 in nums))
+        if best[0]:
+            return best
+    return best
+
+
+def test_setup_b_f_seed_43_never_stops_short() -> None:
+    """Issue input (seed 43, 6 players): Church 1's nine cards hold Articles 1&2 dualist,
+    Articles 2, 3&4, 5, 8, 9, 10. Before the fix, `place Article 2 solar` then `place Article 5
+    Amonian` left only `done`, with two Articles on the mat. Set Up b.: "He must place as many
+    Articles as possible"; d.: "Article 1, if held, must be placed as an Article of Faith"; f.: "If
+    possible he must have three Articles of Faith" (R13). The Article 2 that would leave the
+    dualist unplaceable is refused with the reason; every legal line then reaches six Articles."""
+    t = Table(43, 6)
+    with pytest.raises(IllegalActionError, match=r"Set Up d\.") as e:
+        t.play(1, "place Article 2 solar")
+    assert "place Articles 1&2 dualist" in str(e.value)
+    t.play(1, "place Article 5 Amonian")
+    assert "done" not in t.legal(1)
+    t.play(1, "place Articles 1&2 dualist")
+    while "done" not in t.legal(1):
+        assert all(x.startswith("place") for x in t.legal(1))
+        t.play(1, t.legal(1)[-1])
+    mat = [GAME.name(c) for c in t.s.players[0].mat if c]
+    assert len(mat) == 6 and len([c for c in t.s.players[0].mat[:3] if c]) == 3
+    assert "Articles 1&2 dualist" in mat[:3]
+
+
+def test_setup_b_without_article_one_no_box_kept() -> None:
+    """Set Up b. and f.: with no Article 1 to wait for, nothing keeps an Article of Faith box
+    empty; the seed-43 hand without its dualist places all six of its numbers in any order."""
+    from tests.test_credo_rules import art, setup_state
+
+    names = ["Article 2 solar", "Article 5 Amonian", "Article 10 Nicene", "Article 8 Orthodox",
+             "Article 9 Nicene", "Article 10 Origenist", "Articles 3&4 Adoptionist"]  # fmt: skip
+    hand = [art(x) for x in names]
+    s = setup_state([hand, [], []])
+    for name in ("Article 2 solar", "Article 5 Amonian"):
+        s = GAME.apply(s, 0, GAME.parse_action(s, 0, f"place {name}"), Rng(0, 1)).state
+    legal = [GAME.format_action(s, a) for a in GAME.legal_actions(s, 0)]
+    assert "done" not in legal and "place Article 8 Orthodox" in legal
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_setup_b_d_random_lines_reach_the_most_articles(players: int) -> None:
+    """Set Up b., d., f. (R13) over many deals: whichever legal placements a Church makes,
+    in any order, `done` becomes legal only when its mat holds the most Articles its nine
+    cards allow, an Article 1 among them whenever one could be."""
+    import random
+
+    r = random.Random(17)
+    for seed in range(40):
+        s = start(GAME, list(range(players)), None, seed).state
+        step = 0
+        for x in range(players):
+            dealt = tuple(GAME.article(c).numbers for c in s.players[x].hand)
+            while True:
+                if s.tasks:
+                    t0 = s.tasks[0]
+                    a = GAME.legal_actions(s, t0.chooser)[0]
+                    step += 1
+                    s = GAME.apply(s, t0.chooser, a, Rng(seed, step)).state
+                    continue
+                legal = GAME.legal_actions(s, x)
+                texts = [GAME.format_action(s, a) for a in legal]
+                if texts == ["done"]:
+                    break
+                assert "done" not in texts
+                step += 1
+                s = GAME.apply(s, x, r.choice(legal), Rng(seed, step)).state
+            placed = [GAME.article(c).numbers for c in s.players[x].mat if c]
+            assert (len(placed), any(1 in n for n in placed)) == _max_articles(dealt), (seed, x)
+            step += 1
+            s = GAME.apply(s, x, GAME.parse_action(s, x, "done"), Rng(seed, step)).state

@@ -234,19 +234,22 @@ def test_setup_deal() -> None:
 def test_setup_a_c_one_per_number_duplicates_kept() -> None:
     """Set Up a. and c.: one Article per number; other cards of that number discarded,
     exact duplicates kept in hand; a multiple Article blocks all its numbers."""
-    hand = [art("Articles 1&2 dualist"), art("Article 1 Orthodox"), art("Article 2 Orthodox"),
-            art("Articles 1&2 dualist", 2), art("Article 3 Orthodox")]  # fmt: skip
+    # (with an Article 2 card besides, b. would require Article 1 + Article 2 over the dualist)
+    hand = [art("Articles 1&2 dualist"), art("Article 1 Orthodox"), art("Articles 3&4 Adoptionist"),
+            art("Articles 1&2 dualist", 2), art("Article 3 Orthodox"), art("Article 4 Arian")]  # fmt: skip
     s = setup_state([hand, [], []])
     s = act(s, 0, Place(card=hand[0]))
     legal = GAME.legal_actions(s, 0)
-    assert Place(card=hand[1]) not in legal and Place(card=hand[2]) not in legal
-    assert Done() not in legal  # b.: Article 3 can still be placed
+    assert Place(card=hand[1]) not in legal
+    assert Done() not in legal  # b.: Articles 3 and 4 can still be placed
     s = act(s, 0, Place(card=hand[4]))
+    assert Place(card=hand[2]) not in GAME.legal_actions(s, 0)  # 3&4 shares Article 3
+    s = act(s, 0, Place(card=hand[5]))
     assert GAME.legal_actions(s, 0) == [Done()]
     s = act(s, 0, Done())
     p = s.players[0]
     assert p.hand == (hand[3],)  # exact duplicate kept
-    assert set(hand[1:3]) <= set(s.event_discard)
+    assert {hand[1], hand[2]} <= set(s.event_discard)
 
 
 def test_setup_b_as_many_as_possible() -> None:

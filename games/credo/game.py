@@ -12,6 +12,7 @@ Choices of Church cards (Lose, Remove, Take, Give) are pending tasks answered wi
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -113,6 +114,31 @@ class Options(Model):
 
     ask_all: bool = True
     round_limit: int | None = Field(default=None, ge=1)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_arrangement(
+    used: frozenset[int], free: int, free_faith: int, cards: tuple[tuple[int, ...], ...]
+) -> tuple[int, bool]:
+    """Set Up b., d., f.: the most Articles placeable from ``cards`` (each the numbers of a
+    hand card) into ``free`` empty boxes without repeating a number in ``used`` or between
+    them; second, whether an Article 1 can be among them. An Article 1 goes first, into an
+    Article of Faith box, so it needs ``free_faith`` > 0. Exhaustive over subsets."""
+    best = (0, False)
+
+    def go(i: int, taken: frozenset[int], count: int, one: bool) -> None:
+        nonlocal best
+        if (count, one) > best:
+            best = (count, one)
+        if i == len(cards) or count == free:
+            return
+        nums = cards[i]
+        if not (set(nums) & taken) and (1 not in nums or free_faith > 0):
+            go(i + 1, taken | set(nums), count + 1, one or 1 in nums)
+        go(i + 1, taken, count, one)
+
+    go(0, used, 0, False)
+    return best
 
 
 class _Ctx(ApplyContext):
@@ -396,6 +422,11 @@ class Credo(NotationGame):
             same = [notation.format_action(self, s, x) for x in legal if getattr(x, "kind", None) == kind]
             every = [notation.format_action(self, s, x) for x in legal]
             hint = f"legal {kind} actions: {list_words(same)}" if same else f"legal now: {list_words(every)}"
+            why = None
+            if s.phase == "setup" and not s.tasks and isinstance(a, Place):
+                why = self._setup_refusal(s, seat, a.card)
+            if why:
+                raise IllegalActionError(f"{self.name(a.card)} cannot be placed now: {why}; {hint}.")
             raise IllegalActionError(f"That is not allowed now; {hint}.")
         ctx = _Ctx(s, rng)
         if s.tasks:
@@ -426,9 +457,11 @@ class Credo(NotationGame):
     # ------------------------------------------------------------------ set-up
 
     def _placeable(self, s: State, seat: Seat, card: str, setup: bool) -> bool:
-        """Set Up a., d., e., f., g. and The Game, Article Card: a card can go on the
-        mat when none of its numbers is there or decided, into the first empty box
-        (Articles of Faith first); Article 1 only as an Article of Faith (R13, R14)."""
+        """Set Up a., e., g. and The Game, Article Card: a card can go on the mat when none
+        of its numbers is there or decided, into the first empty box (Articles of Faith
+        first). At set-up also b., d. and f.: the card must leave a complete arrangement
+        placing as many Articles as possible, an Article 1 held among them as an Article of
+        Faith (RULINGS.md R13, R14)."""
         if card not in self.data.articles:
             return False
         art = self.article(card)
@@ -438,16 +471,61 @@ class Credo(NotationGame):
         if None not in mat:
             return False
         box = mat.index(None)
-        category = CATEGORIES[box // 3]
-        if setup and 1 in art.numbers and category != "faith":
+        if not setup:
+            return True
+        if 1 in art.numbers and CATEGORIES[box // 3] != "faith":
             return False
-        if setup and category == "faith" and 1 not in art.numbers and mat[:3].count(None) == 1:
-            holds_one = any(
-                1 in self.article(c).numbers for c in s.players[seat].hand if c in self.data.articles
+        hand = list(s.players[seat].hand)
+        hand.remove(card)
+        used = self.mat_numbers(s, seat) | self.decided(s)
+        now = self._setup_best(s, seat, used, mat, s.players[seat].hand)
+        after = self._setup_best(s, seat, used | set(art.numbers), mat[:box] + (card,) + mat[box + 1 :], hand)
+        return (after[0] + 1, after[1] or 1 in art.numbers) == now
+
+    def _setup_best(
+        self, s: State, seat: Seat, used: set[int], mat: tuple[str | None, ...], hand: Sequence[str]
+    ) -> tuple[int, bool]:
+        """The best complete arrangement from here (Set Up b., d., f.): (how many more
+        Articles can be placed at most, whether an Article 1 is among them), searched over
+        every set of hand cards, not greedily."""
+        cards = tuple(
+            sorted({self.article(c).numbers for c in hand if c in self.data.articles}, key=lambda t: t)
+        )
+        return _best_arrangement(frozenset(used), mat.count(None), mat[:3].count(None), cards)
+
+    def _setup_refusal(self, s: State, seat: Seat, card: str) -> str | None:
+        """Why a set-up ``place`` of a hand card is refused, in the rule text's words."""
+        if card not in s.players[seat].hand or card not in self.data.articles:
+            return None
+        art = self.article(card)
+        taken = set(art.numbers) & self.mat_numbers(s, seat)
+        if taken:
+            return (
+                f"{art.name} shares Article {min(taken)} with your mat; only one Article of a given"
+                " number is permitted (Set Up a.)"
             )
-            if holds_one and 1 not in self.mat_numbers(s, seat):
-                return False
-        return True
+        mat = s.players[seat].mat
+        if None not in mat:
+            return "your mat is full (Set Up g.)"
+        box = mat.index(None)
+        if 1 in art.numbers and CATEGORIES[box // 3] != "faith":
+            return "Article 1 must be placed as an Article of Faith (Set Up d.)"
+        used = self.mat_numbers(s, seat)
+        hand = list(s.players[seat].hand)
+        hand.remove(card)
+        now = self._setup_best(s, seat, used, mat, s.players[seat].hand)
+        after = self._setup_best(s, seat, used | set(art.numbers), mat[:box] + (card,) + mat[box + 1 :], hand)
+        if after[0] + 1 < now[0]:
+            return (
+                f"with {art.name} you could place at most {len(self.mat_cards(s, seat)) + after[0] + 1}"
+                f" Articles, and {len(self.mat_cards(s, seat)) + now[0]} are possible: he must place as many"
+                " Articles as possible (Set Up b.)"
+            )
+        ones = [self.name(c) for c in hand if c in self.data.articles and 1 in self.article(c).numbers]
+        return (
+            f"it would leave {list_words(ones)} unplaceable: Article 1, if held, must be placed as an"
+            " Article of Faith (Set Up d.)"
+        )
 
     def _apply_setup(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
         s = ctx.s

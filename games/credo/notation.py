@@ -174,11 +174,26 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
         names = [c for c, _ in fits]
         raise AmbiguousActionError(f"{text.strip()!r} could be {list_words(names, 8)}; which one?", names)
     same = [c for c, _ in cands if c.split()[0] in verb]
+    why = _setup_refusal(game, s, seat, typed) if verb == ["place"] else None
+    if same and why:
+        raise IllegalActionError(
+            f"{text.strip()!r} is not legal now: {why}; you may: {list_words(same, 10)}."
+        )
     if same:
         raise IllegalActionError(f"{text.strip()!r} is not legal now; you may: {list_words(same, 10)}.")
     raise IllegalActionError(
         f"{text.strip()!r} is not legal now; legal now: {list_words([c for c, _ in cands], 10)}."
     )
+
+
+def _setup_refusal(game: Credo, s: State, seat: int, typed: list[str]) -> str | None:
+    """At set-up, why the one hand card named by ``typed`` (after ``place``) cannot be placed."""
+    if s.phase != "setup" or s.tasks:
+        return None
+    named = {game.name(c): c for c in s.players[seat].hand if _fits(typed[1:], fold(game.name(c)).split())}
+    if len(named) != 1:
+        return None
+    return game._setup_refusal(s, seat, next(iter(named.values())))
 
 
 def complete(game: Credo, s: State, seat: int, prefix: str) -> list[str]:
