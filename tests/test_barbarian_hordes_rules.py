@@ -448,7 +448,7 @@ def test_r13_wiped_out_player_reenters_as_a_new_nation():
     assert s.players[1].hand == () and "famine" in s.discard
     s = act(s, 0, "done")  # End Phase: nothing to discard; seat 1's turn comes
     assert s.phase == "reentry" and GAME.to_act(s).keys() == {1}
-    pool = {a.nation for a in GAME.legal_actions(s, 1)}
+    pool = {a.nation for a in GAME.legal_actions(s, 1) if isinstance(a, PickNation)}
     assert "visigoths" not in pool and "huns" not in pool and "franks" in pool
     s = act(s, 1, "pick Franks", 2, 3)  # 5 cards dealt; then Fate 1D6 = 2, Recruit 1D6 = 3
     p = s.players[1]

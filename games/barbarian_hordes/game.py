@@ -299,12 +299,15 @@ class BarbarianHordes(NotationGame):
             w = s.windows[-1]
             return {x: Prompt(kind="respond", text=w.reason) for x in w.waiting}
         text = {
-            "reentry": "You were wiped out: pick a new nation to re-enter the game.",
+            "reentry": "You were wiped out: you may re-enter the game as a new nation (pick <nation>),"
+            " or pass to stay out of the game for good.",
             "fate": "Fate Phase: you may change your seating position (Migratory), or say done.",
             "event": "Event Phase: play Event cards, or say done.",
             "conquest": "Conquest Phase: attack a neighbour, or say done.",
             "end": "End Phase: discard down to your hand limit.",
         }[s.phase]
+        if s.phase == "conquest" and s.conquests_left <= 0:
+            text = "Conquest Phase: you have no Conquest Phase left; play a Q card for another, or say done."
         if s.phase == "end":
             limit = self.hand_limit(s, s.active)
             excess = len(s.players[s.active].hand) - limit
@@ -317,8 +320,11 @@ class BarbarianHordes(NotationGame):
         if seat not in prompts:
             return ()
         p = s.players[seat]
-        if s.phase in ("draft", "reentry"):
-            return [PickNation(nation=n) for n in self.nation_pool(s, reentry=s.phase == "reentry")]
+        if s.phase == "draft":
+            return [PickNation(nation=n) for n in self.nation_pool(s, reentry=False)]
+        if s.phase == "reentry":
+            # DEFEAT: "He may renter the game" — a choice (RULINGS R13)
+            return [PickNation(nation=n) for n in self.nation_pool(s, reentry=True)] + [Pass()]
         if s.war is not None:
             return self._war_space(s, seat)
         plays = self._s_plays(s, seat)
@@ -528,6 +534,9 @@ class BarbarianHordes(NotationGame):
         s = ctx.s
         reentry = s.phase == "reentry"
         pool = self.nation_pool(s, reentry=reentry)
+        if reentry and isinstance(a, Pass):
+            self._decline_reentry(ctx, seat)
+            return
         if not isinstance(a, PickNation):
             raise IllegalActionError(
                 "Pick a nation first: " + list_words([self.data.nation(n).name for n in pool]) + "."
@@ -551,6 +560,15 @@ class BarbarianHordes(NotationGame):
             self._fate(ctx)
         elif all(p.nation is not None for p in ctx.s.players):
             self._begin_turn(ctx)
+
+    def _decline_reentry(self, ctx: _Ctx, seat: Seat) -> None:
+        """DEFEAT: "He may renter the game" — declining is final: the player is out of the
+        game for good (RULINGS R13), and the next turn begins."""
+        ctx.set_player(seat, status="eliminated")
+        ctx.emit(Note(text=f"Seat {seat + 1} does not re-enter and is out of the game."))
+        if self._check_last_standing(ctx):
+            return
+        self._next_turn(ctx)
 
     def _begin_turn(self, ctx: _Ctx) -> None:
         """Start the turn of ``turn_order[turn]``: skip eliminated seats, ask wiped-out
@@ -902,9 +920,16 @@ class BarbarianHordes(NotationGame):
 
     def _maybe_end_conquest(self, ctx: _Ctx) -> None:
         """RULINGS R11: with no Conquest Phase left, or nobody it may attack, the
-        Conquest Phase ends by itself."""
-        if not self.attack_targets(ctx.s):
-            self._end_phase(ctx)
+        Conquest Phase ends by itself, unless a Q card in hand would give it another
+        Conquest Phase with a neighbour to attack (R10: Q may be played in the Conquest
+        Phase; the player is asked)."""
+        s = ctx.s
+        if self.attack_targets(s):
+            return
+        could = not s.attack_forbidden and any(t not in s.protected for t in self.neighbours(s, s.active))
+        if could and any(self.card(c).has("Q") for c in s.players[s.active].hand):
+            return
+        self._end_phase(ctx)
 
     def _apply_conquest(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
         s = ctx.s
@@ -933,6 +958,8 @@ class BarbarianHordes(NotationGame):
             why = ""
             if s.attack_forbidden:
                 why = "an I card forbids you to attack this turn"
+            elif s.conquests_left <= 0:
+                why = "you have no Conquest Phase left (a Q card gives another)"
             elif a.target in s.protected:
                 why = f"{self.nation_name(s, a.target)} played a P card: you may not attack them this turn"
             else:
