@@ -70,7 +70,7 @@ def image_size(view: View) -> tuple[int, int]:
 def _own_hand(view: View) -> tuple[CardView, ...] | None:
     if view.viewer is None:
         return None
-    if view.viewer == view.hannibal_seat:
+    if view.viewer in _hannibals(view):
         return view.hannibal_hand
     if view.viewer < len(view.romans):
         return view.romans[view.viewer].hand
@@ -125,8 +125,19 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
     return img
 
 
+def _hannibals(view: View) -> tuple[int, ...]:
+    """The Hannibal side's seats (a duel may have several)."""
+    if view.hannibal_seats:
+        return view.hannibal_seats
+    return (view.hannibal_seat,) if view.hannibal_seat is not None else ()
+
+
 def _label(view: View, seat: int, names: Mapping[int, str]) -> str:
-    base = "Hannibal" if seat == view.hannibal_seat else view.romans[seat].commander
+    hs = _hannibals(view)
+    if seat in hs:
+        base = "Hannibal" if len(hs) == 1 else f"Hannibal {seat + 1}"
+    else:
+        base = view.romans[seat].commander
     who = names.get(seat)
     return f"{base} · {who}" if who else f"{base} (seat {seat + 1})"
 
@@ -371,11 +382,17 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     y = PANELS_TOP + 48
     f = face(theme.MIN_TEXT)
     fb = face(theme.MIN_TEXT, "bold")
-    if view.hannibal_seat is not None:
+    if _hannibals(view):
+        hs = _hannibals(view)
+        if len(hs) == 1:
+            players = _label(view, hs[0], names)
+        else:  # several Hannibal players take the Hannibal phases in turn (RULINGS R17)
+            given = [names.get(x) for x in hs]
+            players = (", ".join(given) if all(given) else "seats " + ", ".join(str(x + 1) for x in hs)) + " in turn"
         draw_text(
             d,
             (left, y),
-            f"played by {_label(view, view.hannibal_seat, names)} · hand {view.hannibal_hand_size}",
+            f"played by {players} · hand {view.hannibal_hand_size}",
             f,
             theme.LIGHT_MUTED,
             "la",

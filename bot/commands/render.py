@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from . import seed as seed_type
+from .play import option_pair
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -27,17 +28,28 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                         "seats are numbered 1 to --players")
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")
     p.add_argument("--out", default="board.png", help="PNG file to write (default board.png)")
+    p.add_argument("--option", "-o", dest="options", action="append", type=option_pair, default=None,
+                   metavar="NAME=VALUE",
+                   help="a game option, repeatable, as for tabula play: e.g. -o mode=duel -o hannibals=2 "
+                        "(Roman War)")
     p.set_defaults(func=run)
     return p
 
 
 def playout(
-    game_id: str, seed: int, steps: int, players: int = 4, agents: str = "heuristic"
+    game_id: str,
+    seed: int,
+    steps: int,
+    players: int = 4,
+    agents: str = "heuristic",
+    options: dict[str, Any] | None = None,
 ) -> tuple[Any, Any, int]:
-    """Set up ``game_id`` for ``players`` seats with ``seed`` and play up to ``steps``
-    actions; each step the lowest prompted seat acts with an AI agent.
+    """Set up ``game_id`` for ``players`` seats with ``seed`` and the game ``options``
+    (NAME -> value), and play up to ``steps`` actions; each step the lowest prompted seat
+    acts with an AI agent.
 
     Returns (game, state, steps played); fewer steps are played if the game ends.
+    Raises GameError for options the game does not have or accept.
     """
     from games.core import get_game
     from games.core.agents import make_agent
@@ -45,7 +57,7 @@ def playout(
 
     game = get_game(game_id)
     seats = list(range(players))
-    state = start(game, seats, game.Options(), seed).state
+    state = start(game, seats, game_options(game, options or {}), seed).state
     bots = {s: make_agent(game, agents, seed=seed * 1000 + s) for s in seats}
     played = 0
     for n in range(1, steps + 1):
@@ -57,6 +69,23 @@ def playout(
         state = apply_at(game, state, seat, action, seed, n).state
         played = n
     return game, state, played
+
+
+def game_options(game: Any, values: dict[str, Any]) -> Any:
+    """``game.Options`` from NAME -> value; a wrong name or value raises GameError listing
+    the game's options and their defaults."""
+    from pydantic import ValidationError
+
+    from games.core import GameError
+
+    try:
+        return game.Options.model_validate(values)
+    except ValidationError as e:
+        problems = "; ".join(
+            f"{'.'.join(map(str, err['loc'])) or 'options'}: {err['msg']}" for err in e.errors()
+        )
+        known = ", ".join(f"{k} (default {v.default!r})" for k, v in game.Options.model_fields.items())
+        raise GameError(f"Invalid options for {game.title}: {problems}. Options: {known or 'none'}.") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -73,7 +102,9 @@ def run(args: argparse.Namespace) -> int:
     if args.steps < 0:
         return fail("--steps cannot be negative.")
     try:
-        game, state, played = playout(args.game, args.seed, args.steps, args.players, args.agents)
+        game, state, played = playout(
+            args.game, args.seed, args.steps, args.players, args.agents, dict(args.options or [])
+        )
         viewer = None if args.viewer is None else args.viewer - 1
         view = game.view(state, viewer)
     except GameError as e:

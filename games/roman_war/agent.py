@@ -74,7 +74,7 @@ class HeuristicAgent:
 
     def choose(self, game: Any, s: State, seat: Seat) -> Any:
         actions = game.legal_actions(s, seat)
-        if seat == s.hannibal_seat:
+        if seat in game.hannibal_seats(s):
             return self._hannibal(game, s, actions)
         by: dict[type, list[Any]] = {}
         for a in actions:

@@ -100,7 +100,8 @@ class Options(Model):
     """Session options.
 
     ``mode``: ``coop`` (the deck plays Hannibal; 1-4 Romans, solo with one) or ``duel``
-    (the last seat plays the Hannibal side; 2-4 seats). ``level_abilities``: the whole
+    (the last ``hannibals`` seats play the Hannibal side; 2-4 seats, at least one Roman:
+    1 v 1 to 3 v 1, 2 v 2, 1 v 2, 1 v 3; R17). ``hannibals``: Hannibal seats in a duel. ``level_abilities``: the whole
     level-ability system on or off ("Toggle the whole system on/off"). ``fee``: the solo
     Target-Change fee, C1 (or C2/C3 "for a harder game"). ``manual``: allow the public
     house-rule action that sets your own Power or Maneuver level. ``decks``: a starter
@@ -112,6 +113,7 @@ class Options(Model):
     fee: int = Field(default=1, ge=1, le=3)
     manual: bool = False
     decks: tuple[str, ...] | None = None
+    hannibals: int = Field(default=1, ge=1, le=3)
 
     @model_validator(mode="after")
     def _check(self) -> Options:
@@ -186,12 +188,18 @@ class RomanWar(NotationGame):
         """A seat's label: its commander (numbered when two share one), or Hannibal."""
         if seat is None:
             return "nobody"
-        if seat == s.hannibal_seat:
-            return "Hannibal"
+        if seat in self.hannibal_seats(s):
+            return "Hannibal" if len(self.hannibal_seats(s)) == 1 else f"Hannibal {seat + 1}"
         commander = s.romans[seat].commander
         if sum(1 for r in s.romans if r.commander == commander) > 1:
             return f"{commander} {seat + 1}"
         return commander
+
+    def hannibal_seats(self, s: State) -> tuple[Seat, ...]:
+        """Every seat of the Hannibal side in a duel (none in co-op)."""
+        if s.hannibal_seats:
+            return s.hannibal_seats
+        return (s.hannibal_seat,) if s.hannibal_seat is not None else ()
 
     def seat_name(self, s: State, seat: Seat) -> str:
         """The host's name for ``seat``: its commander, or "Hannibal" (duel)."""
@@ -234,8 +242,17 @@ class RomanWar(NotationGame):
         if options.mode == "coop" and not 1 <= n <= 4:
             raise IllegalActionError(f"Co-op Roman War takes 1 to 4 Roman players, not {n}.")
         if options.mode == "duel" and not 2 <= n <= 4:
-            raise IllegalActionError(f"A duel takes 2 to 4 players (1-3 Romans and Hannibal), not {n}.")
-        romans_n = n if options.mode == "coop" else n - 1
+            raise IllegalActionError(
+                f"A duel takes 2 to 4 players (1-3 Romans and 1-3 Hannibal players), not {n}."
+            )
+        if options.mode == "duel" and options.hannibals >= n:
+            raise IllegalActionError(
+                f"A duel of {n} players has at most {n - 1} Hannibal seat(s) (at least one Roman),"
+                f" not {options.hannibals}."
+            )
+        if options.mode == "coop" and options.hannibals != 1:
+            raise IllegalActionError("hannibals is a duel option (mode=duel); in co-op the deck plays Hannibal.")
+        romans_n = n if options.mode == "coop" else n - options.hannibals
         decks = options.decks or tuple(DECK_ORDER[i % len(DECK_ORDER)] for i in range(romans_n))
         if len(decks) != romans_n:
             raise IllegalActionError(f"Give one deck per Roman seat: {romans_n} needed.")
@@ -254,7 +271,8 @@ class RomanWar(NotationGame):
         s = State(
             mode=options.mode,
             romans=tuple(romans),
-            hannibal_seat=None if options.mode == "coop" else n - 1,
+            hannibal_seat=None if options.mode == "coop" else romans_n,
+            hannibal_seats=() if options.mode == "coop" else tuple(range(romans_n, n)),
             turn_order=tuple(range(romans_n)),
             last_round=LAST_ROUND,
             hannibal_deck=rng.shuffle(self.data.hannibal_deck),
@@ -269,7 +287,18 @@ class RomanWar(NotationGame):
             )
             ctx.emit(CardsDrawn(seat=x, names=self._names(ctx.s.romans[x].hand), visible_to=(x,)))
         if options.mode == "duel":
-            ctx.emit(Note(text=f"Seat {n} plays the Hannibal side."))
+            hs = ctx.s.hannibal_seats
+            if len(hs) == 1:
+                ctx.emit(Note(text=f"Seat {n} plays the Hannibal side."))
+            else:
+                ctx.emit(
+                    Note(
+                        text="Seats "
+                        + ", ".join(str(x + 1) for x in hs)
+                        + " play the Hannibal side: they share its deck and hand and take its Hannibal"
+                        " phases in turn."
+                    )
+                )
         self._begin_turn(ctx)
         return Step(state=ctx.s, events=tuple(ctx.events))
 
@@ -1367,11 +1396,19 @@ class RomanWar(NotationGame):
         k = hannibal_draws(s.romans[s.active].maneuver)
         drawn = self._hannibal_draw(ctx, k)
         if s.mode == "duel":
-            ctx.update(hannibal_hand=ctx.s.hannibal_hand + tuple(drawn), hannibal_to_play=k, phase="hannibal")
-            ctx.emit(Note(text=f"Hannibal draws {len(drawn)} card(s) and may play up to {k}."))
-            ctx.emit(
-                CardsDrawn(seat=s.hannibal_seat, names=self._names(drawn), visible_to=(s.hannibal_seat,))
+            # several Hannibal seats take the Hannibal phases in turn, one per Roman turn (R17)
+            hs = self.hannibal_seats(s)
+            deciding = hs[s.hannibal_turns % len(hs)]
+            ctx.update(
+                hannibal_hand=ctx.s.hannibal_hand + tuple(drawn),
+                hannibal_to_play=k,
+                phase="hannibal",
+                hannibal_seat=deciding,
+                hannibal_turns=s.hannibal_turns + 1,
             )
+            who = self.who(ctx.s, deciding)
+            ctx.emit(Note(text=f"{who} draws {len(drawn)} card(s) for the Hannibal side and may play up to {k}."))
+            ctx.emit(CardsDrawn(seat=deciding, names=self._names(drawn), visible_to=hs))
             return
         ctx.emit(
             Note(
@@ -1525,7 +1562,7 @@ class RomanWar(NotationGame):
             return None
         if s.winner == "romans":
             return Outcome(winners=self.roman_seats(s), reason=s.end_reason)
-        winners = (s.hannibal_seat,) if s.hannibal_seat is not None else ()
+        winners = self.hannibal_seats(s)
         return Outcome(winners=winners, reason=s.end_reason)
 
     def card_view(self, card_id: str) -> CardView:
@@ -1587,11 +1624,12 @@ class RomanWar(NotationGame):
             turn_order=s.turn_order,
             romans=tuple(romans),
             hannibal_seat=s.hannibal_seat,
+            hannibal_seats=self.hannibal_seats(s),
             hannibal_deck_size=len(s.hannibal_deck),
             hannibal_discard_size=len(s.hannibal_discard),
             hannibal_hand_size=len(s.hannibal_hand),
             hannibal_hand=tuple(self.card_view(c) for c in s.hannibal_hand)
-            if viewer is not None and viewer == s.hannibal_seat
+            if viewer is not None and viewer in self.hannibal_seats(s)
             else None,
             defended_size=len(s.defended_pile),
             foresight=tuple(self.card_view(c) for c in s.hannibal_deck[: s.known]),

@@ -137,7 +137,9 @@ class State(Model):
     schema_version: int = SCHEMA_VERSION
     mode: Mode = "coop"
     romans: tuple[Roman, ...]
-    hannibal_seat: Seat | None = None
+    hannibal_seat: Seat | None = None  # duel: the Hannibal seat deciding now (or last)
+    hannibal_seats: tuple[Seat, ...] = ()  # duel: every seat of the Hannibal side (R17)
+    hannibal_turns: int = 0  # duel: Hannibal phases so far (whose turn it is among hannibal_seats)
     turn_order: tuple[Seat, ...]
     turn: int = 0
     round: int = 1
@@ -456,6 +458,7 @@ class View(Model):
     turn_order: tuple[Seat, ...]
     romans: tuple[RomanView, ...]
     hannibal_seat: Seat | None
+    hannibal_seats: tuple[Seat, ...] = ()
     hannibal_deck_size: int
     hannibal_discard_size: int
     hannibal_hand_size: int

@@ -82,15 +82,22 @@ def summary(v: View) -> str:
     return "\n".join(lines)
 
 
+def _hannibals(v: View) -> tuple[int, ...]:
+    """The Hannibal side's seats (a duel may have several, R17)."""
+    if v.hannibal_seats:
+        return v.hannibal_seats
+    return (v.hannibal_seat,) if v.hannibal_seat is not None else ()
+
+
 def _who(v: View, seat: int) -> str:
-    if seat == v.hannibal_seat:
-        return "Hannibal"
+    if seat in _hannibals(v):
+        return "Hannibal" if len(_hannibals(v)) == 1 else f"Hannibal {seat + 1}"
     return v.romans[seat].commander
 
 
 def hand_text(v: View) -> str:
     """The viewer's hand, one card a line with its printed marks."""
-    if v.viewer is not None and v.viewer == v.hannibal_seat:
+    if v.viewer is not None and v.viewer in _hannibals(v):
         hand = v.hannibal_hand or ()
     elif v.viewer is not None and v.viewer < len(v.romans) and v.romans[v.viewer].hand is not None:
         hand = v.romans[v.viewer].hand
