@@ -209,3 +209,18 @@ def test_setup_b_d_random_lines_reach_the_most_articles(players: int) -> None:
             assert (len(placed), any(1 in n for n in placed)) == _max_articles(dealt), (seed, x)
             step += 1
             s = GAME.apply(s, x, GAME.parse_action(s, x, "done"), Rng(seed, step)).state
+
+
+def test_r30_laity_can_persecute_is_the_targets_choice() -> None:
+    """Proselytism Table 9-11 "Laity can Persecute": the preached-to Church with Laity chooses;
+    `pick spare` rolls nothing and removes nothing (RULINGS.md R30)."""
+    from games.credo.model import Play
+    from tests.test_credo_rules import TARGET, Dice, ev, make, two
+
+    s = make(church=[("b-caesarea",), TARGET, ()], hands=[(ev("Proselytism"),), (), ()])
+    s = GAME.apply(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), Dice(*two(10))).state
+    assert s.tasks and s.tasks[0].kind == "persecute" and set(GAME.to_act(s)) == {1}
+    assert "persecute" in GAME.to_act(s)[1].text
+    church = s.players[0].church
+    s = GAME.apply(s, 1, GAME.parse_action(s, 1, "pick spare"), Dice()).state
+    assert not s.tasks and s.players[0].church == church and s.last_roll.table == "Proselytism"

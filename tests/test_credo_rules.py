@@ -635,10 +635,14 @@ TARGET = fol(100000, 4) + ("b-nicea", "b-gaza", "l-prefect-of-gaul", "l-prefect-
 
 @pytest.mark.parametrize("roll", range(2, 13))
 def test_proselytism_table_row(roll: int) -> None:
-    """Proselytism Table, every row (R9): the preacher takes; 9-11 the target's Laity
-    persecute (here rolling a 10: no effect); 12 the Bishop is lynched."""
+    """Proselytism Table, every row (R9): the preacher takes; 9-11 "Laity can Persecute": the
+    target chooses to (R30; here rolling a 10: no effect); 12 the Bishop is lynched."""
     s = make(church=[("b-caesarea",), TARGET, ()], hands=[(ev("Proselytism"),), (), ()])
-    s = act(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), *two(roll), *two(10))
+    s = act(s, 0, Play(card=ev("Proselytism"), bishop="b-caesarea", target=1), *two(roll))
+    if roll in (9, 10, 11):
+        s = pick_all(s) if s.tasks and s.tasks[0].kind != "persecute" else s
+        assert s.tasks[0].kind == "persecute" and s.tasks[0].chooser == 1
+        s = act(s, 1, Pick(card="persecute"), *two(10))
     s = pick_all(s)
     mine = Counter(GAME.cards[c].kind for c in s.players[0].church if c != "b-caesarea")
     expect = {2: {"laity": 1, "bishop": 2}, 3: {"bishop": 2, "follower": 2}, 4: {"bishop": 2, "follower": 2},
@@ -717,8 +721,10 @@ def test_refutation_table_row(roll: int, category: str) -> None:
         0,
         Play(card=ev("Church Father"), bishop="b-caesarea", mode="refute", target=1, article=target_art),
         *two(roll),
-        *two(10),
     )
+    if roll == 11:  # "Laity can Persecute": the target's choice (R30)
+        assert s.tasks[0].kind == "persecute" and s.tasks[0].chooser == 1
+        s = act(s, 1, Pick(card="persecute"), *two(10))
     refuted = target_art not in s.players[1].mat
     assert refuted == (roll <= 5 or (roll <= 8 and category == "customary"))
     assert ("b-caesarea" in s.players[0].church) == (roll != 12)
@@ -1188,7 +1194,12 @@ def test_event_nika_riots() -> None:
     s = make(
         church=[fol(5000, 2), (EASTERN_EMPEROR,) + fol(10000, 2), ()], hands=[(ev("Nika Riots"),), (), ()]
     )
-    s = play(s, "Nika Riots", 0, *two(6), *two(4))
+    s = act(s, 0, Play(card=ev("Nika Riots")), *two(6))
+    s = pick_all(s) if s.tasks and s.tasks[0].kind != "persecute" else s
+    # "The Emperor can Persecute your Church in response": the Emperor's choice (R30)
+    assert s.tasks[0].kind == "persecute" and s.tasks[0].chooser == 1
+    assert [GAME.format_action(s, a) for a in GAME.legal_actions(s, 1)] == ["pick persecute", "pick spare"]
+    s = pick_all(act(s, 1, Pick(card="persecute"), *two(4)))
     assert len(s.players[1].church) == 2 and s.players[0].church == ()
 
 

@@ -877,6 +877,12 @@ class Credo(NotationGame):
                 return []
             left = [str(x) for x in self._others(s, t.chooser) if x not in t.done]
             return left + ["stop"] if left and t.done else left
+        if t.kind == "persecute":  # only while the persecutor still has Laity (or the Emperor)
+            if t.reason.startswith("the Emperor"):
+                able = self.emperor(s) == t.chooser
+            else:
+                able = bool(self.of_kind(s, t.chooser, "laity"))
+            return ["persecute", "spare"] if able else []
         if t.kind == "away":
             away = s.council.bad_times if s.council is not None else ()
             return [b for b in self._bishops(s, t.owner) if b not in away]
@@ -900,7 +906,7 @@ class Credo(NotationGame):
             if eligible:
                 self._replace(ctx, t, eligible[0])
             return True
-        if t.kind in ("either", "campaign"):
+        if t.kind in ("either", "campaign", "persecute"):
             if len(eligible) > 1:
                 return False
             if eligible:
@@ -926,11 +932,16 @@ class Credo(NotationGame):
             ctx.update(tasks=ctx.s.tasks[1:])
             self._replace(ctx, t, card)
             return
-        if t.kind in ("either", "campaign"):
+        if t.kind in ("either", "campaign", "persecute"):
             # what the choice sets off comes before the tasks already waiting
             later = ctx.s.tasks[1:]
             ctx.update(tasks=())
-            if t.kind == "either":
+            if t.kind == "persecute":
+                if card == "persecute":
+                    self.persecute(ctx, t.chooser, t.owner, t.reason)
+                else:
+                    ctx.note(f"{self.church_name(t.chooser)} does not persecute {self.church_name(t.owner)}.")
+            elif t.kind == "either":
                 self._choose_either(ctx, t, card)
             else:
                 self._campaign_step(ctx, t, card)
@@ -981,6 +992,10 @@ class Credo(NotationGame):
                 f"Evangelic Campaign: choose the next Church {self.name(t.bishop)} preaches to{more} "
                 f"({t.count} more at most)."
             )
+        if t.kind == "persecute":
+            return (
+                f"You may persecute {self.church_name(t.owner)} ({t.reason}): pick persecute, or pick spare."
+            )
         if t.kind == "away":
             return f"Bad Times: choose {t.count} of your Bishops kept away from the Council: pick them one by one."
         kinds = " or ".join(k if k != "any" else "Church card" for k in t.kinds)
@@ -1024,6 +1039,12 @@ class Credo(NotationGame):
         if res.target_draws:
             self._draw_church(ctx, victim, res.target_draws, "persecution")
 
+    def _may_persecute(self, ctx: _Ctx, persecutor: Seat, victim: Seat, why: str) -> None:
+        """"Laity can Persecute" (Proselytism 9-11, Refutation 11) and "The Emperor can
+        Persecute your Church in response" (Nika Riots): the persecutor chooses whether to
+        (``pick persecute`` / ``pick spare``; RULINGS.md R30)."""
+        self._task(ctx, Task(chooser=persecutor, owner=victim, kind="persecute", reason=why))
+
     def _take(self, ctx: _Ctx, taker: Seat, owner: Seat, kind: str, n: int, reason: str) -> None:
         self._task(ctx, Task(chooser=taker, owner=owner, kinds=(kind,), count=n, dest=taker, reason=reason))
 
@@ -1056,7 +1077,7 @@ class Credo(NotationGame):
         total, res = self._roll(ctx, "Proselytism", seat, PROSELYTISM)
         self._apply_takes(ctx, seat, target, res, "Proselytism")
         if res.persecute and self.of_kind(ctx.s, target, "laity"):
-            self.persecute(ctx, target, seat, "its Laity answer the preaching")
+            self._may_persecute(ctx, target, seat, "its Laity answer the preaching")
         if res.lose_bishop:
             if bishop == NISIBIS:
                 ctx.note("The Bishop of Nisibis lives outside the Empire and is immune.")
@@ -1332,7 +1353,7 @@ class Credo(NotationGame):
         elif e == "nika_riots":
             emp = self.emperor(s)
             self.persecute(ctx, seat, emp, "Nika Riots")
-            self.persecute(ctx, emp, seat, "the Emperor's response to the Nika Riots")
+            self._may_persecute(ctx, emp, seat, "the Emperor's response to the Nika Riots")
         elif e == "new_emperor":
             self._take_from_anywhere(ctx, EASTERN_EMPEROR, seat)
             ctx.note(f"The Eastern Emperor joins {me}.")
@@ -1565,7 +1586,7 @@ class Credo(NotationGame):
         elif res.refute:
             ctx.note("An Article of that category cannot be refuted with this roll.")
         if res.persecute and self.of_kind(ctx.s, target, "laity"):
-            self.persecute(ctx, target, seat, "its Laity answer the Church Father")
+            self._may_persecute(ctx, target, seat, "its Laity answer the Church Father")
         if res.lose_bishop:
             if a.bishop == NISIBIS:
                 ctx.note("The Bishop of Nisibis lives outside the Empire and is immune.")

@@ -50,7 +50,8 @@ class Task(Model):
     ``owner``, R9); ``campaign`` (Evangelic Campaign: ``chooser`` names the next
     Church its ``bishop`` preaches to, ``count`` preaches left, ``done`` those
     already preached to); ``away`` (Bad Times: ``chooser`` keeps ``count`` of its
-    Bishops away from the Council, R20).
+    Bishops away from the Council, R20); ``persecute`` ("Laity can Persecute", the Nika
+    Riots' response: ``chooser`` may persecute ``owner`` or not, R30).
     """
 
     chooser: Seat
@@ -59,7 +60,7 @@ class Task(Model):
     count: int = 1
     dest: Seat | None = None
     reason: str = ""
-    kind: Literal["cards", "replace", "either", "campaign", "away"] = "cards"
+    kind: Literal["cards", "replace", "either", "campaign", "away", "persecute"] = "cards"
     spare_nisibis: bool = False
     article: str | None = None  # the taught Article (replace)
     bishop: str | None = None  # the preaching Bishop (campaign)

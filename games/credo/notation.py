@@ -76,7 +76,7 @@ VERBS = (
 
 def format_action(game: Credo, s: State, a: Any) -> str:
     """``a`` in notation, with card names as players see them."""
-    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign"):
+    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign", "persecute"):
         return f"pick {_option(game, a.card)}"
     if isinstance(a, Place | Keep | Renounce | Reject | Discard | Pick):
         return f"{a.kind} {_card(game, a.card)}"
@@ -107,7 +107,8 @@ def _card(game: Credo, card: str) -> str:
     return game.name(card)
 
 
-OPTIONS = {"bishops": "2 Bishops", "followers": "3 Followers", "stop": "stop"}
+OPTIONS = {"bishops": "2 Bishops", "followers": "3 Followers", "stop": "stop", "persecute": "persecute",
+           "spare": "spare"}
 
 
 def _option(game: Credo, option: str) -> str:
