@@ -46,7 +46,9 @@ def dns_guard(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
 async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     """A started emulator; discord.py's REST base and gateway point at it for this test.
 
-    After the test, no request may have reached an unknown route.
+    After the test, no request may have reached an unknown route, no request body may have been
+    one Discord refuses (unless the test set ``allow_invalid``), and no interaction may have
+    been answered after Discord's 3-second deadline.
     """
     fake = await FakeDiscord().start()
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
@@ -57,6 +59,12 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
         await fake.stop()
     assert not fake.unknown_routes, "requests to routes the emulator does not know: " + ", ".join(
         f"{r.method} {r.path}" for r in fake.unknown_routes
+    )
+    assert fake.allow_invalid or not fake.invalid, "request bodies Discord refuses (400 / 50035): " + "; ".join(
+        f"{r.method} {r.path} {r.json!r:.300}" for r in fake.invalid
+    )
+    assert not fake.late, "interactions answered after Discord's 3-second deadline: " + ", ".join(
+        f"{r.type}:{r.data.get('name') or r.data.get('custom_id')}" for r in fake.late
     )
 
 

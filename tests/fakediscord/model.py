@@ -127,6 +127,10 @@ class Channel:
     last_message_id: int | None = None
     # permissions the bot lacks here (names from PERMISSIONS), for fault injection
     denied: set[str] = field(default_factory=set)
+    # a thread's state: archived threads refuse posts (50083) until unarchived; locked
+    # threads (160005) take posts only from members with Manage Threads
+    archived: bool = False
+    locked: bool = False
 
     @property
     def is_thread(self) -> bool:
@@ -161,10 +165,10 @@ class Channel:
                 total_message_sent=self.message_count,
                 applied_tags=[],
                 thread_metadata={
-                    "archived": False,
+                    "archived": self.archived,
                     "auto_archive_duration": 10080,
                     "archive_timestamp": TIMESTAMP,
-                    "locked": False,
+                    "locked": self.locked,
                     "invitable": True,
                     "create_timestamp": TIMESTAMP,
                 },

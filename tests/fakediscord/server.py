@@ -10,12 +10,24 @@ Every HTTP request is recorded in ``requests``; a request no route knows is answ
 in ``unknown_routes`` (tests assert it stays empty). Requests Discord itself would reject (a second
 interaction response, an embed over its limits, a command name with capitals...) are answered with
 Discord's error and kept in ``rejected``.
+
+Every request body is checked against Discord's published OpenAPI description (``openapi.py``)
+and against the limits Discord documents beyond it (``check_message``); a body that fails is
+answered 400 / code 50035 "Invalid Form Body", as Discord does, and kept in ``invalid`` (the
+fixture fails the test unless it says it sends invalid bodies on purpose). An interaction's first
+response later than ``response_deadline`` (3 s, Discord's limit) is refused with 10062 "Unknown
+interaction" and kept in ``late``, which also fails the test.
+
+Faults: ``fail`` answers chosen requests with a status and Discord error code (413, 404/10015,
+400/50083, 403/160005, 403/50007, 429, 5xx...), ``chaos`` answers a random fraction of requests
+with such errors; ``archive``/``lock`` put a thread in the state where Discord refuses posts.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import random
 import re
 import time
 from collections.abc import Callable
@@ -38,6 +50,19 @@ from .model import (
 )
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+RESPONSE_DEADLINE = 3.0  # seconds Discord allows for an interaction's first response
+NONCE_WINDOW = 100  # messages per channel remembered for enforce_nonce
+
+# Discord errors the chaos injector picks from: (status, code, message)
+CHAOS_ERRORS: tuple[tuple[int, int, str], ...] = (
+    (500, 0, "500: Internal Server Error"),
+    (502, 0, "502: Bad Gateway"),
+    (503, 0, "503: Service Unavailable"),
+    (429, 0, "You are being rate limited."),
+    (404, 10015, "Unknown Webhook"),
+    (413, 40005, "Request entity too large"),
+    (400, 50083, "Operation cannot be performed on an archived thread."),
+)
 
 # Gateway opcodes
 DISPATCH, HEARTBEAT, IDENTIFY, RESUME, RECONNECT, INVALID_SESSION, HELLO, HEARTBEAT_ACK = (
@@ -89,6 +114,19 @@ class Fault:
     retry_after: float = 0.05
     code: int = 0
     message: str = "Injected fault"
+    hits: int = 0
+
+
+@dataclass
+class Chaos:
+    """Random faults: each request matching ``method`` and ``pattern`` is answered, with
+    probability ``rate``, with one of ``errors`` (status, code, message)."""
+
+    rate: float
+    rng: random.Random
+    errors: tuple[tuple[int, int, str], ...]
+    method: str | None
+    pattern: re.Pattern[str]
     hits: int = 0
 
 
@@ -162,7 +200,14 @@ class GatewaySession:
 class FakeDiscord:
     """The emulator. Create, ``await start()``, point discord.py at ``api_base``/``gateway_url``."""
 
-    def __init__(self, *, token: str = "fake-bot-token", app_name: str = "Tabula") -> None:
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token",
+        app_name: str = "Tabula",
+        validate: bool = True,
+        response_deadline: float = RESPONSE_DEADLINE,
+    ) -> None:
         self.snowflake = Snowflakes()
         self.token = token
         self.application_id = self.snowflake()
@@ -180,7 +225,23 @@ class FakeDiscord:
         self.requests: list[Recorded] = []
         self.unknown_routes: list[Recorded] = []
         self.rejected: list[Recorded] = []
+        self.invalid: list[Recorded] = []  # bodies Discord would refuse (400 / 50035)
+        self.allow_invalid = False  # a test that sends invalid bodies on purpose sets this
+        self.late: list[InteractionRecord] = []  # first responses after the deadline
+        self.response_deadline = response_deadline
         self.faults: list[Fault] = []
+        self.chaos_faults: list[Chaos] = []
+        self.openapi = None
+        if validate:
+            from .openapi import checker, spec_path
+
+            self.openapi = checker()
+            if self.openapi is None:
+                raise RuntimeError(
+                    "Discord's OpenAPI description was not found (shared/discord-api-spec/openapi.json "
+                    f"beside the repository, or TABULA_DISCORD_OPENAPI); looked for {spec_path()}"
+                )
+        self._nonces: dict[int, dict[str, int]] = {}
         self.closed_dms: set[int] = set()
         self.gateway_log: list[tuple[str, int, str | None]] = []
         self.identify_count = 0
@@ -275,6 +336,34 @@ class FakeDiscord:
         f = Fault(method.upper(), re.compile(path_regex), status, times, retry_after, code, message)
         self.faults.append(f)
         return f
+
+    def chaos(
+        self,
+        rate: float,
+        *,
+        seed: int = 0,
+        errors: tuple[tuple[int, int, str], ...] = CHAOS_ERRORS,
+        method: str | None = None,
+        path_regex: str = r"^/api/v10/(channels|webhooks|interactions)/",
+    ) -> Chaos:
+        """From now on answer a random ``rate`` of the matching requests with one of
+        ``errors``; ``stop_chaos`` ends it."""
+        c = Chaos(rate, random.Random(seed), errors, method.upper() if method else None, re.compile(path_regex))
+        self.chaos_faults.append(c)
+        return c
+
+    def stop_chaos(self) -> None:
+        self.chaos_faults.clear()
+
+    def archive(self, thread: Channel, archived: bool = True) -> None:
+        """Archive a thread (posts are refused with 50083 until it is unarchived)."""
+        assert thread.is_thread
+        thread.archived = archived
+
+    def lock(self, thread: Channel, locked: bool = True) -> None:
+        """Lock a thread: only members with Manage Threads may post (others get 160005)."""
+        assert thread.is_thread
+        thread.locked = locked
 
     # ------------------------------------------------------------------ observation
 
@@ -636,6 +725,15 @@ class FakeDiscord:
                 if f.hits < f.times and f.method == request.method and f.pattern.search(request.path):
                     f.hits += 1
                     return self._fault_response(f, rec)
+            for c in self.chaos_faults:
+                if (
+                    (c.method is None or c.method == request.method)
+                    and c.pattern.search(request.path)
+                    and c.rng.random() < c.rate
+                ):
+                    c.hits += 1
+                    status, code, message = c.rng.choice(c.errors)
+                    return self._fault_response(Fault(request.method, c.pattern, status, 1, 0.01, code, message), rec)
             if rec.route is None or rec.route == "/{tail}":
                 rec.status = 404
                 self.unknown_routes.append(rec)
@@ -648,10 +746,16 @@ class FakeDiscord:
             rec.json, rec.files = body, files
             request[BODY], request[FILES] = body, files
             try:
+                if self.openapi is not None and body is not None and request.method in ("POST", "PUT", "PATCH"):
+                    errors = self.openapi.errors(request.method, request.path, body)
+                    if errors:
+                        raise DiscordError(400, 50035, "Invalid Form Body", errors)
                 resp = await handler(request)
             except DiscordError as e:
                 rec.error_code = e.code
                 self.rejected.append(rec)
+                if e.code == 50035:
+                    self.invalid.append(rec)
                 payload: dict[str, Any] = {"message": e.message, "code": e.code}
                 if e.errors is not None:
                     payload["errors"] = {
@@ -698,6 +802,7 @@ class FakeDiscord:
         r.add_get(api + "/guilds/{guild}/members/{user}", self._get_member)
         r.add_get(api + "/channels/{channel}", self._get_channel)
         r.add_delete(api + "/channels/{channel}", self._delete_channel)
+        r.add_patch(api + "/channels/{channel}", self._patch_channel)
         r.add_post(api + "/channels/{channel}/messages", self._post_message)
         r.add_get(api + "/channels/{channel}/messages", self._get_messages)
         r.add_get(api + "/channels/{channel}/messages/{message}", self._get_message)
@@ -863,6 +968,27 @@ class FakeDiscord:
             self.guilds[ch.guild_id].channels.pop(ch.id, None)
         return _json(ch.to_dict())
 
+    async def _patch_channel(self, request: web.Request) -> web.Response:
+        """Only a thread's ``archived`` and ``locked`` (what the bot changes)."""
+        ch = self._channel(request)
+        body = request[BODY] or {}
+        if not ch.is_thread or set(body) - {"archived", "locked", "auto_archive_duration"}:
+            raise DiscordError(400, 50035, "Invalid Form Body: the emulator edits a thread's archived/locked only")
+        perms = self._bot_permissions(ch)
+        may_manage = bool(perms & PERMISSIONS["manage_threads"])
+        if "locked" in body and bool(body["locked"]) != ch.locked and not may_manage:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if body.get("archived") is False and ch.archived and ch.locked and not may_manage:
+            raise DiscordError(403, 50013, "Missing Permissions")
+        if "archived" in body:
+            ch.archived = bool(body["archived"])
+        if "locked" in body:
+            ch.locked = bool(body["locked"])
+        d = ch.to_dict()
+        if self._session is not None:
+            await self.dispatch("THREAD_UPDATE", d)
+        return _json(d)
+
     async def _create_dm(self, request: web.Request) -> web.Response:
         uid = int(request[BODY]["recipient_id"])
         user = self.users.get(uid)
@@ -889,13 +1015,28 @@ class FakeDiscord:
             audience: frozenset[int] | None = frozenset({ch.recipient.id})
         else:
             self._require(ch, "view_channel", "send_messages_in_threads" if ch.is_thread else "send_messages")
+            if ch.locked and not self._bot_permissions(ch) & PERMISSIONS["manage_threads"]:
+                raise DiscordError(403, 160005, "Thread is locked")
+            if ch.archived:
+                raise DiscordError(400, 50083, "Operation cannot be performed on an archived thread.")
             if request[FILES]:
                 self._require(ch, "attach_files")
             audience = None
         body = request[BODY] or {}
         if body.get("flags", 0) & Message.EPHEMERAL:
             raise DiscordError(400, 50035, "Invalid Form Body: ephemeral only in interaction responses")
-        m = self._new_message(ch, self.bot_user, body, request[FILES], audience=audience)
+        nonce = body.get("nonce")
+        seen = self._nonces.setdefault(ch.id, {})
+        if nonce is not None and body.get("enforce_nonce") and str(nonce) in seen:
+            # Discord answers the message already created with this nonce (recently, same author)
+            earlier = self.messages.get(seen[str(nonce)])
+            if earlier is not None and not earlier.deleted:
+                return _json(earlier.to_dict())
+        m = self._new_message(ch, self.bot_user, body, request[FILES], audience=audience, new=True)
+        if nonce is not None:
+            seen[str(nonce)] = m.id
+            while len(seen) > NONCE_WINDOW:
+                seen.pop(next(iter(seen)))
         return _json(m.to_dict())
 
     async def _get_messages(self, request: web.Request) -> web.Response:
@@ -940,7 +1081,8 @@ class FakeDiscord:
         assert parent.guild_id is not None
         self.guilds[parent.guild_id].channels[t.id] = t
         d = t.to_dict()
-        await self.dispatch("THREAD_CREATE", {**d, "newly_created": True})
+        if self._session is not None:
+            await self.dispatch("THREAD_CREATE", {**d, "newly_created": True})
         return _json(d)
 
     async def _add_thread_member(self, request: web.Request) -> web.Response:
@@ -969,6 +1111,9 @@ class FakeDiscord:
             raise DiscordError(404, 10062, "Unknown interaction")
         if rec.callback_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
+        if time.perf_counter() - rec.sent_at > self.response_deadline:
+            self.late.append(rec)
+            raise DiscordError(404, 10062, "Unknown interaction")
         body = request[BODY] or {}
         ctype = int(body.get("type", 0))
         data = body.get("data") or {}
@@ -978,7 +1123,7 @@ class FakeDiscord:
         resource: dict[str, Any] = {"type": ctype}
         info: dict[str, Any] = {"id": str(rec.id), "type": rec.type}
         if ctype == 4:
-            m = self._interaction_message(rec, data, request[FILES], data.get("flags", 0))
+            m = self._interaction_message(rec, data, request[FILES], data.get("flags", 0), new=True)
             rec.original = m
             resource["message"] = m.to_dict()
         elif ctype == 5:
@@ -1006,13 +1151,13 @@ class FakeDiscord:
         return _json({"interaction": info, "resource": resource})
 
     def _interaction_message(
-        self, rec: InteractionRecord, data: dict[str, Any], files: list[StoredFile], flags: int
+        self, rec: InteractionRecord, data: dict[str, Any], files: list[StoredFile], flags: int, new: bool = False
     ) -> Message:
         audience = frozenset({rec.user.id}) if flags & Message.EPHEMERAL else None
         if rec.channel.type == 1:
             audience = frozenset({rec.user.id})
         m = self._new_message(
-            rec.channel, self.bot_user, {**data, "flags": flags}, files, audience=audience, interaction=rec
+            rec.channel, self.bot_user, {**data, "flags": flags}, files, audience=audience, interaction=rec, new=new
         )
         return m
 
@@ -1025,11 +1170,12 @@ class FakeDiscord:
             # Discord turns the deferred "thinking" message into the first followup; it keeps the
             # visibility chosen when deferring.
             m = rec.original
+            check_message(body, request[FILES], new=True)
             self._edit(m, {k: v for k, v in body.items() if k != "flags"}, request[FILES])
             m.flags &= ~Message.LOADING
             rec.loading = False
         else:
-            m = self._interaction_message(rec, body, request[FILES], body.get("flags", 0))
+            m = self._interaction_message(rec, body, request[FILES], body.get("flags", 0), new=True)
         rec.followups.append(m)
         rec.followup_times.append(time.perf_counter())
         return _json(m.to_dict())
@@ -1077,8 +1223,9 @@ class FakeDiscord:
         *,
         audience: frozenset[int] | None,
         interaction: InteractionRecord | None = None,
+        new: bool = False,
     ) -> Message:
-        check_message(body, files)
+        check_message(body, files, new=new)
         m = Message(
             id=self.snowflake(),
             channel_id=channel.id,
@@ -1229,9 +1376,25 @@ def validate_choices(choices: list[dict[str, Any]]) -> list[str]:
     return errors
 
 
-def check_message(body: dict[str, Any], files: list[StoredFile]) -> None:
-    """Discord's limits on a message body; raises ``DiscordError`` as Discord would."""
+def check_message(body: dict[str, Any], files: list[StoredFile], *, new: bool = False) -> None:
+    """Discord's limits on a message body beyond its OpenAPI description; raises
+    ``DiscordError`` as Discord would.
+
+    ``new``: the body creates a message, which must hold something (content, an embed, a
+    component, a file, a sticker or a poll), else 50006 "Cannot send an empty message".
+    Stricter than the description: content at most 2,000 characters (it says 4,000 for a
+    channel post), at most 6,000 characters over all embeds, a custom id once per message.
+    """
     errors: list[str] = []
+    if new and not (
+        str(body.get("content") or "").strip()
+        or body.get("embeds")
+        or body.get("components")
+        or files
+        or body.get("sticker_ids")
+        or body.get("poll")
+    ):
+        raise DiscordError(400, 50006, "Cannot send an empty message")
     if len(str(body.get("content") or "")) > 2000:
         errors.append("content over 2000 characters")
     embeds = body.get("embeds") or []
@@ -1263,6 +1426,9 @@ def check_message(body: dict[str, Any], files: list[StoredFile]) -> None:
     components = body.get("components") or []
     if len(components) > 5:
         errors.append("more than 5 action rows")
+    ids = [c.get("custom_id") for row in components for c in row.get("components", []) if c.get("custom_id")]
+    if len(set(ids)) != len(ids):
+        errors.append("a custom_id is used twice in one message")
     for row in components:
         items = row.get("components", [])
         if row.get("type") != 1 or not 1 <= len(items) <= 5:

@@ -216,6 +216,7 @@ async def test_gateway_reconnect_resume_and_invalid_session(world):
 
 async def test_missing_permissions_and_limits_are_rejected(world):
     fake, g, ch, alice, bob = world
+    fake.allow_invalid = True  # a command description of 101 characters, on purpose
     fake.deny(ch, "send_messages")
     bot = MiniBot()
     async with running(bot, fake):
