@@ -246,6 +246,21 @@ class CheckReport:
         return self.integrity == ["ok"] and not self.foreign_keys and not self.problems
 
 
+@dataclass(frozen=True)
+class OutboxRecord:
+    """One message waiting in the delivery outbox: ``kind`` public / dm, ``payload`` what to
+    send and where (JSON-able dict), ``attempts`` made so far, ``next_at`` when to try again
+    (epoch seconds)."""
+
+    id: int
+    session_id: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: float
+    attempts: int
+    next_at: float
+
+
 @runtime_checkable
 class Storage(Protocol):
     """Durable sessions. Every method is a coroutine; every write is one transaction,
@@ -374,6 +389,28 @@ class Storage(Protocol):
         """Atomically record ping number ``pings`` for the wait that began at ``waiting_since``
         unless that ping (or a later one) is recorded already. True means this caller won the
         claim and sends the reminder: of several processes, exactly one gets True."""
+        ...
+
+    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
+        """Store a message to deliver (due at once); returns its id."""
+        ...
+
+    async def outbox_due(self, now: float, limit: int = 50) -> list[OutboxRecord]:
+        """Undelivered messages due at ``now`` (oldest first, at most ``limit``)."""
+        ...
+
+    async def outbox_get(self, outbox_id: int) -> OutboxRecord | None:
+        """One undelivered message, or None when delivered, given up or unknown."""
+        ...
+
+    async def outbox_retry(
+        self, outbox_id: int, payload: dict[str, Any], attempts: int, next_at: float, error: str
+    ) -> None:
+        """Record a failed attempt: the payload as the fallbacks left it, when to try again."""
+        ...
+
+    async def outbox_done(self, outbox_id: int, now: float, message_id: int | None, error: str | None = None) -> None:
+        """The message was delivered (``message_id``), or given up for good (``error``)."""
         ...
 
     async def backup(self, path: str) -> None:

@@ -44,6 +44,7 @@ from .base import (
     DuplicateInteractionError,
     EventRecord,
     NewSession,
+    OutboxRecord,
     SeatRecord,
     SessionRecord,
     SessionUpdate,
@@ -70,6 +71,15 @@ _SESSIONS_SELECT = (
     "AS seats_json FROM sessions "
 )
 _ACTION_COLUMNS = "seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at"
+
+
+_OUTBOX_COLUMNS = "id, session_id, kind, payload, created_at, attempts, next_at"
+
+
+def _outbox(r: Any) -> OutboxRecord:
+    return OutboxRecord(
+        r["id"], r["session_id"], r["kind"], json.loads(r["payload"]), r["created_at"], r["attempts"], r["next_at"]
+    )
 
 
 def pg_migrations() -> list[tuple[int, str, str]]:
@@ -515,6 +525,48 @@ class PostgresStorage:
                 session_id, user_id, waiting_since, pings, now,
             )
         return won is not None
+
+    # ------------------------------------------------------------------ outbox
+
+    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
+        async with self.pool.acquire() as c:
+            return int(await c.fetchval(
+                "INSERT INTO outbox (session_id, kind, payload, created_at, next_at) "
+                "VALUES ($1, $2, $3, $4, $4) RETURNING id",
+                session_id, kind, dumps_json(payload), now,
+            ))
+
+    async def outbox_due(self, now: float, limit: int = 50) -> list[OutboxRecord]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL AND next_at <= $1 "
+                "ORDER BY next_at, id LIMIT $2",
+                now, limit,
+            )
+        return [_outbox(r) for r in rows]
+
+    async def outbox_get(self, outbox_id: int) -> OutboxRecord | None:
+        async with self.pool.acquire() as c:
+            row = await c.fetchrow(
+                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id = $1 AND done_at IS NULL", outbox_id
+            )
+        return None if row is None else _outbox(row)
+
+    async def outbox_retry(
+        self, outbox_id: int, payload: dict[str, Any], attempts: int, next_at: float, error: str
+    ) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "UPDATE outbox SET payload = $1, attempts = $2, next_at = $3, last_error = $4 WHERE id = $5",
+                dumps_json(payload), attempts, next_at, error[:500], outbox_id,
+            )
+
+    async def outbox_done(self, outbox_id: int, now: float, message_id: int | None, error: str | None = None) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "UPDATE outbox SET done_at = $1, message_id = $2, last_error = COALESCE($3, last_error) WHERE id = $4",
+                now, message_id, error[:500] if error else None, outbox_id,
+            )
 
     # ------------------------------------------------------------------ maintenance
 

@@ -29,6 +29,7 @@ from .base import (
     DuplicateInteractionError,
     EventRecord,
     NewSession,
+    OutboxRecord,
     SeatRecord,
     SessionRecord,
     SessionUpdate,
@@ -63,6 +64,15 @@ def migrations() -> list[tuple[int, str, str]]:
 
 
 SCHEMA_VERSION = len(migrations())
+
+
+_OUTBOX_COLUMNS = "id, session_id, kind, payload, created_at, attempts, next_at"
+
+
+def _outbox(r: Any) -> OutboxRecord:
+    return OutboxRecord(
+        r["id"], r["session_id"], r["kind"], json.loads(r["payload"]), r["created_at"], r["attempts"], r["next_at"]
+    )
 
 
 _dumps = dumps_json
@@ -591,6 +601,52 @@ class SqliteStorage:
             (session_id, user_id, waiting_since, pings, now),
         )
         return n == 1
+
+    # ------------------------------------------------------------------ outbox
+
+    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cur = await self.db.execute(
+                    "INSERT INTO outbox (session_id, kind, payload, created_at, next_at) VALUES (?, ?, ?, ?, ?)",
+                    (session_id, kind, _dumps(payload), now, now),
+                )
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            return int(cur.lastrowid or 0)
+
+    async def outbox_due(self, now: float, limit: int = 50) -> list[OutboxRecord]:
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE done_at IS NULL AND next_at <= ? "
+                "ORDER BY next_at, id LIMIT ?",
+                (now, limit),
+            )
+        return [_outbox(r) for r in rows]
+
+    async def outbox_get(self, outbox_id: int) -> OutboxRecord | None:
+        async with self._lock:
+            row = await self._fetchone(
+                f"SELECT {_OUTBOX_COLUMNS} FROM outbox WHERE id = ? AND done_at IS NULL", (outbox_id,)
+            )
+        return None if row is None else _outbox(row)
+
+    async def outbox_retry(
+        self, outbox_id: int, payload: dict[str, Any], attempts: int, next_at: float, error: str
+    ) -> None:
+        await self._write(
+            "UPDATE outbox SET payload = ?, attempts = ?, next_at = ?, last_error = ? WHERE id = ?",
+            (_dumps(payload), attempts, next_at, error[:500], outbox_id),
+        )
+
+    async def outbox_done(self, outbox_id: int, now: float, message_id: int | None, error: str | None = None) -> None:
+        await self._write(
+            "UPDATE outbox SET done_at = ?, message_id = ?, last_error = COALESCE(?, last_error) WHERE id = ?",
+            (now, message_id, error[:500] if error else None, outbox_id),
+        )
 
     # ------------------------------------------------------------------ maintenance
 

@@ -204,6 +204,23 @@ async def test_an_interaction_id_is_stored_once():
 
 
 @both
+async def test_outbox_keeps_a_message_until_it_is_delivered_or_given_up():
+    async with await make_storage() as st:
+        rec = await st.create_session(new(), 1.0)
+        first = await st.outbox_add(rec.id, "public", {"channel": 77, "content": "Now alice"}, 10.0)
+        second = await st.outbox_add(rec.id, "dm", {"user": ALICE}, 11.0)
+        assert [o.id for o in await st.outbox_due(11.0)] == [first, second]
+        await st.outbox_retry(first, {"channel": 77, "content": "Now alice", "image": "jpeg"}, 1, 20.0, "413")
+        due = await st.outbox_due(12.0)
+        assert [o.id for o in due] == [second]
+        got = await st.outbox_get(first)
+        assert got is not None and got.payload["image"] == "jpeg" and got.attempts == 1 and got.next_at == 20.0
+        await st.outbox_done(second, 13.0, 555)
+        await st.outbox_done(first, 21.0, None, "gone")
+        assert await st.outbox_due(1e12) == [] and await st.outbox_get(first) is None
+
+
+@both
 async def test_prefs_guild_settings_and_followers():
     async with await make_storage() as st:
         assert await st.get_prefs(ALICE) == UserPrefs(ALICE)
