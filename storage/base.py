@@ -391,8 +391,10 @@ class Storage(Protocol):
         claim and sends the reminder: of several processes, exactly one gets True."""
         ...
 
-    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
-        """Store a message to deliver (due at once); returns its id."""
+    async def outbox_add(
+        self, session_id: int, kind: str, payload: dict[str, Any], now: float, due: float | None = None
+    ) -> int:
+        """Store a message to deliver, due at ``due`` (default ``now``); returns its id."""
         ...
 
     async def outbox_due(self, now: float, limit: int = 50) -> list[OutboxRecord]:

@@ -528,12 +528,14 @@ class PostgresStorage:
 
     # ------------------------------------------------------------------ outbox
 
-    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
+    async def outbox_add(
+        self, session_id: int, kind: str, payload: dict[str, Any], now: float, due: float | None = None
+    ) -> int:
         async with self.pool.acquire() as c:
             return int(await c.fetchval(
                 "INSERT INTO outbox (session_id, kind, payload, created_at, next_at) "
-                "VALUES ($1, $2, $3, $4, $4) RETURNING id",
-                session_id, kind, dumps_json(payload), now,
+                "VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                session_id, kind, dumps_json(payload), now, now if due is None else due,
             ))
 
     async def outbox_due(self, now: float, limit: int = 50) -> list[OutboxRecord]:

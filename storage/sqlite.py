@@ -604,13 +604,15 @@ class SqliteStorage:
 
     # ------------------------------------------------------------------ outbox
 
-    async def outbox_add(self, session_id: int, kind: str, payload: dict[str, Any], now: float) -> int:
+    async def outbox_add(
+        self, session_id: int, kind: str, payload: dict[str, Any], now: float, due: float | None = None
+    ) -> int:
         async with self._lock:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 cur = await self.db.execute(
                     "INSERT INTO outbox (session_id, kind, payload, created_at, next_at) VALUES (?, ?, ?, ?, ?)",
-                    (session_id, kind, _dumps(payload), now, now),
+                    (session_id, kind, _dumps(payload), now, now if due is None else due),
                 )
                 await self.db.execute("COMMIT")
             except BaseException:

@@ -135,6 +135,8 @@ class TabulaBot(commands.Bot):
 
         if self.tree.get_command("game") is None:
             self.tree.add_command(GAME)
+        if self._host is not None:
+            self.outbox.start()  # resumes the deliveries a restart interrupted
         if self.with_reminders and self._host is not None:
             from .reminders import Reminders
 
@@ -146,6 +148,7 @@ class TabulaBot(commands.Bot):
             await self.reminders.stop()
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.tracker.idle(), 10)
+        await self.outbox.stop()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

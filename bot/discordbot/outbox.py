@@ -20,6 +20,27 @@ DM. The closed-DM notice is posted once per game and player.
 
 Rendering happens after deferring, in a worker thread, so the 3-second deadline of the first
 response is never at risk.
+
+Delivery after a commit: a change that is stored (a move, a closed window, a lobby change) is
+never reported as not stored. Its public message (what happened, who must act with their ping)
+is first written to the database's ``outbox`` table, then sent; a Discord error does not reach
+the player as an apology but picks a fallback, and what still fails is retried later by a
+background task (``run``), also after a restart:
+
+- the interaction's followup is gone (404 / 10015 "Unknown Webhook", an expired token): the
+  update is posted in the game's channel instead;
+- the upload is too large (413 / 40005): the board goes as a JPEG, then half size, then not at
+  all, and the message says so;
+- the game's thread is archived (400 / 50083): the bot unarchives it and posts;
+- no permission to attach files (403): the update goes without its image, saying so;
+- no permission to post, or the thread is locked (403 / 50013, 160005): the player who acted is
+  told privately, with the true reason, and delivery is retried rarely until the channel takes
+  posts again; meanwhile the game refuses moves (``cannot_post``) before applying them;
+- rate limits and Discord's own failures (429, 5xx, network): retried with a growing delay.
+
+A channel post carries an enforced nonce made from the outbox id, so a retry after a lost answer
+or a restart never posts the same update twice. Private parts that fail for any reason other
+than closed DMs (403 / 50007) are stored and retried the same way, as a new direct message.
 """
 
 from __future__ import annotations
@@ -29,9 +50,12 @@ import concurrent.futures
 import contextlib
 import io
 import logging
+import re
+import time
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
@@ -51,9 +75,28 @@ FALLBACK_NOTICE = (
 )
 NO_FILES_NOTE = "(No board image: I am not allowed to attach files here. `/game status` shows it.)"
 CANNOT_POST = (
-    "Your action was applied, but I am not allowed to post in <#{channel}>, so the others were not told. "
-    "A server admin should give me the Send Messages permission there. What happened:\n{text}"
+    "Your action was applied and is stored, but {reason}, so the others were not told yet; "
+    "I will post the update there as soon as I can. What happened:\n{text}"
 )
+NO_PERMISSION = (
+    "I am not allowed to send messages in <#{channel}> (a server admin should give me the "
+    "Send Messages permission there)"
+)
+THREAD_LOCKED = "the game's thread <#{channel}> is locked (a moderator can unlock it)"
+IMAGE_SMALLER_NOTE = "(The board image was too large for Discord; this one is smaller. `/game status` shows it.)"
+IMAGE_DROPPED_NOTE = "(The board image was too large for Discord to take. `/game status` shows the board.)"
+IMAGE_LATER_NOTE = "(`/game status` shows the board.)"
+LOG_HINT = "see `/game log`"
+
+# Delivery timing (seconds): a message being sent now is leased for LEASE before the background
+# task may pick it up; retries wait RETRY_BASE * 2**attempts, at most RETRY_CAP (CLOSED_* for a
+# channel that refuses the bot's posts), and stop after GIVE_UP_AFTER attempts.
+LEASE = 60.0
+RETRY_BASE = 1.0
+RETRY_CAP = 300.0
+CLOSED_BASE = 60.0
+CLOSED_CAP = 3600.0
+GIVE_UP_AFTER = 40
 
 
 def to_embed(e: Embed | None) -> discord.Embed | None:
@@ -71,7 +114,45 @@ def to_embed(e: Embed | None) -> discord.Embed | None:
 
 
 def cut(text: str, limit: int = 2000) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` within ``limit`` characters: cut at the last line break that fits (or at the
+    limit when a single line is longer), ending with "…"."""
+    if len(text) <= limit:
+        return text
+    head = text[: limit - 1]
+    at = head.rfind("\n")
+    if at >= limit // 2:
+        head = head[:at]
+    return head + "…"
+
+
+NOW_OR_END = re.compile(r"^(\*\*Now\*\*|Now: |Game over|The game was abandoned)")
+
+
+def fit(text: str, limit: int = 2000) -> str:
+    """A public update within ``limit`` characters that keeps the lines that matter.
+
+    The lines from the "Now" block (who must act, with their pings) or the game's end (winner
+    and seed) to the end are kept whole; the lines before them (what happened, often a long
+    run of AI moves) keep as many first lines as fit, then one line says how many more there
+    were and that ``/game log`` has them. Cuts fall at line boundaries."""
+    if len(text) <= limit:
+        return text
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if NOW_OR_END.match(line)), len(lines))
+    head, tail = lines[:at], lines[at:]
+    tail_text = "\n".join(tail)
+    if len(tail_text) > limit - 60:
+        return cut(tail_text, limit)
+    kept: list[str] = []
+    for i, line in enumerate(head):
+        more = len(head) - i
+        note = f"… {more} more line{'s' if more != 1 else ''}: {LOG_HINT}"
+        used = sum(len(x) + 1 for x in kept)
+        if used + len(line) + 1 + len(note) + 1 + len(tail_text) > limit:
+            kept.append(note)
+            break
+        kept.append(line)
+    return "\n".join([*kept, *tail])
 
 
 def mention_line(user_ids: Iterable[int]) -> str:
@@ -171,6 +252,27 @@ async def render_png(image: ImageRequest | None) -> bytes | None:
         return None
 
 
+def shrink(png: bytes, half: bool) -> bytes:
+    """A PNG as a JPEG (quality 80), at half its size when ``half``: for an upload Discord
+    refused as too large (413)."""
+    from PIL import Image
+
+    img = Image.open(io.BytesIO(png)).convert("RGB")
+    if half:
+        img = img.resize((max(1, img.width // 2), max(1, img.height // 2)))
+    out = io.BytesIO()
+    img.save(out, "JPEG", quality=80 if not half else 70, optimize=True)
+    return out.getvalue()
+
+
+class _FakeResponse:
+    """Just enough of a response for ``discord.NotFound`` when a channel cannot be resolved."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Not Found"
+
+
 def png_file(data: bytes | None, name: str = "board.png") -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 
@@ -196,36 +298,79 @@ class Outbox:
         self._told_closed: set[tuple[int, int]] = set()
         # session -> {user: what they were asked} as of the last public message
         self._asked: dict[int, dict[int, str]] = {}
+        # outbox id -> the board image request of a message not delivered yet (in memory only:
+        # after a restart the board is asked from the host again)
+        self._images: dict[int, ImageRequest | None] = {}
+        self._inflight: set[int] = set()
+        # channel id -> why the bot may not post there, from its last refused post
+        self._closed: dict[int, str] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.retry_base = RETRY_BASE
+        self.poll_seconds = 1.0
+        self.delivered = 0  # messages taken by Discord since start (for tests and figures)
 
     # ---------------------------------------------------------------- entry points
 
     async def answer(
         self, interaction: discord.Interaction, reply: Reply, *, game_channel_id: int | None = None
     ) -> None:
-        """Send ``reply`` as the answer to ``interaction`` (a slash command or a click)."""
+        """Send ``reply`` as the answer to ``interaction`` (a slash command or a click).
+
+        A reply about a session (a stored change) goes through the stored outbox: Discord's
+        errors after this point are handled there and never reach the player as a failure."""
         if reply.ephemeral:
             await self.private_answer(interaction, reply)
             return
         here = game_channel_id is None or interaction.channel_id == game_channel_id
-        if here and interaction.type is discord.InteractionType.application_command:
-            await self.public_answer(interaction, reply)
+        target = game_channel_id or interaction.channel_id
+        assert target is not None
+        if reply.session_id is None:
+            if here and interaction.type is discord.InteractionType.application_command:
+                await self.public_answer(interaction, reply)
+            else:
+                await self._defer(interaction, ephemeral=True)
+                await self.post_public(target, reply, interaction=interaction)
+        elif here and interaction.type is discord.InteractionType.application_command:
+            await self._defer(interaction, ephemeral=False)
+            await self.deliver_public(target, reply, interaction=interaction, followup=True)
         else:
-            if not interaction.response.is_done():
-                await interaction.response.defer(ephemeral=True, thinking=False)
-            target = game_channel_id or interaction.channel_id
-            assert target is not None
-            await self.post_public(target, reply, interaction=interaction)
-        await self.deliver_private(reply, interaction)
-        await self.notify_followers(reply)
+            await self._defer(interaction, ephemeral=True)
+            await self.deliver_public(target, reply, interaction=interaction)
+        await self._after_public(reply, interaction)
 
     async def publish(
         self, channel_id: int, reply: Reply, interaction: discord.Interaction | None = None
     ) -> None:
         """A turn update that is not the answer to a slash command in the game's channel (a
         click, a closed response window): the public message, private parts, followers."""
-        await self.post_public(channel_id, reply, interaction=interaction)
-        await self.deliver_private(reply, interaction)
-        await self.notify_followers(reply)
+        if reply.session_id is None:
+            await self.post_public(channel_id, reply, interaction=interaction)
+        else:
+            await self.deliver_public(channel_id, reply, interaction=interaction)
+        await self._after_public(reply, interaction)
+
+    async def _defer(self, interaction: discord.Interaction, *, ephemeral: bool) -> None:
+        """The first response, if not sent yet; a failure here is left to the outbox (the
+        update then goes to the channel)."""
+        if interaction.response.is_done():
+            return
+        try:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=not ephemeral)
+        except discord.HTTPException:
+            log.warning("could not defer interaction %s", interaction.id, exc_info=True)
+
+    async def _after_public(self, reply: Reply, interaction: discord.Interaction | None) -> None:
+        """Private parts and followers of a stored change: no error escapes (the change is
+        stored; a private part that cannot go now is stored and retried)."""
+        try:
+            await self.deliver_private(reply, interaction)
+        except Exception:
+            log.exception("delivering the private parts of session %s failed", reply.session_id)
+        try:
+            await self.notify_followers(reply)
+        except Exception:
+            log.exception("notifying the followers of session %s failed", reply.session_id)
 
     async def public_answer(
         self, interaction: discord.Interaction, reply: Reply, *, full: bool = False
@@ -254,6 +399,8 @@ class Outbox:
         Without permission to post at all, the player who acted (``interaction``) is told
         privately, with the public text; the action itself stands. Returns the message, or None.
         """
+        if reply.session_id is not None:
+            return await self.deliver_public(channel_id, reply, interaction=interaction)
         channel = await self._channel(channel_id)
         if channel is None:
             return None
@@ -271,7 +418,8 @@ class Outbox:
         except discord.Forbidden:
             log.warning("cannot post in channel %s (missing permissions)", channel_id)
             if interaction is not None:
-                text = cut(CANNOT_POST.format(channel=channel_id, text=public_text(reply)))
+                reason = NO_PERMISSION.format(channel=channel_id)
+                text = cut(CANNOT_POST.format(reason=reason, text=public_text(reply)))
                 try:
                     await send_private_text(interaction, text)
                 except discord.HTTPException:
@@ -281,6 +429,326 @@ class Outbox:
             return None
         finally:
             release(kwargs.get("view"))
+
+    # ---------------------------------------------------------------- the stored outbox
+
+    async def deliver_public(
+        self,
+        channel_id: int,
+        reply: Reply,
+        *,
+        interaction: discord.Interaction | None = None,
+        followup: bool = False,
+    ) -> discord.Message | None:
+        """Store the public message of a stored change in the outbox, then send it (as the
+        interaction's followup when ``followup``, else to ``channel_id``), falling back and
+        retrying as the module docstring says. Returns the message when it went at once."""
+        assert reply.session_id is not None
+        kwargs = self._public_kwargs(reply)
+        release(kwargs.get("view"))
+        embed = kwargs.get("embed")
+        payload: dict[str, Any] = {
+            "channel": channel_id,
+            "content": kwargs.get("content") or "",
+            "embed": embed.to_dict() if embed is not None else None,
+            "users": [int(o.id) for o in kwargs["allowed_mentions"].users or []],
+            "hand": "view" in kwargs,
+            "image": "png" if reply.image is not None else None,
+            "version": reply.version,
+            "token": interaction.token if followup and interaction is not None else None,
+            "actor": interaction.user.id if interaction is not None else None,
+        }
+        now = time.time()
+        oid = await self.bot.host.storage.outbox_add(reply.session_id, "public", payload, now, now + LEASE)
+        self._images[oid] = reply.image
+        return await self._attempt(oid, reply.session_id, payload, 0, interaction)
+
+    async def _attempt(
+        self,
+        oid: int,
+        session_id: int,
+        payload: dict[str, Any],
+        attempts: int,
+        interaction: discord.Interaction | None = None,
+    ) -> discord.Message | None:
+        """One delivery of an outbox message, with its immediate fallbacks; records the result
+        (delivered, retry later, given up). Never raises but on cancellation."""
+        storage = self.bot.host.storage
+        self._inflight.add(oid)
+        error = ""
+        try:
+            for _ in range(6):
+                try:
+                    if payload.get("kind") == "dm":
+                        message = await self._send_dm(oid, session_id, payload)
+                    else:
+                        message = await self._send_public(oid, session_id, payload)
+                except discord.HTTPException as e:
+                    error = f"{e.status} {e.code} {e.text[:200]}"
+                    step = await self._fallback(oid, payload, e, interaction)
+                    if step == "again":
+                        continue
+                    if step == "give up":
+                        log.error("outbox %s given up: %s", oid, error)
+                        await storage.outbox_done(oid, time.time(), None, error)
+                        self._images.pop(oid, None)
+                        return None
+                    break
+                except (TimeoutError, aiohttp.ClientError, OSError) as e:
+                    error = f"network: {e!r}"[:300]
+                    break
+                except Exception as e:
+                    log.exception("outbox %s: unexpected error", oid)
+                    error = f"bug: {e!r}"[:300]
+                    break
+                else:
+                    await storage.outbox_done(oid, time.time(), getattr(message, "id", None))
+                    self._images.pop(oid, None)
+                    self.delivered += 1
+                    if payload.get("kind") != "dm":
+                        self._closed.pop(int(payload["channel"]), None)
+                    return message
+            attempts += 1
+            if attempts >= GIVE_UP_AFTER:
+                log.error("outbox %s given up after %s attempts: %s", oid, attempts, error)
+                await storage.outbox_done(oid, time.time(), None, error)
+                self._images.pop(oid, None)
+                return None
+            closed = payload.get("kind") != "dm" and int(payload["channel"]) in self._closed
+            base, cap = (CLOSED_BASE, CLOSED_CAP) if closed else (self.retry_base, RETRY_CAP)
+            delay = min(cap, base * 2 ** (attempts - 1))
+            log.info("outbox %s: attempt %s failed (%s); again in %.1f s", oid, attempts, error, delay)
+            await storage.outbox_retry(oid, payload, attempts, time.time() + delay, error)
+            self._wake.set()
+            return None
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("outbox %s: could not record the delivery", oid)
+            return None
+        finally:
+            self._inflight.discard(oid)
+
+    async def _fallback(
+        self,
+        oid: int,
+        payload: dict[str, Any],
+        e: discord.HTTPException,
+        interaction: discord.Interaction | None,
+    ) -> str:
+        """What to do after Discord refused a delivery: "again" (the payload was changed to a
+        fallback), "retry" later, or "give up"."""
+        status, code = e.status, e.code
+        if payload.get("token") and (status in (401, 404) or code in (10015, 10062, 50027)):
+            payload["token"] = None  # the followup is gone: post in the channel instead
+            return "again"
+        if status == 413 or code == 40005:
+            payload["image"] = {"png": "jpeg", "jpeg": "small"}.get(payload.get("image") or "")
+            payload["note"] = IMAGE_SMALLER_NOTE if payload["image"] else IMAGE_DROPPED_NOTE
+            return "again"
+        if payload.get("kind") == "dm":
+            if status == 403 and code == DM_CLOSED:
+                return "give up"  # closed DMs: the public notice and /game hand cover it
+            return "retry" if status == 429 or status >= 500 or status == 403 else "give up"
+        channel_id = int(payload["channel"])
+        if code == 50083 and not payload.get("unarchived"):
+            payload["unarchived"] = True
+            try:
+                await self.bot.http.edit_channel(channel_id, archived=False)
+                return "again"
+            except discord.HTTPException as again:
+                log.warning("could not unarchive thread %s: %s", channel_id, again)
+                self._closed[channel_id] = f"the game's thread <#{channel_id}> is archived and I may not reopen it"
+        elif status == 403 and code == 50013 and payload.get("image") and not payload.get("no_files"):
+            payload["no_files"] = True  # may post but not attach: the update without its image
+            payload["image"] = None
+            payload["note"] = NO_FILES_NOTE
+            return "again"
+        elif status == 403:
+            self._closed[channel_id] = (
+                THREAD_LOCKED.format(channel=channel_id) if code == 160005 else NO_PERMISSION.format(channel=channel_id)
+            )
+        elif status == 404 and code in (10003, 10008):
+            return "give up"  # the channel is gone
+        elif status == 429 or status >= 500:
+            return "retry"
+        elif code != 50083:  # 50083 again after unarchiving: retried like a closed channel
+            return "give up"
+        if channel_id in self._closed and not payload.get("told") and payload.get("actor"):
+            payload["told"] = True
+            await self._tell_actor(payload, self._closed[channel_id], interaction)
+        return "retry"
+
+    async def _tell_actor(
+        self, payload: dict[str, Any], reason: str, interaction: discord.Interaction | None
+    ) -> None:
+        """Tell the player who acted, privately, that the change is stored but the channel
+        does not take the bot's posts (and why)."""
+        text = cut(CANNOT_POST.format(reason=reason, text=payload.get("content") or ""))
+        try:
+            if interaction is not None:
+                await send_private_text(interaction, text)
+            else:
+                user = self.bot.get_user(int(payload["actor"])) or await self.bot.fetch_user(int(payload["actor"]))
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.warning("could not tell user %s that channel %s is closed", payload.get("actor"), payload["channel"])
+
+    async def _image_bytes(self, oid: int, session_id: int, payload: dict[str, Any]) -> bytes | None:
+        """The board image of an outbox message in the form its payload asks for (png, jpeg,
+        small), or None. After a restart the host's current board is used when the game has
+        not moved on since; otherwise the message says `/game status` shows the board."""
+        mode = payload.get("image")
+        if not mode:
+            return None
+        if oid not in self._images:
+            request = None
+            with contextlib.suppress(Exception):
+                found = await self.bot.host.view(int(payload["channel"]), session_id=session_id)
+                if found.version == payload.get("version"):
+                    request = found.image
+            self._images[oid] = request
+            if request is None:
+                payload["image"] = None
+                payload["note"] = IMAGE_LATER_NOTE
+                return None
+        png = await render_png(self._images[oid])
+        if png is None or mode == "png":
+            return png
+        return await asyncio.get_running_loop().run_in_executor(_render_pool(), shrink, png, mode == "small")
+
+    async def _send_public(self, oid: int, session_id: int, payload: dict[str, Any]) -> discord.Message:
+        png = await self._image_bytes(oid, session_id, payload)
+        content = payload.get("content") or ""
+        if payload.get("note"):
+            content = fit(f"{content}\n{payload['note']}".strip())
+        kwargs: dict[str, Any] = {
+            "content": content or None,
+            "allowed_mentions": discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(u) for u in payload.get("users") or []]
+            ),
+        }
+        if payload.get("embed"):
+            kwargs["embed"] = discord.Embed.from_dict(payload["embed"])
+        if png is not None:
+            kwargs["files"] = png_file(png, "board.jpg" if payload.get("image") in ("jpeg", "small") else "board.png")
+        view = components.hand_view(session_id) if payload.get("hand") else None
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            if payload.get("token"):
+                webhook = discord.Webhook.from_state(
+                    {"id": self.bot.application_id, "type": 3, "token": payload["token"]}, self.bot._connection
+                )
+                return await webhook.send(**kwargs, wait=True)
+            channel = await self._channel(int(payload["channel"]))
+            if channel is None:
+                raise discord.NotFound(_FakeResponse(404), {"code": 10003, "message": "Unknown Channel"})
+            return await channel.send(**kwargs, nonce=f"tabula-o{oid}")
+        finally:
+            release(view)
+
+    async def _send_dm(self, oid: int, session_id: int, payload: dict[str, Any]) -> discord.Message:
+        content = payload.get("content") or "\u200b"
+        kwargs: dict[str, Any] = {"content": cut(content), "allowed_mentions": discord.AllowedMentions.none()}
+        choices = payload.get("choices") or []
+        view = None
+        if choices and payload.get("version") is not None:
+            view = components.choice_view(session_id, int(payload["version"]), tuple(choices))
+            kwargs["view"] = view
+        try:
+            user = self.bot.get_user(int(payload["user"])) or await self.bot.fetch_user(int(payload["user"]))
+            return await user.send(**kwargs)
+        finally:
+            release(view)
+
+    async def queue_dm(self, session_id: int, user_id: int, text: str, prompt: PromptInfo | None,
+                       version: int | None) -> None:
+        """Store a private part that could not go now, to be sent again as a new DM."""
+        payload = {
+            "kind": "dm",
+            "user": user_id,
+            "content": text,
+            "choices": list(prompt.choices) if prompt is not None else [],
+            "version": version,
+        }
+        now = time.time()
+        await self.bot.host.storage.outbox_add(session_id, "dm", payload, now, now + self.retry_base)
+        self._wake.set()
+
+    def cannot_post(self, channel_id: int) -> str | None:
+        """Why the bot cannot post in ``channel_id`` as far as its last post there showed, or None."""
+        return self._closed.get(channel_id)
+
+    async def why_closed(self, channel_id: int, interaction: discord.Interaction | None = None) -> str | None:
+        """Why a game played in ``channel_id`` cannot take a move now (the bot may not post
+        its update there), or None when it can: from the interaction's own permissions when it
+        happens in that channel, from the thread's state (locked) as Discord last told, and from
+        the last refused post."""
+        channel: Any = None
+        perms = None
+        if interaction is not None and interaction.channel_id == channel_id:
+            perms = interaction.app_permissions
+            channel = interaction.channel
+        if channel is None or not hasattr(channel, "locked"):
+            channel = self.bot.get_channel(channel_id) or channel
+        if perms is None and isinstance(channel, discord.abc.GuildChannel | discord.Thread):
+            me = channel.guild.me
+            if me is not None:
+                perms = channel.permissions_for(me)
+        thread = isinstance(channel, discord.Thread)
+        if perms is not None and (
+            not perms.view_channel or not (perms.send_messages_in_threads if thread else perms.send_messages)
+        ):
+            return NO_PERMISSION.format(channel=channel_id)
+        if thread and channel.locked and not (perms.manage_threads if perms is not None else False):
+            return THREAD_LOCKED.format(channel=channel_id)
+        return self._closed.get(channel_id)
+
+    # ---------------------------------------------------------------- the background task
+
+    def start(self) -> None:
+        """Start the background delivery of stored messages (resumes what a restart left)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.run(), name="tabula-outbox")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def run(self) -> None:
+        """Deliver due stored messages until cancelled."""
+        while True:
+            try:
+                await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("outbox pass failed")
+            self._wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+
+    async def run_once(self, now: float | None = None) -> int:
+        """Attempt every stored message due at ``now`` once; returns how many were attempted."""
+        due = await self.bot.host.storage.outbox_due(time.time() if now is None else now)
+        n = 0
+        for rec in due:
+            if rec.id in self._inflight:
+                continue
+            payload = dict(rec.payload)
+            if rec.kind == "dm":
+                payload["kind"] = "dm"
+            await self._attempt(rec.id, rec.session_id, payload, rec.attempts)
+            n += 1
+        return n
+
+    async def pending(self) -> int:
+        """How many stored messages are not delivered yet."""
+        return len(await self.bot.host.storage.outbox_due(float("inf"), limit=10_000))
 
     async def private_answer(self, interaction: discord.Interaction, reply: Reply) -> None:
         """An ephemeral reply: text, embed, the viewer's board image and their choices."""
@@ -353,11 +821,19 @@ class Outbox:
         png = await self._private_png(reply, parts)
         if png is not None:
             kwargs["files"] = png_file(png, "hand.png")
-        if not interaction.response.is_done():
-            await interaction.response.send_message(**kwargs, ephemeral=True)
-        else:
-            await interaction.followup.send(**kwargs, ephemeral=True)
-        release(kwargs.get("view"))
+        try:
+            if not interaction.response.is_done():
+                await interaction.response.send_message(**kwargs, ephemeral=True)
+            else:
+                await interaction.followup.send(**kwargs, ephemeral=True)
+        except discord.HTTPException as e:
+            # the interaction can no longer answer (expired, unknown webhook...): by DM instead
+            log.info("ephemeral part for user %s failed (%s); sending it by DM", interaction.user.id, e)
+            if reply.session_id is not None:
+                prompt = next((p.prompt for p in parts if p.prompt is not None), None)
+                await self.queue_dm(reply.session_id, interaction.user.id, kwargs["content"], prompt, reply.version)
+        finally:
+            release(kwargs.get("view"))
 
     async def dm(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart]) -> bool:
         """DM the parts to the user; False when their DMs are closed.
@@ -395,8 +871,12 @@ class Outbox:
         except discord.Forbidden:
             return False
         except discord.HTTPException:
-            log.warning("DM to user %s failed", user_id, exc_info=True)
-            return False
+            # not closed DMs (those are 403): Discord failed; the DM is stored and sent again
+            log.warning("DM to user %s failed; it will be sent again", user_id, exc_info=True)
+            if reply.session_id is not None:
+                prompt = next((p.prompt for p in parts if p.prompt is not None), None)
+                await self.queue_dm(reply.session_id, user_id, content, prompt, reply.version)
+            return True
         finally:
             release(view)
 

@@ -131,6 +131,7 @@ class Channel:
     # threads (160005) take posts only from members with Manage Threads
     archived: bool = False
     locked: bool = False
+    bot_id: int | None = None  # whose member overwrite carries ``denied``
 
     @property
     def is_thread(self) -> bool:
@@ -174,7 +175,11 @@ class Channel:
                 },
             )
         else:
-            d.update(position=self.position, permission_overwrites=[], topic=None, nsfw=False)
+            overwrites = []
+            if self.denied and self.bot_id is not None:
+                bits = sum(PERMISSIONS[p] for p in self.denied)
+                overwrites.append({"id": str(self.bot_id), "type": 1, "allow": "0", "deny": str(bits)})
+            d.update(position=self.position, permission_overwrites=overwrites, topic=None, nsfw=False)
         return d
 
 

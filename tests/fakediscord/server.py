@@ -242,6 +242,7 @@ class FakeDiscord:
                     f"beside the repository, or TABULA_DISCORD_OPENAPI); looked for {spec_path()}"
                 )
         self._nonces: dict[int, dict[str, int]] = {}
+        self._dirty: list[Channel] = []
         self.closed_dms: set[int] = set()
         self.gateway_log: list[tuple[str, int, str | None]] = []
         self.identify_count = 0
@@ -320,6 +321,22 @@ class FakeDiscord:
         for p in permissions:
             assert p in PERMISSIONS, p
         channel.denied.update(permissions)
+        channel.bot_id = self.bot_user.id
+        self._dirty.append(channel)
+
+    def allow(self, channel: Channel, *permissions: str) -> None:
+        """Give back permissions taken with ``deny``."""
+        channel.denied.difference_update(permissions)
+        self._dirty.append(channel)
+
+    async def _flush_channel_updates(self) -> None:
+        """Tell the gateway about channels changed by ``deny``/``allow``/``lock``/``archive``
+        (as Discord sends CHANNEL_UPDATE / THREAD_UPDATE), before the next interaction."""
+        dirty, self._dirty = self._dirty, []
+        if self._session is None:
+            return
+        for ch in {c.id: c for c in dirty}.values():
+            await self.dispatch("THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE", ch.to_dict())
 
     def fail(
         self,
@@ -359,11 +376,13 @@ class FakeDiscord:
         """Archive a thread (posts are refused with 50083 until it is unarchived)."""
         assert thread.is_thread
         thread.archived = archived
+        self._dirty.append(thread)
 
     def lock(self, thread: Channel, locked: bool = True) -> None:
         """Lock a thread: only members with Manage Threads may post (others get 160005)."""
         assert thread.is_thread
         thread.locked = locked
+        self._dirty.append(thread)
 
     # ------------------------------------------------------------------ observation
 
@@ -683,6 +702,7 @@ class FakeDiscord:
         if message is not None:
             payload["message"] = message.to_dict()
         rec.payload = payload
+        await self._flush_channel_updates()
         rec.sent_at = time.perf_counter()
         await self.dispatch("INTERACTION_CREATE", payload)
         return rec

@@ -28,6 +28,8 @@ class Play(commands.Cog):
     )
     @app_commands.describe(action="What to do; start typing to see what is legal now")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
+        if await refuse_if_closed(interaction, channel_id(interaction)):
+            return
         reply = await host(interaction).act(
             channel_id(interaction), interaction.user.id, action, interaction_id=str(interaction.id)
         )
@@ -84,6 +86,8 @@ class Play(commands.Cog):
                 )
                 return
             notation = choices[index]
+        if await refuse_if_closed(interaction, game_channel):
+            return
         reply = await h.act(
             game_channel,
             interaction.user.id,
@@ -126,6 +130,19 @@ def own_prompt(interaction: discord.Interaction) -> bool:
     if message.flags.ephemeral:
         return True
     return interaction.guild_id is None
+
+
+CLOSED = "Not applied: {reason}, so nobody could be told of your move. Try again once that is fixed."
+
+
+async def refuse_if_closed(interaction: discord.Interaction, game_channel: int) -> bool:
+    """Refuse a move, privately and before applying it, when the game's channel cannot take
+    the bot's posts (no permission, a locked thread): the others could not be told of it."""
+    reason = await tabula(interaction).outbox.why_closed(game_channel, interaction)
+    if reason is None:
+        return False
+    await send_private(interaction, CLOSED.format(reason=reason))
+    return True
 
 
 @game_command(name="undo", description="Undo your last action (others may need to agree)")

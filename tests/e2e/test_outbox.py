@@ -1,0 +1,172 @@
+"""A stored move is never reported as not stored (issue 15 items 3 and 4): its update and the next
+players' pings go through the stored outbox, with Discord's fallbacks, and a restart resumes
+delivery; a game whose channel cannot take posts refuses moves before applying them."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.discordbot.outbox import IMAGE_SMALLER_NOTE
+from tests.fakediscord import Channel, message_text
+
+from .conftest import World
+from .test_game import pending_choice
+from .test_restart_faults import open_game, waiting_user
+
+pytestmark = pytest.mark.timeout(120)
+
+APOLOGY = "nothing was changed"
+
+
+def updates(world: World, channel: Channel, after: int = 0) -> list:
+    """Public messages in the channel (after message id ``after``) that say who must act."""
+    return [
+        m
+        for m in world.fake.channel_messages(channel)
+        if m.audience is None and m.id > after and ("**Now**" in m.content or "Game over" in m.content)
+    ]
+
+
+async def legal_action(world: World, user, channel: Channel | None = None) -> str:
+    ac = await world.done(
+        await world.fake.autocomplete(user, channel or world.channel, "play", focused="action", action="")
+    )
+    return ac.choices[0]["value"]
+
+
+async def drained(bot, timeout: float = 20.0) -> None:
+    """Wait until the bot's outbox holds nothing undelivered."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while await bot.outbox.pending():
+        assert loop.time() < end, "the outbox did not drain"
+        await asyncio.sleep(0.05)
+
+
+def no_apology(world: World) -> None:
+    said = [message_text(m) for m in world.fake.messages.values() if APOLOGY in message_text(m)]
+    assert said == [], said
+
+
+async def open_thread_game(world: World, bot) -> tuple[Channel, object]:
+    fake = world.fake
+    await bot.sync_commands(world.guild.id)
+    await world.slash(world.alice, world.channel, "game new", game="barbarian-hordes", options="round_limit=2")
+    thread = next(c for c in fake.channels.values() if c.is_thread)
+    for u in (world.bob, world.carol):
+        await world.slash(u, thread, "game join")
+    await world.slash(world.alice, thread, "game ai", count=1)
+    await world.slash(world.alice, thread, "game start")
+    rec = await bot.host.storage.open_session(thread.id)
+    assert rec is not None and rec.status == "active"
+    return thread, rec
+
+
+async def click_first(world: World, rec) -> tuple[object, object]:
+    user = waiting_user(world, rec)
+    found = pending_choice(world.fake, user, rec.id, rec.version)
+    assert found is not None
+    msg, ids = found
+    cid = ids[0]
+    if cid.startswith("tabula:s:"):
+        comp = msg.find_component(cid)
+        return user, await world.select(user, msg, cid, [comp["options"][0]["value"]])
+    return user, await world.click(user, msg, cid)
+
+
+async def test_413_on_the_board_sends_a_smaller_image_and_the_move_stands(world: World) -> None:
+    """Issue 15 item 3: 413 on the image upload -> a smaller image (JPEG), saying so."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        rec = await open_game(world, bot)
+        user = waiting_user(world, rec)
+        action = await legal_action(world, user)
+        last = max(m.id for m in fake.messages.values())
+        fake.fail("POST", r"/webhooks/\d+/[^/]+$", 413, code=40005, message="Request entity too large")
+        r = await world.slash(user, world.channel, "play", action=action)
+        after = await bot.host.storage.get_session(rec.id)
+        assert after.seq > rec.seq
+        new = updates(world, world.channel, last)
+        assert len(new) == 1, [m.content for m in new]
+        assert IMAGE_SMALLER_NOTE in new[0].content
+        assert [f.filename for f in new[0].files] == ["board.jpg"]
+        assert new[0].files[0].data[:2] == b"\xff\xd8"
+        assert r.messages()[0] is new[0], "still the answer to the command"
+        assert await bot.outbox.pending() == 0
+        no_apology(world)
+
+
+async def test_unknown_webhook_posts_the_update_in_the_channel(world: World) -> None:
+    """Issue 15 item 3: 404 / 10015 on the followup -> the update is posted in the channel."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        rec = await open_game(world, bot)
+        user = waiting_user(world, rec)
+        action = await legal_action(world, user)
+        last = max(m.id for m in fake.messages.values())
+        fake.fail("POST", r"/webhooks/\d+/[^/]+$", 404, code=10015, message="Unknown Webhook")
+        await world.slash(user, world.channel, "play", action=action)
+        new = updates(world, world.channel, last)
+        assert len(new) == 1 and new[0].interaction_id is None, "posted as a channel message"
+        after = await bot.host.storage.get_session(rec.id)
+        asked = {s.user_id for s in after.seats if s.seat in after.to_act and s.user_id is not None}
+        assert asked <= set(new[0].mentioned_user_ids()) | {user.id}
+        assert await bot.outbox.pending() == 0
+        no_apology(world)
+
+
+async def test_archived_thread_is_unarchived_and_the_update_posted(world: World) -> None:
+    """Issue 15 item 3: 400 / 50083 (archived thread) -> unarchive it and post."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        thread, rec = await open_thread_game(world, bot)
+        last = max(m.id for m in fake.messages.values())
+        fake.archive(thread)
+        _, r = await click_first(world, rec)
+        assert r.callback_type == 7
+        assert not thread.archived
+        assert len(updates(world, thread, last)) == 1
+        assert [q.error_code for q in fake.rejected] == [50083]
+        no_apology(world)
+
+
+async def test_locked_thread_refuses_moves_before_applying_them(world: World) -> None:
+    """Issue 15 item 4: a locked thread (160005) refuses the move, privately, with the true
+    reason, and applies nothing."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        thread, rec = await open_thread_game(world, bot)
+        fake.deny(world.channel, "manage_threads")
+        fake.lock(thread)
+        last = max(m.id for m in fake.messages.values())
+        user = waiting_user(world, rec)
+        action = await legal_action(world, user, thread)
+        r = await world.slash(user, thread, "play", action=action)
+        assert r.ephemeral and "Not applied" in r.text() and "locked" in r.text()
+        assert "Send Messages" not in r.text()
+        _, r2 = await click_first(world, rec)
+        assert r2.ephemeral and "locked" in r2.text()
+        again = await bot.host.storage.get_session(rec.id)
+        assert (again.seq, again.version) == (rec.seq, rec.version)
+        assert [m for m in fake.messages.values() if m.id > last and m.audience is None] == []
+
+
+async def test_a_restart_resumes_delivery_exactly_once(world: World) -> None:
+    """Issue 15 item 3: the outbox is stored, so a restart delivers what was still failing."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        rec = await open_game(world, bot)
+        last = max(m.id for m in fake.messages.values())
+        fault = fake.fail("POST", rf"/channels/{world.channel.id}/messages$", 503, times=10_000)
+        user, r = await click_first(world, rec)
+        assert r.callback_type == 7
+        assert updates(world, world.channel, last) == []
+        assert await bot.outbox.pending() == 1
+        fault.times = fault.hits  # Discord works again, but the bot is gone
+    assert updates(world, world.channel, last) == []
+    async with world.run_bot() as bot2:
+        await drained(bot2)
+        assert len(updates(world, world.channel, last)) == 1
+    no_apology(world)
