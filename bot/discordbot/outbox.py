@@ -125,6 +125,26 @@ def cut(text: str, limit: int = 2000) -> str:
     return head + "…"
 
 
+def split_lines(text: str, limit: int = 2000, most: int = 5) -> list[str]:
+    """``text`` as at most ``most`` messages of at most ``limit`` characters each, split at
+    line breaks (a longer single line is cut); the last one is cut with "…" if still too long."""
+    out: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            line = line[: limit - 1] + "…"
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) <= limit:
+            current = candidate
+            continue
+        out.append(current)
+        current = line
+    out.append(current)
+    if len(out) > most:
+        out = [*out[: most - 1], cut("\n".join(out[most - 1 :]), limit)]
+    return out
+
+
 NOW_OR_END = re.compile(r"^(\*\*Now\*\*|Now: |Game over|The game was abandoned)")
 
 
@@ -547,9 +567,9 @@ class Outbox:
             payload["note"] = IMAGE_SMALLER_NOTE if payload["image"] else IMAGE_DROPPED_NOTE
             return "again"
         if payload.get("kind") == "dm":
-            if status == 403 and code == DM_CLOSED:
-                return "give up"  # closed DMs: the public notice and /game hand cover it
-            return "retry" if status == 429 or status >= 500 or status == 403 else "give up"
+            if status == 403 or (status == 400 and code == 50035):
+                return "give up"  # closed DMs (50007): the public notice and /game hand cover it
+            return "retry"
         channel_id = int(payload["channel"])
         if code == 50083 and not payload.get("unarchived"):
             payload["unarchived"] = True
@@ -568,12 +588,16 @@ class Outbox:
             self._closed[channel_id] = (
                 THREAD_LOCKED.format(channel=channel_id) if code == 160005 else NO_PERMISSION.format(channel=channel_id)
             )
-        elif status == 404 and code in (10003, 10008):
+        elif status == 404 and code == 10003:
             return "give up"  # the channel is gone
-        elif status == 429 or status >= 500:
+        elif status == 400 and code == 50035:
+            if payload.get("plain"):
+                return "give up"
+            log.error("Discord refused outbox %s as invalid (%s); sending its text alone", oid, e.text[:300])
+            payload.update(plain=True, image=None, embed=None, hand=False)
+            return "again"
+        elif code != 50083:  # anything else (429, 5xx, ...) is retried; 50083 too, as a closed channel
             return "retry"
-        elif code != 50083:  # 50083 again after unarchiving: retried like a closed channel
-            return "give up"
         if channel_id in self._closed and not payload.get("told") and payload.get("actor"):
             payload["told"] = True
             await self._tell_actor(payload, self._closed[channel_id], interaction)
@@ -761,9 +785,8 @@ class Outbox:
                 image = ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
         choices = self._choice_view(reply, uid)
         embed = to_embed(reply.embed)
-        content = cut(dedupe_lines([reply.text, *(p.text for p in parts)])) or (
-            "\u200b" if embed is None and image is None else ""
-        )
+        chunks = split_lines(dedupe_lines([reply.text, *(p.text for p in parts)]))
+        content = chunks[0] or ("\u200b" if embed is None and image is None else "")
         kwargs: dict[str, Any] = {"content": content or None, "ephemeral": True}
         if embed is not None:
             kwargs["embed"] = embed
@@ -778,6 +801,8 @@ class Outbox:
         else:
             await interaction.response.send_message(**kwargs)
         release(choices)
+        for more in chunks[1:]:  # a long text (a log page) goes on in further private messages
+            await interaction.followup.send(more, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
 
     # ---------------------------------------------------------------- private parts and followers
 
@@ -892,7 +917,7 @@ class Outbox:
             return
         channel_id = await self._game_channel(reply)
         where = f" in <#{channel_id}>" if channel_id else ""
-        text = cut(f"Update{where}:\n{public_text(reply)}")
+        text = fit(f"Update{where}:\n{public_text(reply)}")
         for uid in reply.notify:
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
@@ -909,7 +934,7 @@ class Outbox:
         unless ``full``: its text already says what happened and who must act."""
         text = public_text(reply)
         kwargs: dict[str, Any] = {
-            "content": cut(text) or None,
+            "content": fit(text) or None,
             "allowed_mentions": discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(u) for u in self._to_ping(reply)]
             ),

@@ -170,3 +170,46 @@ async def test_a_restart_resumes_delivery_exactly_once(world: World) -> None:
         await drained(bot2)
         assert len(updates(world, world.channel, last)) == 1
     no_apology(world)
+
+
+async def play_to_the_end(world: World, bot, game: str, ai: int, options: str, max_steps: int = 400):
+    """alice and ``ai`` AI seats in ``game`` (seed 1), alice playing the first legal action
+    each time she is asked; returns the session at the end."""
+    fake = world.fake
+    bot.host.seeds = lambda: 1
+    await bot.sync_commands(world.guild.id)
+    fake.deny(world.channel, "create_public_threads")
+    await world.slash(world.alice, world.channel, "game new", game=game, options=options)
+    await world.slash(world.alice, world.channel, "game ai", count=ai)
+    await world.slash(world.alice, world.channel, "game start")
+    rec = await bot.host.storage.open_session(world.channel.id)
+    assert rec is not None and rec.seed == 1
+    for _ in range(max_steps):
+        rec = await bot.host.storage.get_session(rec.id)
+        if rec.status != "active":
+            return rec
+        # whoever waits was pinged by the newest update that asked them (issue 15 item 5)
+        last = updates(world, world.channel)[-1]
+        assert "**Now**" in last.content, last.content[-300:]
+        assert f"<@{world.alice.id}>" in last.content
+        action = await legal_action(world, world.alice)
+        await world.slash(world.alice, world.channel, "play", action=action)
+    raise AssertionError("the game did not end")
+
+
+async def test_long_updates_keep_the_now_line_its_ping_and_the_end(world: World) -> None:
+    """Issue 15 item 5: Barbarian Hordes, 1 human + 11 AI, seed 1: every update fits Discord's
+    2,000 characters (the emulator refuses more), keeps "Now" with its ping, summarises what
+    it leaves out pointing to /game log, and the end says Game over, who won and the seed."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        rec = await play_to_the_end(world, bot, "barbarian-hordes", 11, "round_limit=1")
+        public = [m for m in fake.channel_messages(world.channel) if m.audience is None]
+        assert all(len(m.content) <= 2000 for m in public)
+        assert any("see `/game log`" in m.content for m in public), "a long AI sequence is summarised"
+        end = [m for m in public if "Game over" in m.content]
+        assert len(end) == 1 and f"Seed: {rec.seed}" in end[0].content and "won" in end[0].content
+        # a log page longer than one message comes in several, none over the limit
+        r = await world.slash(world.alice, world.channel, "game log")
+        assert r.ephemeral and "Log, page 1/" in r.text()
+        assert all(len(m.content) <= 2000 for m in r.messages())

@@ -108,14 +108,18 @@ class Play(commands.Cog):
         leaves that message as it is."""
         bot = tabula(interaction)
         note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
-        if own_prompt(interaction):
-            before = interaction.message.content if interaction.message is not None else ""
-            content = f"{before}\n{note}" if before and before != "\u200b" else note
-            await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
-            if interaction.message is not None:
-                bot.outbox.forget_message(interaction.message.id)
-        else:
-            await interaction.response.send_message(note, ephemeral=True)
+        try:
+            if own_prompt(interaction):
+                before = interaction.message.content if interaction.message is not None else ""
+                content = f"{before}\n{note}" if before and before != "\u200b" else note
+                await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
+                if interaction.message is not None:
+                    bot.outbox.forget_message(interaction.message.id)
+            else:
+                await interaction.response.send_message(note, ephemeral=True)
+        except discord.HTTPException:
+            # the choice is stored: its update still goes out (through the outbox) below
+            log.warning("could not answer the click %s", interaction.id, exc_info=True)
         if reply.duplicate:
             return
         await bot.outbox.publish(game, reply, interaction)
