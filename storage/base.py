@@ -415,6 +415,10 @@ class Storage(Protocol):
         """The message was delivered (``message_id``), or given up for good (``error``)."""
         ...
 
+    async def outbox_prune(self, before: float) -> int:
+        """Forget messages delivered (or given up) before ``before``; returns how many."""
+        ...
+
     async def backup(self, path: str) -> None:
         """Write a consistent copy of the whole database to ``path``."""
         ...

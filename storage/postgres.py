@@ -570,6 +570,11 @@ class PostgresStorage:
                 now, message_id, error[:500] if error else None, outbox_id,
             )
 
+    async def outbox_prune(self, before: float) -> int:
+        async with self.pool.acquire() as c:
+            done = await c.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < $1", before)
+        return int(done.split()[-1])
+
     # ------------------------------------------------------------------ maintenance
 
     async def backup(self, path: str) -> None:

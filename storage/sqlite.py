@@ -650,6 +650,9 @@ class SqliteStorage:
             (now, message_id, error[:500] if error else None, outbox_id),
         )
 
+    async def outbox_prune(self, before: float) -> int:
+        return await self._write("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (before,))
+
     # ------------------------------------------------------------------ maintenance
 
     async def backup(self, path: str) -> None:

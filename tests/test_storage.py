@@ -218,6 +218,7 @@ async def test_outbox_keeps_a_message_until_it_is_delivered_or_given_up():
         await st.outbox_done(second, 13.0, 555)
         await st.outbox_done(first, 21.0, None, "gone")
         assert await st.outbox_due(1e12) == [] and await st.outbox_get(first) is None
+        assert await st.outbox_prune(15.0) == 1 and await st.outbox_prune(100.0) == 1
 
 
 @both

@@ -97,6 +97,7 @@ RETRY_CAP = 300.0
 CLOSED_BASE = 60.0
 CLOSED_CAP = 3600.0
 GIVE_UP_AFTER = 40
+KEEP_DONE = 7 * 86400.0  # delivered messages are kept a week (for ``tabula db`` inspection), then pruned
 
 
 def to_embed(e: Embed | None) -> discord.Embed | None:
@@ -744,10 +745,15 @@ class Outbox:
             self._task = None
 
     async def run(self) -> None:
-        """Deliver due stored messages until cancelled."""
+        """Deliver due stored messages until cancelled; once an hour, forget the messages
+        delivered more than ``KEEP_DONE`` seconds ago."""
+        pruned = 0.0
         while True:
             try:
                 await self.run_once()
+                if time.time() - pruned > 3600:
+                    pruned = time.time()
+                    await self.bot.host.storage.outbox_prune(pruned - KEEP_DONE)
             except asyncio.CancelledError:
                 raise
             except Exception:
