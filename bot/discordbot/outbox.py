@@ -764,11 +764,20 @@ class Outbox:
 
     async def run_once(self, now: float | None = None) -> int:
         """Attempt every stored message due at ``now`` once; returns how many were attempted."""
-        due = await self.bot.host.storage.outbox_due(time.time() if now is None else now)
+        storage = self.bot.host.storage
+        due = await storage.outbox_due(time.time() if now is None else now)
+        sharded = (getattr(self.bot, "shard_count", None) or 1) > 1
         n = 0
         for rec in due:
             if rec.id in self._inflight:
                 continue
+            if sharded:  # several processes share the database: each delivers its own guilds'
+                try:
+                    guild_id = (await storage.get_session(rec.session_id)).guild_id
+                except Exception:
+                    guild_id = None
+                if not self.bot.owns_guild(guild_id):
+                    continue
             payload = dict(rec.payload)
             if rec.kind == "dm":
                 payload["kind"] = "dm"
