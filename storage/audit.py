@@ -17,7 +17,9 @@ import re
 import sqlite3
 
 #: Columns that hold JSON text in Tabula's schema (storage/migrations).
-JSON_COLUMNS = frozenset({"options", "to_act", "outcome", "pending_undo", "action", "events", "state", "settings"})
+JSON_COLUMNS = frozenset(
+    {"options", "to_act", "outcome", "pending_undo", "action", "events", "state", "settings", "payload"}
+)
 
 _TREE = re.compile(r"\bTree (\d+)\b")
 _PAGE = re.compile(r"\b[Pp]age (\d+)\b")

@@ -67,6 +67,8 @@ async def copy_sqlite_to_postgres(
         if n % 100 == 0:
             say(f"copied {n} of {len(ids)} sessions")
     await dst.finish_import()
+    for pending in await src.outbox_due(float("inf"), limit=1_000_000):  # messages not delivered yet
+        await dst.outbox_add(pending.session_id, pending.kind, pending.payload, pending.created_at, pending.next_at)
     for user_id, dms, hours, at in await src.db.execute_fetchall(
             "SELECT user_id, dms, reminder_hours, updated_at FROM user_prefs ORDER BY user_id"):
         await dst.set_prefs(UserPrefs(user_id, bool(dms), hours), at)
