@@ -99,6 +99,10 @@ async def test_chaos_every_stored_update_is_delivered_once(world: World) -> None
     assert shown and {m.id for m in shown} <= {m.id for m in delivered}
     assert len(shown) == len([m for m in delivered if m.id > start and m in shown])
 
+    # private messages that failed were sent again (none is left undelivered)
+    dms = [r for r in rows if r[1] == "dm"]
+    assert all(r[4] is not None and r[2] is not None for r in dms), [r for r in dms if r[2] is None]
+
     # no message claims a stored move was not stored
     assert not [message_text(m) for m in fake.messages.values() if APOLOGY in message_text(m)]
 
