@@ -224,3 +224,50 @@ def test_r30_laity_can_persecute_is_the_targets_choice() -> None:
     church = s.players[0].church
     s = GAME.apply(s, 1, GAME.parse_action(s, 1, "pick spare"), Dice()).state
     assert not s.tasks and s.players[0].church == church and s.last_roll.table == "Proselytism"
+
+
+def test_r23_evangelisation_may_leave_the_goths_unconverted() -> None:
+    """Evangelisation of the Goths: "You can convert the Invading Goths to your Church" — a
+    choice (R23): `pick spare` leaves the Goths invading and discards the card."""
+    from games.credo.data import EASTERN_EMPEROR
+    from games.credo.model import Done
+    from tests.test_credo_rules import Dice, ev, fol, make, pass_window
+
+    s = make(stage="main", active=2, church=[(EASTERN_EMPEROR,) + fol(5000, 2), (), ()],
+             event_deck=[ev("Goths Invade the East"), ev("Evangelisation of the Goths")])  # fmt: skip
+    s = GAME.apply(s, 2, Done(), Dice()).state
+    while s.tasks:
+        t0 = s.tasks[0]
+        s = GAME.apply(s, t0.chooser, GAME.legal_actions(s, t0.chooser)[0], Dice()).state
+    s = GAME.apply(pass_window(s), 0, Done(), Dice()).state
+    assert [GAME.format_action(s, a) for a in GAME.legal_actions(s, 1)] == ["pick convert", "pick spare"]
+    s = GAME.apply(s, 1, GAME.parse_action(s, 1, "pick spare"), Dice()).state
+    assert s.goths == ("e-goths-invade-the-east-1",) and GAME.followers(s, 1) == 0
+    assert ev("Evangelisation of the Goths") in s.event_discard + s.event_permanent
+
+
+def test_r20_dock_strike_is_the_players_choice() -> None:
+    """Dock Strike: "you can prevent him from resupplying his Followers" — after the vote the
+    player chooses (`pick strike` / `pick spare`, R20); sparing costs the Emperor nothing."""
+    from games.credo.model import Convoke, Play
+    from tests.test_credo_rules import art, council_state, ev, finish_council, fol, mat
+
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state([mat(faith=[a]), mat(faith=[b]), mat()], [fol(5000, 2), ("p-alexandria",), ()],
+                      hands=[(), (ev("Dock Strike"),), ()])  # fmt: skip
+    s = GAME.apply(s, 0, Convoke(), Rng(0, 1)).state
+    s = GAME.apply(s, 1, Play(card=ev("Dock Strike")), Rng(0, 2)).state
+    for _ in range(50):
+        if s.tasks and s.tasks[0].kind == "dock":
+            break
+        if s.window is not None and s.window.waiting:
+            x = s.window.waiting[0]
+        elif s.council is not None and s.council.voters:
+            x = s.council.voters[0]
+        else:
+            break
+        s = GAME.apply(s, x, GAME.parse_action(s, x, "pass" if s.window else "abstain"), Rng(0, 3)).state
+    assert s.tasks and s.tasks[0].kind == "dock" and s.tasks[0].chooser == 1
+    assert [GAME.format_action(s, x) for x in GAME.legal_actions(s, 1)] == ["pick strike", "pick spare"]
+    s = finish_council(GAME.apply(s, 1, GAME.parse_action(s, 1, "pick spare"), Rng(0, 4)).state)
+    assert sum(1 for c in s.players[0].church if GAME.cards[c].kind == "follower") == 2

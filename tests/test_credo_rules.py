@@ -895,6 +895,9 @@ def test_goths_and_evangelisation() -> None:
     s = pick_all(act(s, 2, Done()))
     assert s.goths == ("e-goths-invade-the-east-1",) and s.players[0].church == (EASTERN_EMPEROR,)
     s = act(pass_window(s), 0, Done())  # Church 2 draws Evangelisation of the Goths
+    # "You can convert the Invading Goths": Church 2 chooses (R23)
+    assert s.tasks[0].kind == "convert" and list(GAME.to_act(s)) == [1]
+    s = act(s, 1, GAME.parse_action(s, 1, "pick convert"))
     assert s.active == 1 and s.goths == ()
     assert "e-goths-invade-the-east-1" in s.players[1].church
     assert GAME.followers(s, 1) == 50_000

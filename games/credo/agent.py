@@ -52,6 +52,8 @@ class HeuristicAgent:
                 return max(picks, key=lambda a: self._haul(game, s, t.owner, a.card))
             if t.kind == "persecute":  # "Laity can Persecute": on average it costs the victim cards
                 return next(a for a in picks if a.card == "persecute")
+            if t.kind in ("convert", "dock"):  # Followers gained, or the Emperor's lost
+                return picks[0]
             if t.kind == "campaign":  # preach to the richest Church left; never stop early
                 churches = [a for a in picks if a.card != "stop"] or picks
                 return max(churches, key=lambda a: game.followers(s, int(a.card)) if a.card != "stop" else 0)

@@ -877,6 +877,10 @@ class Credo(NotationGame):
                 return []
             left = [str(x) for x in self._others(s, t.chooser) if x not in t.done]
             return left + ["stop"] if left and t.done else left
+        if t.kind == "convert":
+            return ["convert", "spare"] if s.goths else ["spare"]
+        if t.kind == "dock":
+            return ["strike", "spare"]
         if t.kind == "persecute":  # only while the persecutor still has Laity (or the Emperor)
             if t.reason.startswith("the Emperor"):
                 able = self.emperor(s) == t.chooser
@@ -906,7 +910,7 @@ class Credo(NotationGame):
             if eligible:
                 self._replace(ctx, t, eligible[0])
             return True
-        if t.kind in ("either", "campaign", "persecute"):
+        if t.kind in ("either", "campaign", "persecute", "convert", "dock"):
             if len(eligible) > 1:
                 return False
             if eligible:
@@ -932,11 +936,18 @@ class Credo(NotationGame):
             ctx.update(tasks=ctx.s.tasks[1:])
             self._replace(ctx, t, card)
             return
-        if t.kind in ("either", "campaign", "persecute"):
+        if t.kind in ("either", "campaign", "persecute", "convert", "dock"):
             # what the choice sets off comes before the tasks already waiting
             later = ctx.s.tasks[1:]
             ctx.update(tasks=())
-            if t.kind == "persecute":
+            if t.kind == "convert":
+                self._convert_goths(ctx, t, card == "convert")
+            elif t.kind == "dock":
+                if card == "strike":
+                    self._lose(ctx, t.owner, "follower", 1, "Dock Strike")
+                else:
+                    ctx.note(f"{self.church_name(t.chooser)} lets the Eastern Emperor resupply his Followers.")
+            elif t.kind == "persecute":
                 if card == "persecute":
                     self.persecute(ctx, t.chooser, t.owner, t.reason)
                 else:
@@ -992,6 +1003,13 @@ class Credo(NotationGame):
                 f"Evangelic Campaign: choose the next Church {self.name(t.bishop)} preaches to{more} "
                 f"({t.count} more at most)."
             )
+        if t.kind == "convert":
+            return "Evangelisation of the Goths: you may convert the invading Goths: pick convert, or pick spare."
+        if t.kind == "dock":
+            return (
+                f"Dock Strike: the Eastern Emperor did not vote with you; you may make {self.church_name(t.owner)}"
+                " discard 1 Follower: pick strike, or pick spare."
+            )
         if t.kind == "persecute":
             return (
                 f"You may persecute {self.church_name(t.owner)} ({t.reason}): pick persecute, or pick spare."
@@ -1038,6 +1056,25 @@ class Credo(NotationGame):
             )
         if res.target_draws:
             self._draw_church(ctx, victim, res.target_draws, "persecution")
+
+    def _convert_goths(self, ctx: _Ctx, t: Task, convert: bool) -> None:
+        """Evangelisation of the Goths, as its player chose: every invading Goths card joins
+        his Church and the card stays in front of him; or the card is discarded (R23)."""
+        seat, card = t.chooser, t.card
+        if convert and ctx.s.goths:
+            for g in ctx.s.goths:
+                ctx.set_player(seat, church=ctx.s.players[seat].church + (g,))
+            names = list_words([self.name(g) for g in ctx.s.goths])
+            ctx.note(f"{self.church_name(seat)} converts the Goths: {names}.")
+            ctx.update(goths=())
+            ctx.set_player(seat, evangelised=ctx.s.players[seat].evangelised + (card,))
+            return
+        ctx.note(f"{self.church_name(seat)} does not convert the Goths.")
+        if card is not None:
+            if self.event(card).permanent:
+                ctx.update(event_permanent=ctx.s.event_permanent + (card,))
+            else:
+                ctx.update(event_discard=ctx.s.event_discard + (card,))
 
     def _may_persecute(self, ctx: _Ctx, persecutor: Seat, victim: Seat, why: str) -> None:
         """"Laity can Persecute" (Proselytism 9-11, Refutation 11) and "The Emperor can
@@ -1434,11 +1471,9 @@ class Credo(NotationGame):
                     self._lose(ctx, x, "follower", 2 * n, ev.name)
         elif e == "evangelisation":
             if ctx.s.goths:
-                for g in ctx.s.goths:
-                    ctx.set_player(seat, church=ctx.s.players[seat].church + (g,))
-                ctx.note(f"{me} converts the Goths: {list_words([self.name(g) for g in ctx.s.goths])}.")
-                ctx.update(goths=())
-                ctx.set_player(seat, evangelised=ctx.s.players[seat].evangelised + (a.card,))
+                # "You can convert the Invading Goths": the player's choice (R23); the card
+                # waits in front of him until he answers
+                self._task(ctx, Task(chooser=seat, owner=seat, kind="convert", card=a.card, reason=ev.name))
                 return True
             ctx.note("No Goths are invading: the card has no effect.")
         elif e == "demonstration_of_unity":
@@ -1761,7 +1796,8 @@ class Credo(NotationGame):
             mine = next((d for y, d, _ in c.votes if y == x), None)
             if theirs is None or theirs != mine:
                 ctx.note(f"Dock Strike: the Eastern Emperor did not vote with {self.church_name(x)}.")
-                self._lose(ctx, h, "follower", 1, "Dock Strike")
+                # "you can prevent him from resupplying his Followers": the player's choice (R20)
+                self._task(ctx, Task(chooser=x, owner=h, kind="dock", reason="Dock Strike"))
 
     def _accept(self, ctx: _Ctx, key: str, votes: tuple[tuple[Seat, str | None, int], ...]) -> None:
         """Results: Losers discard 3/2/1 per rejected Article (a multiple Article once),

@@ -51,7 +51,10 @@ class Task(Model):
     Church its ``bishop`` preaches to, ``count`` preaches left, ``done`` those
     already preached to); ``away`` (Bad Times: ``chooser`` keeps ``count`` of its
     Bishops away from the Council, R20); ``persecute`` ("Laity can Persecute", the Nika
-    Riots' response: ``chooser`` may persecute ``owner`` or not, R30).
+    Riots' response: ``chooser`` may persecute ``owner`` or not, R30); ``convert``
+    (Evangelisation of the Goths, ``card``: ``chooser`` may convert the invading Goths or
+    not, R23); ``dock`` (Dock Strike: ``chooser`` may make ``owner``, the Eastern Emperor's
+    Church, discard 1 Follower or not, R20).
     """
 
     chooser: Seat
@@ -60,11 +63,12 @@ class Task(Model):
     count: int = 1
     dest: Seat | None = None
     reason: str = ""
-    kind: Literal["cards", "replace", "either", "campaign", "away", "persecute"] = "cards"
+    kind: Literal["cards", "replace", "either", "campaign", "away", "persecute", "convert", "dock"] = "cards"
     spare_nisibis: bool = False
     article: str | None = None  # the taught Article (replace)
     bishop: str | None = None  # the preaching Bishop (campaign)
     done: tuple[Seat, ...] = ()  # Churches already preached to (campaign)
+    card: str | None = None  # the Event card waiting on the choice (convert)
 
 
 class Window(Model):

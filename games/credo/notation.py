@@ -76,7 +76,7 @@ VERBS = (
 
 def format_action(game: Credo, s: State, a: Any) -> str:
     """``a`` in notation, with card names as players see them."""
-    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign", "persecute"):
+    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign", "persecute", "convert", "dock"):
         return f"pick {_option(game, a.card)}"
     if isinstance(a, Place | Keep | Renounce | Reject | Discard | Pick):
         return f"{a.kind} {_card(game, a.card)}"
@@ -108,7 +108,7 @@ def _card(game: Credo, card: str) -> str:
 
 
 OPTIONS = {"bishops": "2 Bishops", "followers": "3 Followers", "stop": "stop", "persecute": "persecute",
-           "spare": "spare"}
+           "spare": "spare", "convert": "convert", "strike": "strike"}
 
 
 def _option(game: Credo, option: str) -> str:
