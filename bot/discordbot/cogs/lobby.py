@@ -94,10 +94,13 @@ async def game_new(
             reply = dataclasses.replace(reply, text=f"{reply.text}\n{no_thread}".strip())
         await answer(interaction, reply)
         return
-    await interaction.response.send_message(
-        f"{interaction.user.mention} opened a game in {created.mention}: join it there with `/game join`.",
-        allowed_mentions=discord.AllowedMentions.none(),
-    )
+    try:  # the game is stored: a failure to say so here must not report it as not created
+        await interaction.response.send_message(
+            f"{interaction.user.mention} opened a game in {created.mention}: join it there with `/game join`.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException:
+        log.warning("could not answer /game new in %s; the game's thread has its lobby message", channel.id)
     with contextlib.suppress(discord.HTTPException):
         await created.add_user(interaction.user)
     await tabula_outbox(interaction).post_public(created.id, reply)
