@@ -93,7 +93,14 @@ def board(s: State, cells: dict[str, dict[str, int]]) -> State:
         before = sum(c.get(fid, 0) for c in s.board.values())
         after = sum(c.get(fid, 0) for c in cells.values())
         factions[fid] = f.model_copy(update={"supply": f.supply + before - after})
-    return s.model_copy(update={"board": {t: dict(c) for t, c in cells.items()}, "factions": factions})
+    # each revolt keeps only its units still on the new board (RULINGS.md R13)
+    revolts = []
+    for r in s.revolts:
+        kept = {t: min(k, cells.get(t, {}).get("gray", 0)) for t, k in r.units.items()}
+        revolts.append(r.model_copy(update={"units": {t: k for t, k in kept.items() if k > 0}}))
+    return s.model_copy(
+        update={"board": {t: dict(c) for t, c in cells.items()}, "factions": factions, "revolts": tuple(revolts)}
+    )
 
 
 def dice(s: State, faction: str, values: list[int], seq: list[bool] | None = None) -> State:

@@ -199,31 +199,84 @@ class _Ctx(ApplyContext):
         dice[i] = dice[i].model_copy(update=fields)
         self.set_f(faction, dice=tuple(dice))
 
-    def add_units(self, territory: str, faction: str, n: int) -> None:
+    def add_units(self, territory: str, faction: str, n: int, revolt: str | None = None) -> dict[str, int]:
         """Add ``n`` (may be negative) units of ``faction`` in ``territory``; the
-        supply is not touched."""
+        supply is not touched. Gray units belong to a revolt (RULINGS.md R13): ``revolt``
+        (a revolt card id) names it, else the revolt with the most units there is
+        chosen (the earlier card on a tie). Returns the change per revolt card."""
         board = {t: dict(v) for t, v in self.s.board.items()}
         cell = board.setdefault(territory, {})
         cell[faction] = cell.get(faction, 0) + n
         if cell[faction] < 0:
             raise AssertionError(f"negative units of {faction} in {territory}")
+        left = cell[faction]
         if cell[faction] == 0:
             del cell[faction]
         if not cell:
             del board[territory]
         self.s = self.s.model_copy(update={"board": board})
+        if faction != "gray" or not self.s.revolts or n == 0:
+            return {}
+        return self._track_gray(territory, n, revolt, left)
 
-    def to_supply(self, territory: str, faction: str, n: int) -> None:
+    def _track_gray(self, territory: str, n: int, revolt: str | None, left: int) -> dict[str, int]:
+        """Keep each revolt's own units in step with the board's Gray units in
+        ``territory`` (``left`` Gray units there now)."""
+        revolts = list(self.s.revolts)
+        have = [r.units.get(territory, 0) for r in revolts]
+        cards = [r.card for r in revolts]
+        change = [0] * len(revolts)
+        if n > 0:
+            if revolt in cards:
+                k = cards.index(revolt)
+            else:
+                k = max(range(len(revolts)), key=lambda i: (have[i], -i))
+            change[k] = n
+        else:
+            if revolt in cards:
+                k = cards.index(revolt)
+                change[k] = -min(-n, have[k])
+            # units beyond what the board holds leave the revolt with the most there
+            while sum(have) + sum(change) > left:
+                k = max(range(len(revolts)), key=lambda i: (have[i] + change[i], -i))
+                change[k] -= 1
+        out: dict[str, int] = {}
+        for i, d in enumerate(change):
+            if d:
+                units = dict(revolts[i].units)
+                units[territory] = units.get(territory, 0) + d
+                if units[territory] <= 0:
+                    del units[territory]
+                revolts[i] = revolts[i].model_copy(update={"units": units})
+                out[cards[i]] = d
+        self.s = self.s.model_copy(update={"revolts": tuple(revolts)})
+        return out
+
+    def move_units(self, source: str, destination: str, faction: str, n: int, revolt: str | None = None) -> None:
+        """Move ``n`` units of ``faction`` from ``source`` to ``destination``; Gray units
+        keep their revolt (``revolt`` names whose units move, RULINGS.md R13)."""
+        change = self.add_units(source, faction, -n, revolt)
+        if not change:
+            self.add_units(destination, faction, n)
+            return
+        moved = 0
+        for card, d in change.items():
+            self.add_units(destination, faction, -d, card)
+            moved -= d
+        if n - moved:
+            self.add_units(destination, faction, n - moved)
+
+    def to_supply(self, territory: str, faction: str, n: int, revolt: str | None = None) -> None:
         if n <= 0:
             return
-        self.add_units(territory, faction, -n)
+        self.add_units(territory, faction, -n, revolt)
         self.set_f(faction, supply=self.f(faction).supply + n)
 
-    def from_supply(self, territory: str, faction: str, n: int) -> None:
+    def from_supply(self, territory: str, faction: str, n: int, revolt: str | None = None) -> None:
         if n <= 0:
             return
         self.set_f(faction, supply=self.f(faction).supply - n)
-        self.add_units(territory, faction, n)
+        self.add_units(territory, faction, n, revolt)
 
 
 def pips(values: Iterable[int]) -> int:
@@ -356,15 +409,36 @@ class SoulOfTheEmpire(NotationGame):
         return out
 
     def yellow_dice(self, s: State) -> list[tuple[int, int]]:
-        """Unspent yellow dice as (flat index, value), one per value."""
-        out, seen, k = [], set(), 0
+        """Unspent yellow dice as (flat index, value), one per value and revolt (a
+        revolt's yellow die moves only that revolt's units, RULINGS.md R13)."""
+        out, k = [], 0
         for r in s.revolts:
+            seen: set[int] = set()
             for d in r.dice:
                 if d.place == "unspent" and d.value not in seen:
                     seen.add(d.value)
                     out.append((k, d.value))
                 k += 1
         return out
+
+    def yellow_revolt(self, s: State, k: int) -> str | None:
+        """The revolt card whose yellow die has flat index ``k``."""
+        i = 0
+        for r in s.revolts:
+            if k < i + len(r.dice):
+                return r.card
+            i += len(r.dice)
+        return None
+
+    def revolt_territories(self, s: State, card: str) -> list[str]:
+        return [t for r in s.revolts if r.card == card for t, k in r.units.items() if k > 0]
+
+    def revolt_units(self, s: State, t: str, card: str | None) -> int:
+        """Gray units in ``t`` that a Gray action may use: all of them (``card`` None,
+        a Jewish die) or those of revolt ``card`` (its yellow die)."""
+        if card is None:
+            return self.units(s, t, "gray")
+        return next((r.units.get(t, 0) for r in s.revolts if r.card == card), 0)
 
     def yellow_value(self, s: State, k: int) -> int | None:
         i = 0
@@ -1623,13 +1697,16 @@ class SoulOfTheEmpire(NotationGame):
         del routes[start]
         return routes
 
-    def _move_options(self, s: State, faction: str, budget: int) -> list[Path]:
-        """One group of units along one shortest route, within ``budget`` points."""
+    def _move_options(self, s: State, faction: str, budget: int, revolt: str | None = None) -> list[Path]:
+        """One group of units along one shortest route, within ``budget`` points
+        (Gray units: only those of ``revolt`` when it is named)."""
         out = []
         for t in self.territories_of(s, faction):
             if self._blocked_leave(s, t, faction):
                 continue
-            have = self.units(s, t, faction)
+            have = self.revolt_units(s, t, revolt) if faction == "gray" else self.units(s, t, faction)
+            if have <= 0:
+                continue
             for dest, route in self._reach(s, t, faction, budget).items():
                 dist = len(route) - 1
                 top = min(have, budget // dist, self._room(s, dest, faction))
@@ -1637,10 +1714,13 @@ class SoulOfTheEmpire(NotationGame):
                     out.append(Path(count=k, route=route))
         return out
 
-    def _do_paths(self, ctx: _Ctx, faction: str, paths: tuple[Path, ...], points: int) -> None:
+    def _do_paths(
+        self, ctx: _Ctx, faction: str, paths: tuple[Path, ...], points: int, revolt: str | None = None
+    ) -> None:
         """Move units along ``paths`` spending at most ``points`` movement points (1 per
         unit per territory). Checks adjacency (sea links count), the Coalition
-        freezing rule, and the 6-unit limit once every unit has moved.
+        freezing rule, and the 6-unit limit once every unit has moved. ``revolt``: a
+        yellow die moves only that revolt's Gray units (RULINGS.md R13).
 
         Raises IllegalActionError naming what was wrong."""
         if not paths:
@@ -1656,6 +1736,13 @@ class SoulOfTheEmpire(NotationGame):
                 if t not in self.data.territories:
                     raise IllegalActionError(f"Unknown territory {t!r}.")
             start = p.route[0]
+            if revolt is not None:
+                have = self.revolt_units(ctx.s, start, revolt)
+                if p.count > have:
+                    raise IllegalActionError(
+                        f"The yellow die of {self.card_name(revolt)} moves only that revolt's units: it has "
+                        f"{have} unit{'s' if have != 1 else ''} in {self.tname(start)}, not {p.count}."
+                    )
             have = self.units(ctx.s, start, faction)
             if p.count > have:
                 raise IllegalActionError(
@@ -1681,8 +1768,7 @@ class SoulOfTheEmpire(NotationGame):
                     raise IllegalActionError(
                         f"Cannot move {'out of' if i == 0 else 'through'} {self.tname(t)}: {why}."
                     )
-            ctx.add_units(start, faction, -p.count)
-            ctx.add_units(p.route[-1], faction, p.count)
+            ctx.move_units(start, p.route[-1], faction, p.count, revolt)
         for p in paths:
             end = p.route[-1]
             if self.units(ctx.s, end, faction) > UNIT_LIMIT:
@@ -2068,12 +2154,14 @@ class SoulOfTheEmpire(NotationGame):
         if f == "jews" and self.on_board(s, "gray") > 0:
             for die, yellow in self._gray_dice(s):
                 v = self._die_value(s, f, die, yellow)
+                revolt = self.yellow_revolt(s, die) if yellow else None
                 out += [
                     Move(die=die, paths=(p,), gray=True, yellow=yellow)
-                    for p in self._move_options(s, "gray", v)
+                    for p in self._move_options(s, "gray", v, revolt)
                 ]
                 for t, target in self._attack_targets(s, "gray"):
-                    out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
+                    if revolt is None or self.revolt_units(s, t, revolt):
+                        out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
         # Objectives
         for i in seq:
             for c in s.objectives:
@@ -2248,12 +2336,14 @@ class SoulOfTheEmpire(NotationGame):
                 if f != "jews":
                     raise IllegalActionError("Only the Jewish Faction moves the Gray Faction.")
                 mover = "gray"
+                revolt = self.yellow_revolt(s, a.die) if a.yellow else None
                 v = self._use_gray_die(ctx, a.die, a.yellow)
             elif a.yellow:
                 raise IllegalActionError("Yellow dice move only Gray units: move gray yellow <value>: ...")
             else:
+                revolt = None
                 v = self._use_die(ctx, f, a.die)
-            self._do_paths(ctx, mover, a.paths, v)
+            self._do_paths(ctx, mover, a.paths, v, revolt)
             self._after_move(ctx, mover, a.paths)
         elif isinstance(a, Recruit):
             v = self._use_die(ctx, f, a.die)
@@ -2264,7 +2354,15 @@ class SoulOfTheEmpire(NotationGame):
                 if f != "jews":
                     raise IllegalActionError("Only the Jewish Faction fights with the Gray Faction.")
                 side = "gray"
+                revolt = self.yellow_revolt(s, a.die) if a.yellow else None
                 self._use_gray_die(ctx, a.die, a.yellow)
+                if revolt is not None and not self.revolt_units(s, a.territory, revolt):
+                    where = [self.tname(t) for t in sorted(self.revolt_territories(s, revolt))]
+                    raise IllegalActionError(
+                        f"The yellow die of {self.card_name(revolt)} initiates combat only with that revolt's "
+                        f"units; it has none in {self.tname(a.territory)}"
+                        + (f" (its units are in {list_words(where)})." if where else ".")
+                    )
             elif a.yellow:
                 raise IllegalActionError("Yellow dice are for Gray actions: attack gray yellow <value>: ...")
             else:
@@ -3394,15 +3492,27 @@ class SoulOfTheEmpire(NotationGame):
             ctx.update(power_played=max(0, ctx.s.power_played - 1))
 
     def _revolt_check(self, ctx: _Ctx) -> None:
-        """A revolt that loses all its units is discarded and its yellow dice return
-        (the Gray units are one faction: all revolts end together; RULINGS.md R13)."""
-        if ctx.s.revolts and self.on_board(ctx.s, "gray") == 0:
-            for r in ctx.s.revolts:
+        """Each revolt that has lost all of its own units ends on its own: its card is
+        discarded face up into the Jewish discard pile and its yellow dice return to the
+        Extra Dice Pool; the other revolts go on (RULINGS.md R13: "If a revolt loses all
+        of its units, discard the revolt card face up into the Jewish Power Card Discard
+        pile. Return the yellow die to the extra dice pool.")."""
+        keep, back = [], 0
+        for r in ctx.s.revolts:
+            if r.on_board > 0:
+                keep.append(r)
+                continue
+            back += len(r.dice)
+            if not r.discarded:
                 self._to_discard(ctx, r.card)
                 ctx.set_f("jews", durable=tuple(x for x in ctx.f("jews").durable if x != r.card))
-            back = sum(len(r.dice) for r in ctx.s.revolts)
-            ctx.update(revolts=(), yellow=ctx.s.yellow + back)
-            ctx.note("The revolt is crushed: its card is discarded and the yellow dice return.")
+                ctx.note(
+                    f"{self.card_name(r.card)} is crushed: the card is discarded and its yellow "
+                    + ("die returns" if len(r.dice) == 1 else "dice return")
+                    + " to the Extra Dice Pool."
+                )
+        if len(keep) != len(ctx.s.revolts):
+            ctx.update(revolts=tuple(keep), yellow=ctx.s.yellow + back)
 
     # ------------------------------------------------------------------ plunder
 
@@ -3560,9 +3670,14 @@ class SoulOfTheEmpire(NotationGame):
         if card is not None:
             ctx.set_f(holder, durable=tuple(x for x in f.durable if x != card))
             if self.data.card(card).revolt:
-                revolts = [r for r in ctx.s.revolts if r.card != card]
+                # its Gray units stay on the board without a card or yellow die (R13, R14)
                 back = sum(len(r.dice) for r in ctx.s.revolts if r.card == card)
-                ctx.update(revolts=tuple(revolts), yellow=ctx.s.yellow + back)
+                revolts = tuple(
+                    r.model_copy(update={"dice": (), "discarded": True}) if r.card == card else r
+                    for r in ctx.s.revolts
+                    if r.card != card or r.on_board > 0
+                )
+                ctx.update(revolts=revolts, yellow=ctx.s.yellow + back)
             self._to_discard(ctx, card)
             return f"Exploit: the {self.fname(holder)} faction discards {self.card_name(card)}"
         got = f.hand[ctx.rng.below(len(f.hand))]
@@ -3980,11 +4095,11 @@ class SoulOfTheEmpire(NotationGame):
                 + "."
             )
         k = min(REVOLT_UNITS, ctx.f("gray").supply)
-        ctx.from_supply(a.territory, "gray", k)
         want = 2 if self.durable(ctx.s, "jews", "pharisee") else 1
         n = min(want, ctx.s.yellow)
         dice = tuple(Die(value=ctx.rng.die(6), place="unspent") for _ in range(n))
         ctx.update(revolts=ctx.s.revolts + (Revolt(card=a.card, dice=dice),), yellow=ctx.s.yellow - n)
+        ctx.from_supply(a.territory, "gray", k, a.card)
         ctx.note(
             f"{self.card_name(a.card)}: {k} Gray units rise in {self.tname(a.territory)}"
             + (f"; yellow dice {', '.join(str(d.value) for d in dice)}." if dice else ".")
@@ -3999,7 +4114,7 @@ class SoulOfTheEmpire(NotationGame):
         revolts, new, k = [], [], 0
         for r in ctx.s.revolts:
             k += len(r.dice)
-            if ctx.s.yellow > 0:
+            if ctx.s.yellow > 0 and not r.discarded:
                 r = r.model_copy(update={"dice": r.dice + (Die(value=ctx.rng.die(6), place="unspent"),)})
                 ctx.update(yellow=ctx.s.yellow - 1)
                 new.append(k)
@@ -4022,16 +4137,14 @@ class SoulOfTheEmpire(NotationGame):
             return
         for g in sorted(self.occupants(ctx.s, t)):
             n = self.units(ctx.s, t, g)
-            ctx.add_units(t, g, -n)
             for u in self.data.adjacent[t]:
                 k = min(n, self._room(ctx.s, u, g))
                 if k > 0:
-                    ctx.add_units(u, g, k)
+                    ctx.move_units(t, u, g, k)
                     n -= k
                 if n == 0:
                     break
-            if n:
-                ctx.set_f(g, supply=ctx.f(g).supply + n)
+            ctx.to_supply(t, g, n)
         ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
 
     def _city_riot_choice(self, ctx: _Ctx, t: str, pieces: tuple[str, ...]) -> None:
@@ -4052,14 +4165,12 @@ class SoulOfTheEmpire(NotationGame):
             if u not in self.data.adjacent[t]:
                 raise IllegalActionError(f"City Riot: {self.tname(u)} is not adjacent to {self.tname(t)}.")
             counts[(u, g)] = counts.get((u, g), 0) + 1
-        for g in occ:
-            ctx.add_units(t, g, -self.units(ctx.s, t, g))
         for (u, g), k in counts.items():
             if k > self._room(ctx.s, u, g):
                 raise IllegalActionError(
                     f"City Riot: {self.tname(u)} has room for {self._room(ctx.s, u, g)} {self.fname(g)} units."
                 )
-            ctx.add_units(u, g, k)
+            ctx.move_units(t, u, g, k)
         ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
 
     def _card_divine_messenger(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
@@ -4114,8 +4225,7 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError(
                 "Help the Wounded: move 1 unit of each other faction 1 territory (once each)."
             )
-        ctx.add_units(a.source, a.faction, -1)
-        ctx.add_units(a.destination, a.faction, 1)
+        ctx.move_units(a.source, a.destination, a.faction, 1)
         ctx.update(help_moved=ctx.s.help_moved + (a.faction,), acted=True)
         ctx.note(
             f"Help the Wounded: a {self.fname(a.faction)} unit moves from {self.tname(a.source)} to {self.tname(a.destination)}."

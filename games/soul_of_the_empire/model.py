@@ -75,10 +75,19 @@ class Marker(Model):
 
 
 class Revolt(Model):
-    """A revolt card in play (Durable) with its yellow dice."""
+    """A revolt card in play (Durable) with its yellow dice and its own Gray units
+    (``units``: territory -> units of this revolt; the board's ``gray`` count is the sum
+    over the revolts, RULINGS.md R13). ``discarded``: an Exploit discarded the card while
+    its units stayed on the board (they have no yellow die)."""
 
     card: str
     dice: tuple[Die, ...] = ()
+    units: dict[str, int] = {}
+    discarded: bool = False
+
+    @property
+    def on_board(self) -> int:
+        return sum(self.units.values())
 
 
 class Path(Model):

@@ -13,6 +13,7 @@ now) are accepted::
     done | end | pass                       finish the Start/End Phase | the Main Phase | pass
     move 5: 2 Rome-Italia-Gallia, 1 Syria-Cilicia
     move gray [yellow] 4: 3 Sicilia-Rome    Gray units, with a yellow or a Jewish die
+    move gray yellow 4 Merchant Revolt: ... a yellow die moves only its own revolt's units
     recruit 4: 3 Jerusalem, 1 Samaria
     attack [gray] [yellow] 2: Coalition in Dacia
     claim 3: Pax Romana | retrieve 1: Pax Romana | retrieve 1: marker Dacia
@@ -176,7 +177,12 @@ def _dice(s: State, f: str, die: int, extra: int | None) -> str:
 
 def _gray_die(g: SoulOfTheEmpire, s: State, die: int, yellow: bool) -> str:
     if yellow:
-        return f"yellow {g.yellow_value(s, die)}"
+        v = g.yellow_value(s, die)
+        text = f"yellow {v}"
+        if sum(1 for _, value in g.yellow_dice(s) if value == v) > 1:
+            # revolts with a yellow die of this value: name the revolt (RULINGS.md R13)
+            text += " " + g.card_name(g.yellow_revolt(s, die))
+        return text
     return str(s.factions["jews"].dice[die].value)
 
 
@@ -457,14 +463,27 @@ def _unspent_die(s: State, f: str, verb: str, rest: str) -> int:
     return match[0]
 
 
-def _gray_ref(g: SoulOfTheEmpire, s: State, words: list[str]) -> tuple[int, bool]:
+def _gray_ref(
+    g: SoulOfTheEmpire, s: State, words: list[str], fits: Callable[[str], bool] | None = None
+) -> tuple[int, bool]:
+    """A Gray action's die: ``yellow <value> [<revolt>]`` or a Jewish die's value. A
+    yellow die serves only its own revolt's units (RULINGS.md R13); without the revolt
+    named, the first revolt with a yellow die of that value whose units ``fits`` is taken."""
     if words and words[0] == "yellow":
-        v = _int(" ".join(words[1:]), "a yellow die")
-        for k, value in g.yellow_dice(s):
-            if value == v:
+        v = _int(" ".join(words[1:2]), "a yellow die")
+        found = [(k, g.yellow_revolt(s, k)) for k, value in g.yellow_dice(s) if value == v]
+        if not found:
+            have = [str(v) for _, v in g.yellow_dice(s)]
+            raise IllegalActionError(f"No unspent yellow {v}; yellow dice: {', '.join(have) or 'none'}.")
+        if len(words) > 2:
+            card = match_name(
+                " ".join(words[2:]), {g.card_name(c): c for _, c in found}, f"revolt with a yellow {v}"
+            )
+            return next(k for k, c in found if c == card), True
+        for k, c in found:
+            if fits is None or fits(c):
                 return k, True
-        have = [str(v) for _, v in g.yellow_dice(s)]
-        raise IllegalActionError(f"No unspent yellow {v}; yellow dice: {', '.join(have) or 'none'}.")
+        return found[0][0], True
     return _seq_die(g, s, "jews", _int(" ".join(words), "a die")), False
 
 
@@ -658,7 +677,11 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         words = head.lower().split()
         paths = tuple(_path(g, p) for p in _items(body))
         if words and words[0] in ("gray", "grey"):
-            die, yellow = _gray_ref(g, s, words[1:])
+
+            def fits(card: str) -> bool:
+                return all(g.revolt_units(s, p.route[0], card) >= p.count for p in paths)
+
+            die, yellow = _gray_ref(g, s, words[1:], fits)
             return Move(die=die, paths=paths, gray=True, yellow=yellow)
         die, _ = _dice_ref(g, s, f, head)
         return Move(die=die, paths=paths)
@@ -676,7 +699,7 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         target, territory = _piece_parts(g, s, body)
         words = head.lower().split()
         if words and words[0] in ("gray", "grey"):
-            die, yellow = _gray_ref(g, s, words[1:])
+            die, yellow = _gray_ref(g, s, words[1:], lambda card: g.revolt_units(s, territory, card) > 0)
             return Attack(die=die, territory=territory, target=target, gray=True, yellow=yellow)
         die, _ = _dice_ref(g, s, f, head)
         return Attack(die=die, territory=territory, target=target)

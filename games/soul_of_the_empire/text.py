@@ -94,7 +94,11 @@ def summary(g: SoulOfTheEmpire, v: View) -> str:
         lines.append(
             "  Revolts: "
             + "; ".join(
-                f"{g.card_name(r.card)} (yellow {', '.join(str(d.value) if d.place == 'unspent' else '-' for d in r.dice)})"
+                f"{g.card_name(r.card)}"
+                + (" (card discarded, no yellow die" if r.discarded else f" (yellow {', '.join(str(d.value) if d.place == 'unspent' else '-' for d in r.dice)}")
+                + "; units: "
+                + (", ".join(f"{k} {g.tname(t)}" for t, k in sorted(r.units.items())) or "none")
+                + ")"
                 for r in v.revolts
             )
         )

