@@ -117,3 +117,30 @@ def test_two_yellow_dice_of_one_value_name_their_revolt() -> None:
         assert "Revolt" in text and parse(s, "jews", text) == a
     t = act(s, "jews", parse(s, "jews", "move gray yellow 4: 2 Pannonia-Italia"))  # the revolt whose units fit
     assert t.revolts[1].dice[0].place == "spent" and t.revolts[0].dice[0].place == "unspent"
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_revolt_units_match_the_board_in_whole_games(seed: int) -> None:
+    """RULINGS.md R13 as an invariant over heuristic games: in every territory the revolts'
+    own units add up to the Gray units on the board, and no revolt stays in play without units."""
+    import random
+
+    from games.core import Rng, start
+    from games.soul_of_the_empire.agent import HeuristicAgent
+
+    s = start(g, [0, 1, 2, 3], g.Options(), seed).state
+    agents = [HeuristicAgent(seed + k) for k in range(4)]
+    pick = random.Random(seed)
+    revolts_seen = 0
+    for step in range(4000):
+        if g.outcome(s) is not None:
+            break
+        prompts = sorted(g.to_act(s))
+        who = prompts[int(pick.random() * len(prompts))]
+        s = g.apply(s, who, agents[who].choose(g, s, who), Rng(seed, step)).state
+        revolts_seen = max(revolts_seen, len(s.revolts))
+        for t in g.data.territories:
+            assert sum(r.units.get(t, 0) for r in s.revolts) == g.units(s, t, "gray"), (step, t)
+        if s.combat is None and s.extra_roll is None:
+            assert all(r.on_board > 0 for r in s.revolts), step
+    assert revolts_seen > 0
