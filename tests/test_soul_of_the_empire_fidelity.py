@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from games.core import IllegalActionError
-from games.soul_of_the_empire.model import Keep, Move, Path, PlayPower, State
+from games.soul_of_the_empire.model import Keep, Move, Path, PlayPower, Plunder, State
 from tests.test_soul_of_the_empire_rules import (
     act,
     board,
@@ -144,3 +144,75 @@ def test_revolt_units_match_the_board_in_whole_games(seed: int) -> None:
         if s.combat is None and s.extra_roll is None:
             assert all(r.on_board > 0 for r in s.revolts), step
     assert revolts_seen > 0
+
+
+def coalition_beats_rome(**rome) -> State:
+    """The Coalition has just beaten Rome in Gallia and may plunder (Rage 2)."""
+    s = board(fresh(), {"gallia": {"rome": 1, "coalition": 4}, "germania": {"jews": 2}})
+    s = set_f(s, "coalition", rage=2)
+    s = set_f(s, "rome", **rome)
+    s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
+    assert s.combat is not None and s.combat.stage == "plunder"
+    return s
+
+
+def test_salvage_selects_any_card_of_the_discard_pile() -> None:
+    """Salvage: "If they do not have any Power Cards in their hand, you may select any Power
+    Card from their discard pile." (RULINGS.md R14)"""
+    s = coalition_beats_rome(hand=(), discard=("legion-levy", "circus-maximus"))
+    co = seat(s, "coalition")
+    salvages = [a for a in g.legal_actions(s, co) if isinstance(a, Plunder) and a.option == "salvage"]
+    assert salvages == [
+        Plunder(option="salvage", card="legion-levy"),
+        Plunder(option="salvage", card="circus-maximus"),
+    ]
+    with pytest.raises(IllegalActionError, match="salvage Legion Levy"):
+        act(s, "coalition", Plunder(option="salvage"))
+    for a in salvages:
+        assert parse(s, "coalition", g.format_action(s, a)) == a
+    t = act(s, "coalition", parse(s, "coalition", "salvage Legion Levy"))
+    assert t.factions["coalition"].hand == ("legion-levy",)
+    assert t.factions["rome"].discard == ("circus-maximus",)
+
+
+def test_salvage_from_the_deck_selects_one_of_two() -> None:
+    """Salvage: "If there are no cards in their discard pile, draw two Power Cards from the top
+    of their deck, select one to keep, and return the other card to the bottom of their Power
+    Card deck." The Coalition chooses; the prompt others see names no card (RULINGS.md R14)."""
+    s = coalition_beats_rome(hand=(), discard=(), deck=("legion-levy", "circus-maximus", "tithe"))
+    assert Plunder(option="salvage") in g.legal_actions(s, seat(s, "coalition"))
+    t = act(s, "coalition", Plunder(option="salvage"))
+    assert t.combat is not None and t.combat.stage == "salvage"
+    assert t.factions["coalition"].rage == 0
+    co = seat(t, "coalition")
+    picks = g.legal_actions(t, co)
+    assert picks == [
+        Plunder(option="salvage", card="legion-levy"),
+        Plunder(option="salvage", card="circus-maximus"),
+    ]
+    assert list(g.to_act(t)) == [co]
+    prompt = g.to_act(t)[co].text
+    assert "Legion" not in prompt and "Circus" not in prompt and "select one" in prompt
+    assert not g.notation_is_public(t, co, picks[1])
+    u = act(t, "coalition", parse(t, "coalition", "salvage Circus Maximus"))
+    assert u.combat is None and u.factions["coalition"].hand == ("circus-maximus",)
+    assert u.factions["rome"].deck == ("tithe", "legion-levy")
+    with pytest.raises(IllegalActionError, match="select one of the two cards"):
+        act(t, "coalition", Plunder(option="salvage", card="tithe"))
+
+
+def test_coalition_plays_salvaged_circus_maximus() -> None:
+    """Salvage: "The Coalition faction can then play the Power Card in accordance with the card
+    instructions." Circus Maximus: "Take any 4 non-Roman pieces off the board ... Removed units
+    are captured to the Roman Captured Unit Area." (RULINGS.md R14)"""
+    s = coalition_beats_rome(hand=(), discard=("legion-levy", "circus-maximus"))
+    s = act(s, "coalition", Plunder(option="salvage", card="circus-maximus"))
+    s = s.model_copy(update={"power_played": 0})
+    plays = [a for a in g.legal_actions(s, seat(s, "coalition")) if isinstance(a, PlayPower)]
+    assert any(a.card == "circus-maximus" for a in plays)
+    before = s.factions["rome"].capture_track
+    t = act(s, "coalition", parse(s, "coalition", "play Circus Maximus: Jewish in Germania, Jewish in Germania"))
+    assert units(t, "germania", "jews") == 0 and t.factions["rome"].captured.get("jews") == 2
+    assert t.factions["rome"].capture_track == before + 2
+    assert "circus-maximus" in t.factions["rome"].discard  # "discarded in the original faction's discard pile"
+    assert t.factions["coalition"].hand == ()

@@ -70,17 +70,19 @@ def test_exploit_not_offered_with_nothing_to_discard() -> None:
     assert s.factions["coalition"].rage == 0
 
 
-def test_salvage_not_offered_with_nothing_to_take() -> None:
-    """RULINGS.md R14: a hand holding only cards that may not be stolen gives nothing to
-    Salvage, so Salvage is not offered and is refused with the reason."""
+def test_salvage_offered_whatever_the_hidden_hand_holds() -> None:
+    """RULINGS.md R14: whether the hand holds a card that may be stolen is hidden, so Salvage is
+    offered whenever the hand is not empty; a hand holding only cards that may not be stolen
+    gives nothing, and the message says so."""
     s = board(fresh(), {"gallia": {"rome": 1, "coalition": 4}})
     s = set_f(s, "coalition", rage=2)
     s = set_f(s, "rome", hand=("crucify",), durable=())
     s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
     opts = g.legal_actions(s, seat(s, "coalition"))
-    assert Plunder(option="salvage") not in opts and Plunder(option="exploit") in opts
-    with pytest.raises(IllegalActionError, match="may take"):
-        act(s, "coalition", Plunder(option="salvage"))
+    assert Plunder(option="salvage") in opts and Plunder(option="exploit") in opts
+    t = g.apply(s, seat(s, "coalition"), Plunder(option="salvage"), FixedRng())
+    assert t.state.factions["coalition"].hand == () and t.state.factions["rome"].hand == ("crucify",)
+    assert any("finds nothing" in getattr(e, "text", "") for e in t.events)
 
 
 def test_no_plunder_question_when_nothing_can_be_plundered() -> None:
@@ -106,7 +108,7 @@ def test_salvage_says_where_the_card_came_from() -> None:
     s = set_f(s, "coalition", rage=2)
     s = set_f(s, "rome", hand=(), discard=("auxiliaries",))
     s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
-    r = g.apply(s, seat(s, "coalition"), Plunder(option="salvage"), FixedRng())
+    r = g.apply(s, seat(s, "coalition"), Plunder(option="salvage", card="auxiliaries"), FixedRng())
     name = g.card_name("auxiliaries")
     private = [e for e in r.events if name in getattr(e, "text", "") or name in getattr(e, "names", ())]
     assert private and all(set(e.visible_to) <= {seat(s, "coalition"), seat(s, "rome")} for e in private)

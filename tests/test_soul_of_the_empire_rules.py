@@ -485,13 +485,14 @@ def test_plunder_rampage_salvage_exploit() -> None:
 
 
 def test_salvage_from_discard_then_deck() -> None:
-    """Salvage: with no hand, a card from the discard pile; with neither, one of the deck's top
-    two, the other to the bottom."""
+    """Salvage: with no hand, the card selected from the discard pile; with neither, one of the
+    deck's top two (here the only one that may be stolen), the other to the bottom."""
     s = board(fresh(), {"gallia": {"rome": 1, "coalition": 4}})
     s = set_f(s, "coalition", rage=2)
     s = set_f(s, "rome", hand=(), discard=("auxiliaries",))
     s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
-    assert act(s, "coalition", Plunder(option="salvage")).factions["coalition"].hand == ("auxiliaries",)
+    t = act(s, "coalition", Plunder(option="salvage", card="auxiliaries"))
+    assert t.factions["coalition"].hand == ("auxiliaries",)
     s2 = set_f(s, "rome", hand=(), discard=(), deck=("crucify", "conscription", "auxiliaries"))
     t = act(s2, "coalition", Plunder(option="salvage"))
     assert t.factions["coalition"].hand == ("conscription",)

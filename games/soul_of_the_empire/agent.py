@@ -204,6 +204,8 @@ class HeuristicAgent:
         if s.combat is not None:
             if s.combat.stage == "plunder":
                 return self._plunder(g, s, list(actions))
+            if s.combat.stage == "salvage":
+                return self._pick(list(actions))
             if s.combat.stage in ("elder", "decide"):
                 return self._decide(g, s, f, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])

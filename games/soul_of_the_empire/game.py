@@ -1350,7 +1350,7 @@ class SoulOfTheEmpire(NotationGame):
             return "rome" if s.factions["rome"].seat == seat else None
         if s.combat is not None:
             c = s.combat
-            if c.stage == "plunder":
+            if c.stage in ("plunder", "salvage"):
                 return "coalition" if s.factions["coalition"].seat == seat else None
             if c.stage in ("elder", "decide"):
                 return c.asking if c.asking is not None and self.seat_of(s, c.asking) == seat else None
@@ -1411,6 +1411,13 @@ class SoulOfTheEmpire(NotationGame):
             return Prompt(kind="turn", text=f"Setup: place Rome's final units ({s.final_left} left).")
         if s.combat is not None:
             c = s.combat
+            if c.stage == "salvage":
+                loser = c.defender if c.attacker == "coalition" else c.attacker
+                return Prompt(
+                    kind="turn",
+                    text=f"Salvage: select one of the two Power Cards drawn from the top of the "
+                    f"{self.fname(self.hand_owner(loser))} deck to keep; the other goes to the bottom.",
+                )
             if c.stage == "plunder":
                 opts = self._plunder_options(s)
                 kinds = [k for k in ("rampage", "salvage", "exploit") if any(o.option == k for o in opts)]
@@ -1480,6 +1487,8 @@ class SoulOfTheEmpire(NotationGame):
         if s.combat is not None:
             if s.combat.stage == "plunder":
                 return self._plunder_options(s)
+            if s.combat.stage == "salvage":
+                return self._salvage_pick_options(s)
             if s.combat.stage in ("elder", "decide"):
                 return self.decide_options(s)
             return self._commit_options(s, f) + [Pass()]
@@ -1532,7 +1541,9 @@ class SoulOfTheEmpire(NotationGame):
         elif s.phase == "final":
             self._apply_final(ctx, a)
         elif s.combat is not None:
-            if s.combat.stage == "plunder":
+            if s.combat.stage == "salvage":
+                self._apply_salvage_pick(ctx, a)
+            elif s.combat.stage == "plunder":
                 self._apply_plunder(ctx, a)
             elif s.combat.stage in ("elder", "decide"):
                 self._apply_decide(ctx, f, a)
@@ -2767,7 +2778,7 @@ class SoulOfTheEmpire(NotationGame):
         if fs.supply <= 0:
             raise IllegalActionError("Your unit supply is empty: you cannot recruit.")
         spots, only_one = self.recruit_spots(s, f)
-        bonus = 1 if f == "jews" and self.durable(s, "jews", "synagogue") else 0
+        bonus = 1 if self.durable(s, f, "synagogue") else 0
         total = sum(k for _, k in placements)
         if not placements or any(k < 1 for _, k in placements) or total > units + bonus:
             n = min(units + bonus, fs.supply)
@@ -3527,8 +3538,7 @@ class SoulOfTheEmpire(NotationGame):
                 out.append(Plunder(option="rampage", territory=u, count=k))
         holder = self.hand_owner(loser)
         if holder != "coalition" and holder in s.factions:
-            if self._salvage_source(s, holder) is not None:
-                out.append(Plunder(option="salvage"))
+            out += self._salvage_options(s, holder)
             if s.factions[holder].hand:
                 out.append(Plunder(option="exploit"))
             for d in s.factions[holder].durable:
@@ -3536,16 +3546,37 @@ class SoulOfTheEmpire(NotationGame):
         return out
 
     def _salvage_source(self, s: State, holder: str) -> str | None:
-        """Where Salvage would take a card from: "hand", "discard" or "deck"; None when
-        it would find nothing the Coalition may take (RULINGS.md R14)."""
+        """Where Salvage takes a card from: "hand" (a random card), "discard" (the card
+        the Coalition selects) or "deck" (two drawn, one selected); None when there is
+        nothing to try (RULINGS.md R14). Whether the hand or the deck holds a card that
+        may be stolen is hidden, so only the public counts decide."""
         f = s.factions[holder]
         if f.hand:
-            pool, where = f.hand, "hand"
-        elif f.discard:
-            pool, where = f.discard, "discard"
-        else:
-            pool, where = f.deck[:2], "deck"
-        return where if any(not self.data.card(x).no_steal for x in pool) else None
+            return "hand"
+        if f.discard:
+            return "discard" if self._salvage_pile(s, holder) else None
+        return "deck" if f.deck else None
+
+    def _salvage_pile(self, s: State, holder: str) -> list[str]:
+        """The cards of ``holder``'s discard pile the Coalition may select (one copy of each)."""
+        return [c for c in self.distinct(s.factions[holder].discard) if not self.data.card(c).no_steal]
+
+    def _salvage_options(self, s: State, holder: str) -> list[Plunder]:
+        """Salvage: "Randomly draw 1 Power Card from the defeated faction's hand ... If they
+        do not have any Power Cards in their hand, you may select any Power Card from their
+        discard pile. If there are no cards in their discard pile, draw two Power Cards from
+        the top of their deck, select one to keep"."""
+        source = self._salvage_source(s, holder)
+        if source == "discard":
+            return [Plunder(option="salvage", card=c) for c in self._salvage_pile(s, holder)]
+        return [Plunder(option="salvage")] if source is not None else []
+
+    def _salvage_pick_options(self, s: State) -> list[Plunder]:
+        return [
+            Plunder(option="salvage", card=c)
+            for c in self.distinct(s.combat.salvage_drawn)
+            if not self.data.card(c).no_steal
+        ]
 
     def _plunder_refusal(self, s: State, a: Any) -> str:
         """Why a plunder is not possible now, and what is (RULINGS.md R14)."""
@@ -3559,11 +3590,28 @@ class SoulOfTheEmpire(NotationGame):
             opts.append("rampage <count> to <territory>")
         if Plunder(option="salvage") in legal:
             opts.append("salvage")
+        elif any(o.option == "salvage" for o in legal):
+            opts.append("salvage <card of the discard pile>")
         if any(o.option == "exploit" for o in legal):
             opts.append("exploit [<Durable card>]")
         possible = "Plunder now: " + ", ".join(opts + ["or no plunder"]) + "."
         if isinstance(a, Plunder) and holder in s.factions and holder != "coalition":
             f = s.factions[holder]
+            if a.option == "salvage" and self._salvage_source(s, holder) == "discard":
+                return (
+                    f"Salvage: the {name} faction has no Power Card in hand, so select a card from its "
+                    "discard pile: "
+                    + list_words([f"salvage {self.card_name(c)}" for c in self._salvage_pile(s, holder)], 12)
+                    + "."
+                )
+            if a.option == "salvage" and a.card is not None:
+                return (
+                    f"Salvage: a card is selected only from the discard pile of a faction with no Power "
+                    f"Card in hand; the {name} faction has "
+                    + (f"{len(f.hand)} in hand, so salvage draws one at random" if f.hand else "an empty discard pile")
+                    + ". "
+                    + possible
+                )
             if a.option == "exploit" and a.card is None and not f.hand:
                 durable = ", ".join(f"exploit {self.card_name(d)}" for d in f.durable)
                 return (
@@ -3578,9 +3626,8 @@ class SoulOfTheEmpire(NotationGame):
                 )
             if a.option == "salvage" and self._salvage_source(s, holder) is None:
                 return (
-                    f"Salvage: the {name} faction has no Power Card the Coalition may take "
-                    "(a hand of cards that may not be stolen, or nothing in hand, discard pile and deck). "
-                    + possible
+                    f"Salvage: the {name} faction has no Power Card in hand, no card the Coalition may "
+                    "take in its discard pile, and no deck. " + possible
                 )
         return possible
 
@@ -3608,7 +3655,11 @@ class SoulOfTheEmpire(NotationGame):
                 f"into {self.tname(a.territory)}"
             )
         elif a.option == "salvage":
-            text = self._salvage(ctx, holder)
+            text = self._salvage(ctx, holder, a.card, c)
+            if ctx.s.combat is not None:  # two cards drawn: the Coalition selects one
+                ctx.update(combat=ctx.s.combat.model_copy(update={"lines": (cost,)}))
+                ctx.note(f"{text}; {cost} (plunder costs 1 Rage).")
+                return
         else:
             text = self._exploit(ctx, holder, a.card)
         ctx.note(f"{text}; {cost} (plunder costs 1 Rage).")
@@ -3616,36 +3667,63 @@ class SoulOfTheEmpire(NotationGame):
         if last is not None and last.territory == c.territory:
             ctx.update(last_combat=last.model_copy(update={"text": f"{last.text} Plunder: {text}; {cost}."}))
 
-    def _salvage(self, ctx: _Ctx, holder: str) -> str:
-        """Salvage: a random stealable card from the hand; else the top stealable card
-        of the discard pile; else draw two from the deck, keep the first stealable one
-        and put the other at the bottom (RULINGS.md R14)."""
+    def _salvage(self, ctx: _Ctx, holder: str, card: str | None, combat: Combat) -> str:
+        """Salvage: a random card from the hand (one that may be stolen; none if the hand
+        holds only cards that may not be); else the discard pile's card ``card`` the
+        Coalition selected; else draw the deck's top two: with two cards that may be
+        stolen the Coalition selects one to keep (stage ``salvage``), with one it keeps
+        that one, and the other goes to the bottom of the deck (RULINGS.md R14)."""
         f = ctx.f(holder)
         source = self._salvage_source(ctx.s, holder)
-        hand = [x for x in f.hand if not self.data.card(x).no_steal]
         got = None
-        if f.hand:
+        if source == "hand":
+            hand = [x for x in f.hand if not self.data.card(x).no_steal]
             if hand:
                 got = hand[ctx.rng.below(len(hand))]
                 h = list(f.hand)
                 h.remove(got)
                 ctx.set_f(holder, hand=tuple(h))
-        elif f.discard:
-            pile = [x for x in f.discard if not self.data.card(x).no_steal]
-            if pile:
-                got = pile[-1]
-                d = list(f.discard)
-                d.remove(got)
-                ctx.set_f(holder, discard=tuple(d))
+        elif source == "discard":
+            got = card
+            d = list(f.discard)
+            d.remove(got)
+            ctx.set_f(holder, discard=tuple(d))
         else:
-            two = list(f.deck[:2])
-            keep = [x for x in two if not self.data.card(x).no_steal]
-            if keep:
-                got = keep[0]
-                two.remove(got)
-            ctx.set_f(holder, deck=tuple(f.deck[2:]) + tuple(two))
+            two = tuple(f.deck[:2])
+            ctx.set_f(holder, deck=tuple(f.deck[2:]))
+            ctx.update(combat=combat.model_copy(update={"stage": "salvage", "salvage_drawn": two}))
+            keep = self._salvage_pick_options(ctx.s)
+            if len(keep) >= 2:
+                ctx.emit(
+                    Note(
+                        text="Salvage: you drew "
+                        + " and ".join(self.card_name(x) for x in two)
+                        + f" from the top of the {self.fname(holder)} deck; select one to keep.",
+                        visible_to=(ctx.f("coalition").seat,),
+                    )
+                )
+                return (
+                    f"Salvage: the Coalition draws two cards from the top of the {self.fname(holder)} deck "
+                    "and selects one to keep"
+                )
+            ctx.update(combat=None)
+            if not keep:
+                ctx.set_f(holder, deck=ctx.f(holder).deck + two)
+                return (
+                    f"Salvage: neither card drawn from the {self.fname(holder)} deck may be taken; "
+                    "both go to the bottom of the deck"
+                )
+            got = keep[0].card
+            rest = list(two)
+            rest.remove(got)
+            ctx.set_f(holder, deck=ctx.f(holder).deck + tuple(rest))
         if got is None:
             return f"Salvage finds nothing the Coalition may take from the {self.fname(holder)} faction"
+        return self._salvaged(ctx, holder, got, source)
+
+    def _salvaged(self, ctx: _Ctx, holder: str, got: str, source: str) -> str:
+        """The Coalition takes ``got``; its seat and the loser's seat see its name."""
+        f = ctx.f(holder)
         where = {
             "hand": "from its hand",
             "discard": "from its discard pile (its hand is empty)",
@@ -3662,6 +3740,30 @@ class SoulOfTheEmpire(NotationGame):
                 )
             )
         return f"Salvage: the Coalition takes a {self.fname(holder)} Power Card {where}"
+
+    def _apply_salvage_pick(self, ctx: _Ctx, a: Any) -> None:
+        """The Coalition selects one of the two cards drawn to keep; the other goes to the
+        bottom of its owner's deck (Salvage, RULINGS.md R14)."""
+        c = ctx.s.combat
+        opts = self._salvage_pick_options(ctx.s)
+        if not isinstance(a, Plunder) or a not in opts:
+            raise IllegalActionError(
+                "Salvage: select one of the two cards drawn to keep: "
+                + list_words([f"salvage {self.card_name(o.card)}" for o in opts])
+                + "."
+            )
+        loser = c.defender if c.attacker == "coalition" else c.attacker
+        holder = self.hand_owner(loser)
+        rest = list(c.salvage_drawn)
+        rest.remove(a.card)
+        ctx.set_f(holder, deck=ctx.f(holder).deck + tuple(rest))
+        ctx.update(combat=None)
+        text = self._salvaged(ctx, holder, a.card, "deck")
+        cost = c.lines[0] if c.lines else f"Coalition Rage is {ctx.f('coalition').rage}"
+        ctx.note(f"{text}; the other card goes to the bottom of the deck; {cost} (plunder costs 1 Rage).")
+        last = ctx.s.last_combat
+        if last is not None and last.territory == c.territory:
+            ctx.update(last_combat=last.model_copy(update={"text": f"{last.text} Plunder: {text}; {cost}."}))
 
     def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> str:
         """Exploit: the defeated faction discards a Power Card: the face-up Durable card
@@ -3698,6 +3800,15 @@ class SoulOfTheEmpire(NotationGame):
             "pentecost",
             "city-riot",
             "industry",
+            # "in accordance with the card instructions" (RULINGS.md R14)
+            "circus-maximus",
+            "die-by-the-sword",
+            "persecution",
+            "gladiator-games",
+            "high-priest-letter",
+            "divine-messenger",
+            "synagogue",
+            "pharisee",
         }
     )
     MOVE_CARDS = {"roman-roads": 4, "caravan": 3, "missionary-journey": 4}
@@ -3797,9 +3908,9 @@ class SoulOfTheEmpire(NotationGame):
         if cid == "gladiator-games":
             return [
                 PlayPower(card=c, territory=t, target=g)
-                for t in self.territories_of(s, "rome")
-                if self.units(s, t, "rome") >= 3
-                for g in sorted(self.occupants(s, t) - {"rome"})
+                for t in self.territories_of(s, f)
+                if self.units(s, t, f) >= 3
+                for g in sorted(self.occupants(s, t) - {"rome", f})
             ]
         if cid in (
             "auxiliaries",
@@ -4026,12 +4137,13 @@ class SoulOfTheEmpire(NotationGame):
         t, g = a.territory, a.target
         if (
             t not in self.data.territories
-            or self.units(ctx.s, t, "rome") < 3
-            or g in (None, "rome")
+            or self.units(ctx.s, t, f) < 3
+            or g in (None, "rome", f)
             or self.units(ctx.s, t, g) <= 0
         ):
             raise IllegalActionError(
-                "Gladiator Games: a territory with at least 3 Roman units and a faction there."
+                f"Gladiator Games: a territory with at least 3 {self.fname(f)} units and another "
+                "non-Roman faction there."
             )
         k = min(2, self.units(ctx.s, t, g))
         ctx.add_units(t, g, -k)
@@ -4095,7 +4207,7 @@ class SoulOfTheEmpire(NotationGame):
                 + "."
             )
         k = min(REVOLT_UNITS, ctx.f("gray").supply)
-        want = 2 if self.durable(ctx.s, "jews", "pharisee") else 1
+        want = 2 if any(self.durable(ctx.s, x, "pharisee") for x in ctx.s.factions) else 1
         n = min(want, ctx.s.yellow)
         dice = tuple(Die(value=ctx.rng.die(6), place="unspent") for _ in range(n))
         ctx.update(revolts=ctx.s.revolts + (Revolt(card=a.card, dice=dice),), yellow=ctx.s.yellow - n)

@@ -133,7 +133,8 @@ class Combat(Model):
 
     ``stage``: ``elder`` (a side holding Elder is asked whether to play it face up),
     ``choose`` (the secret choice; ``choices`` hold each side's choice until both
-    chose), ``decide`` (after the reveal: ``asking`` answers ``question``), ``plunder``.
+    chose), ``decide`` (after the reveal: ``asking`` answers ``question``), ``plunder``,
+    ``salvage`` (the Coalition selects one of ``salvage_drawn`` to keep, RULINGS.md R14).
     From the reveal on: ``powers`` the Power Cards still in play by side (face down
     for Pharaoh's Fate and Guardian Angel until revealed), ``values`` the Combat
     Values, ``winner`` the side winning now, ``early`` the combat was decided by a
@@ -145,7 +146,7 @@ class Combat(Model):
     attacker: Faction
     defender: Faction
     choices: dict[str, Commit] = {}
-    stage: Literal["elder", "choose", "decide", "plunder"] = "choose"
+    stage: Literal["elder", "choose", "decide", "plunder", "salvage"] = "choose"
     asking: Faction | None = None
     question: CombatQuestion | None = None
     elder: Faction | None = None  # the side that played Elder face up
@@ -157,6 +158,7 @@ class Combat(Model):
     no_losses: bool = False
     crucify: Faction | None = None
     lines: tuple[str, ...] = ()
+    salvage_drawn: tuple[str, ...] = ()  # stage salvage: the two cards drawn from the deck
 
 
 class Window(Model):
@@ -491,7 +493,9 @@ class Crucify(Model):
 
 class Plunder(Model):
     """Coalition after winning a combat: ``rampage`` (move units to ``territory``),
-    ``salvage`` (take a Power Card), ``exploit`` (force a discard: ``card``, a face-up
+    ``salvage`` (take a Power Card: ``card`` is the one selected from the discard pile
+    or from the two drawn from the deck; None draws at random from the hand, or draws the
+    two), ``exploit`` (force a discard: ``card``, a face-up
     Durable card, or None for a random card from hand) or ``none``."""
 
     kind: Literal["plunder"] = "plunder"

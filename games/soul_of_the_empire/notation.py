@@ -29,6 +29,7 @@ now) are accepted::
     grace                                    Grace: reverse a combat result
     crucify <faction>                        Crucify: return a captured unit of that faction
     rampage <n> to <territory> | salvage | exploit [<card>] | no plunder
+    salvage <card>                           Salvage: select from the discard pile or the two drawn
     shift <faction> <territory>-<territory>  Help the Wounded, Gospel
     redirect to <territory>                  Promised Land: all the units to one territory
     redirect 2 Samaria, 1 Galilaea           ... or per unit (2 Jerusalem-Samaria: from Jerusalem)
@@ -284,6 +285,8 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
             return f"rampage {a.count} to {_t(g, a.territory)}"
         if a.option == "exploit" and a.card:
             return f"exploit {g.card_name(a.card)}"
+        if a.option == "salvage" and a.card:
+            return f"salvage {g.card_name(a.card)}"
         return "no plunder" if a.option == "none" else a.option
     if isinstance(a, Shift):
         return f"shift {g.fname(a.faction)} {_t(g, a.source)}-{_t(g, a.destination)}"
@@ -586,6 +589,8 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         return Plunder(option="none")
     if low == "salvage":
         return Plunder(option="salvage")
+    if verb == "salvage":
+        return Plunder(option="salvage", card=_card_in(g, _salvage_cards(g, s), rest, "card to salvage"))
     if verb == "exploit":
         if not rest:
             return Plunder(option="exploit")
@@ -841,6 +846,16 @@ def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
         if g.acting(s, seat) == f:
             return {format_action(g, s, a).split()[0] for a in g.legal_actions(s, seat)}
     return set()
+
+
+def _salvage_cards(g: SoulOfTheEmpire, s: State) -> list[str]:
+    """The cards Salvage may select now: the two drawn from the deck, else the loser's
+    discard pile (RULINGS.md R14)."""
+    if s.combat is not None and s.combat.stage == "salvage":
+        return list(s.combat.salvage_drawn)
+    if s.combat is None:
+        return []
+    return list(s.factions[_plunder_holder(g, s)].discard)
 
 
 def _plunder_holder(g: SoulOfTheEmpire, s: State) -> str:
