@@ -19,6 +19,7 @@ from games.soul_of_the_empire.game import GAME, _Ctx
 from games.soul_of_the_empire.model import (
     Attack,
     Commit,
+    Convert,
     Crucify,
     Elder,
     Keep,
@@ -272,6 +273,8 @@ def test_grace_choice_reverses_and_is_recorded() -> None:
     )
     declined = act(s, "christians", Pass())
     assert declined.last_combat.winner == "coalition" and declined.factions["christians"].grace_now == 0
+    assert used.conversion is not None  # the Christians won: they may convert (RULINGS.md R10)
+    used = act(used, "christians", g.legal_actions(used, seat(used, "christians"))[0])
     # the Christians' next turn: option 2 was used last turn
     ctx = _Ctx(turn_of(used, "christians", "start"), Rng(1, 1))
     g._begin_turn(ctx)
@@ -375,6 +378,8 @@ def test_crucify_when_the_christians_convert() -> None:
     s = commit(s, "rome", "christians", Commit(card="legio"), Commit(card="turn-the-other-cheek"))
     assert s.combat.question == "crucify"
     s = act(s, "rome", Crucify(faction="coalition"))
+    assert units(s, "syria", "rome") == 1 and s.conversion is not None and s.conversion.count == 1
+    s = act(s, "christians", Convert(sources=(("supply", 1),)))
     assert units(s, "syria", "rome") == 1 and units(s, "syria", "christians") == 2
     assert s.factions["christians"].converted == 1 and s.factions["rome"].capture_track == 0
 

@@ -216,3 +216,59 @@ def test_coalition_plays_salvaged_circus_maximus() -> None:
     assert t.factions["rome"].capture_track == before + 2
     assert "circus-maximus" in t.factions["rome"].discard  # "discarded in the original faction's discard pile"
     assert t.factions["coalition"].hand == ()
+
+
+def test_conversion_draws_on_christian_units_elsewhere_on_the_board() -> None:
+    """Resolving Combat: "Christian units may then replace them from their supply, from the
+    Roman Captured Unit Space, or from other locations on the board." With the supply empty and
+    no captured Christians, the 4 Christian units elsewhere can still convert (RULINGS.md R10)."""
+    s = board(fresh(), {"syria": {"rome": 4, "christians": 1}, "galatia": {"christians": 2}, "cilicia": {"christians": 2}})
+    s = set_f(s, "christians", supply=0)
+    t = fight(s, "rome", "christians", "syria", "legio", "sermon-on-the-mount")
+    assert t.last_combat.winner == "christians" and units(t, "syria", "rome") == 0
+    assert t.conversion is not None and t.conversion.count == 4
+    cs = seat(t, "christians")
+    assert list(g.to_act(t)) == [cs] and g.to_act(t)[cs].kind == "respond"
+    for a in g.legal_actions(t, cs):
+        assert parse(t, "christians", g.format_action(t, a)) == a
+    u = act(t, "christians", parse(t, "christians", "convert 2 Galatia, 1 Cilicia"))
+    assert units(u, "syria", "christians") == 4 and units(u, "galatia", "christians") == 0
+    assert units(u, "cilicia", "christians") == 1 and u.factions["christians"].converted == 3
+    assert u.conversion is None
+    with pytest.raises(IllegalActionError, match="at most 4"):
+        act(t, "christians", parse(t, "christians", "convert 2 Galatia, 2 Cilicia, 1 supply"))
+    with pytest.raises(IllegalActionError, match="supply has 0"):
+        act(t, "christians", parse(t, "christians", "convert 1 supply"))
+
+
+def test_conversion_is_the_christians_choice() -> None:
+    """Resolving Combat: Christian units "may" replace the removed units: from the supply, the
+    Roman Captured Unit Space (the capture track stays: "these spaces do not need to be
+    refilled"), fewer, or none (pass) (RULINGS.md R10)."""
+    s = board(fresh(), {"syria": {"rome": 4, "christians": 1}})
+    s = set_f(s, "rome", captured={"christians": 2}, capture_track=2)
+    t = fight(s, "rome", "christians", "syria", "legio", "sermon-on-the-mount")
+    u = act(t, "christians", parse(t, "christians", "convert 2 captured, 1 supply"))
+    assert units(u, "syria", "christians") == 4 and u.factions["rome"].captured == {}
+    assert u.factions["rome"].capture_track == 2 and u.factions["christians"].converted == 3
+    none = act(t, "christians", parse(t, "christians", "pass"))
+    assert units(none, "syria", "christians") == 1 and none.factions["christians"].converted == 0
+
+
+def test_units_over_the_limit_move_where_the_christians_choose() -> None:
+    """Resolving Combat: "After conversion if Christian units exceed the 6-unit limit, move
+    excess units into adjacent territories (free move)." The Christians choose where
+    (RULINGS.md R10)."""
+    s = board(fresh(), {"syria": {"rome": 6, "christians": 5}, "arabia": {"coalition": 1}})
+    t = fight(s, "rome", "christians", "syria", "legio", "sermon-on-the-mount")
+    t = act(t, "christians", parse(t, "christians", "convert 5 supply"))
+    assert units(t, "syria", "christians") == 10
+    assert t.conversion is not None and t.conversion.stage == "spread" and t.conversion.excess == 4
+    with pytest.raises(IllegalActionError, match="move 4 Christian units"):
+        act(t, "christians", parse(t, "christians", "spread 2 Cilicia"))
+    with pytest.raises(IllegalActionError, match="not adjacent"):
+        act(t, "christians", parse(t, "christians", "spread 4 Italia"))
+    u = act(t, "christians", parse(t, "christians", "spread 2 Cilicia, 2 Galilaea"))
+    assert units(u, "syria", "christians") == 6 and units(u, "cilicia", "christians") == 2
+    assert units(u, "galilaea", "christians") == 2 and units(u, "arabia", "christians") == 0
+    assert u.conversion is None and u.factions["christians"].converted == 5

@@ -399,6 +399,7 @@ def test_lowest_wins_against_christians_and_conversion() -> None:
     r = s.last_combat
     assert r.winner == "christians" and r.attacker_value == 1 and r.defender_value == 11
     assert units(s, "rome", "rome") == 0
+    s = act(s, "christians", g.legal_actions(s, seat(s, "christians"))[0])  # as many as possible
     assert units(s, "rome", "christians") == 6  # 1 + 5 converted
     assert s.factions["christians"].converted == 5
 

@@ -209,6 +209,8 @@ class HeuristicAgent:
             if s.combat.stage in ("elder", "decide"):
                 return self._decide(g, s, f, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
+        if s.conversion is not None:
+            return list(actions)[0]  # convert as many as possible; the excess spread in name order
         if s.tribute is not None or s.giving is not None:
             return self._tribute(g, s, f, actions)
         if s.window is not None and s.window.kind == "caesar":

@@ -42,6 +42,8 @@ from .model import (
     Combat,
     CombatResolved,
     Commit,
+    Conversion,
+    Convert,
     Crucify,
     DiceRolled,
     Die,
@@ -84,6 +86,7 @@ from .model import (
     Scored,
     SeatView,
     Shift,
+    Spread,
     State,
     Tribute,
     Unblock,
@@ -1358,6 +1361,8 @@ class SoulOfTheEmpire(NotationGame):
                 if side not in c.choices and self.seat_of(s, side) == seat:
                     return side
             return None
+        if s.conversion is not None:
+            return "christians" if s.factions["christians"].seat == seat else None
         if s.tribute is not None or s.giving is not None:
             f = self._tribute_chooser(s)
             return f if self.seat_of(s, f) == seat else None
@@ -1435,6 +1440,8 @@ class SoulOfTheEmpire(NotationGame):
                 kind="secret",
                 text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret{elder}.",
             )
+        if s.conversion is not None:
+            return self._conversion_prompt(s)
         if s.tribute is not None or s.giving is not None:
             return self._tribute_prompt(s, f)
         if s.window is not None:
@@ -1492,6 +1499,8 @@ class SoulOfTheEmpire(NotationGame):
             if s.combat.stage in ("elder", "decide"):
                 return self.decide_options(s)
             return self._commit_options(s, f) + [Pass()]
+        if s.conversion is not None:
+            return self.conversion_options(s)
         if s.tribute is not None or s.giving is not None:
             return self._tribute_options(s, f)
         if s.window is not None:
@@ -1549,6 +1558,8 @@ class SoulOfTheEmpire(NotationGame):
                 self._apply_decide(ctx, f, a)
             else:
                 self._apply_commit(ctx, f, a)
+        elif s.conversion is not None:
+            self._apply_conversion(ctx, a)
         elif s.tribute is not None:
             self._apply_tribute(ctx, f, a)
         elif s.giving is not None:
@@ -3412,11 +3423,12 @@ class SoulOfTheEmpire(NotationGame):
             losses = self._crucify(ctx, loser, min(diff, n), crucify, lines)
             if losses:
                 ctx.to_supply(t, loser, losses)
-                done = self._convert_in(ctx, t, losses)
-                lines.append(
-                    f"{losses} {self.fname(loser)} unit{' is' if losses == 1 else 's are'} removed and {done} "
-                    f"converted (tracker {ctx.f('christians').converted})"
-                )
+                removed = f"{losses} {self.fname(loser)} unit{' is' if losses == 1 else 's are'} removed"
+                if self._convert_sources(ctx.s, t):
+                    ctx.update(conversion=Conversion(territory=t, count=losses))
+                    lines.append(f"{removed}; the Christians may convert up to {losses}")
+                else:
+                    lines.append(f"{removed}; no Christian unit is left to convert them")
         else:
             losses = self._crucify(ctx, loser, n, crucify, lines)
             ctx.to_supply(t, loser, losses)
@@ -3456,10 +3468,11 @@ class SoulOfTheEmpire(NotationGame):
             ctx.set_f(f, supply=ctx.f(f).supply + 1)
 
     def _convert_in(self, ctx: _Ctx, t: str, k: int) -> int:
-        """Conversion: Christian units replace the ``k`` removed units, from supply
-        first, then from the Roman Captured Unit Area; the tracker advances by the
-        units replaced; units over the 6-unit limit move to adjacent territories
-        (RULINGS.md R10). Returns the units converted."""
+        """Holy Spirit's conversion (an authored card: "put 1 Christian unit from supply in
+        its place"): Christian units from supply, then from the Roman Captured Unit Area,
+        replace the ``k`` removed units; the tracker advances; units over the 6-unit limit
+        move to adjacent territories. A combat's conversion is the Christians' choice
+        instead (``_apply_conversion``, RULINGS.md R10). Returns the units converted."""
         from_supply = min(k, ctx.f("christians").supply)
         ctx.from_supply(t, "christians", from_supply)
         done = from_supply
@@ -3478,6 +3491,195 @@ class SoulOfTheEmpire(NotationGame):
         ctx.set_f("christians", converted=min(CONVERT_WIN, ctx.f("christians").converted + done))
         self._overflow(ctx, t, "christians")
         return done
+
+    # ------------------------------------------------------------------ conversion (R10)
+
+    def _convert_sources(self, s: State, t: str) -> dict[str, int]:
+        """Where converting Christian units may come from, with how many: ``supply``,
+        ``captured`` (Christians in the Roman Captured Unit Area) and every other territory
+        holding Christian units ("from their supply, from the Roman Captured Unit Space, or
+        from other locations on the board")."""
+        out: dict[str, int] = {}
+        if s.factions["christians"].supply > 0:
+            out["supply"] = s.factions["christians"].supply
+        if "rome" in s.factions and s.factions["rome"].captured.get("christians", 0) > 0:
+            out["captured"] = s.factions["rome"].captured["christians"]
+        for u in self.territories_of(s, "christians"):
+            if u != t:
+                out[u] = self.units(s, u, "christians")
+        return out
+
+    def _source_name(self, source: str) -> str:
+        return {"supply": "supply", "captured": "captured"}.get(source) or self.tname(source)
+
+    def _default_sources(self, s: State, limit: int | None = None) -> tuple[tuple[str, int], ...]:
+        """Up to ``count`` units: supply first, then the Captured Unit Area, then the largest
+        stacks elsewhere."""
+        c = s.conversion
+        left = c.count if limit is None else limit
+        have = self._convert_sources(s, c.territory)
+        order = [x for x in ("supply", "captured") if x in have]
+        order += sorted((x for x in have if x not in ("supply", "captured")), key=lambda x: (-have[x], x))
+        out = []
+        for x in order:
+            k = min(left, have[x])
+            if k > 0:
+                out.append((x, k))
+                left -= k
+        return tuple(out)
+
+    def _spread_room(self, s: State) -> dict[str, int]:
+        t = s.conversion.territory
+        return {u: self._room(s, u, "christians") for u in self.data.adjacent[t] if self._room(s, u, "christians") > 0}
+
+    def _default_spread(self, s: State) -> tuple[tuple[str, int], ...]:
+        left, out = s.conversion.excess, []
+        for u, room in self._spread_room(s).items():
+            k = min(left, room)
+            if k > 0:
+                out.append((u, k))
+                left -= k
+        return tuple(out)
+
+    def conversion_options(self, s: State) -> list[Any]:
+        """The conversion choices offered (the notation accepts any legal one): convert,
+        as many as possible from the usual sources, from each source alone, or fewer;
+        then, over the 6-unit limit, where the excess goes (RULINGS.md R10)."""
+        c = s.conversion
+        if c.stage == "spread":
+            out: list[Any] = [Spread(moves=self._default_spread(s))]
+            for u, room in self._spread_room(s).items():
+                if room >= c.excess and Spread(moves=((u, c.excess),)) not in out:
+                    out.append(Spread(moves=((u, c.excess),)))
+            return out
+        out = [Convert(sources=self._default_sources(s))]
+        for x, k in self._convert_sources(s, c.territory).items():
+            a = Convert(sources=((x, min(k, c.count)),))
+            if a not in out:
+                out.append(a)
+        for n in range(c.count - 1, 0, -1):
+            a = Convert(sources=self._default_sources(s, n))
+            if a not in out:
+                out.append(a)
+        return out + [Pass()]
+
+    def _conversion_prompt(self, s: State) -> Prompt:
+        c = s.conversion
+        own = s.active == "christians"
+        if c.stage == "spread":
+            return Prompt(
+                kind="turn" if own else "respond",
+                text=f"Conversion: {c.excess} Christian unit{'s' if c.excess != 1 else ''} over the 6-unit limit "
+                f"in {self.tname(c.territory)} move to adjacent territories (free move): spread <units> "
+                "<territory>, ...",
+            )
+        have = self._convert_sources(s, c.territory)
+        where = [f"{k} {self._source_name(x)}" for x, k in have.items()]
+        return Prompt(
+            kind="turn" if own else "respond",
+            text=f"Conversion in {self.tname(c.territory)}: replace up to {c.count} removed unit"
+            f"{'s' if c.count != 1 else ''} with Christian units (convert <units> <source>, ...; sources: "
+            + ", ".join(where)
+            + "), or pass.",
+        )
+
+    def _apply_conversion(self, ctx: _Ctx, a: Any) -> None:
+        c = ctx.s.conversion
+        if c.stage == "spread":
+            self._apply_spread(ctx, a)
+            return
+        t = c.territory
+        have = self._convert_sources(ctx.s, t)
+        example = ", ".join(f"{k} {self._source_name(x)}" for x, k in self._default_sources(ctx.s))
+        if isinstance(a, Pass):
+            sources: tuple[tuple[str, int], ...] = ()
+        elif isinstance(a, Convert):
+            sources = a.sources
+        else:
+            raise IllegalActionError(f"Conversion: convert {example}, fewer, or pass.")
+        total = sum(k for _, k in sources)
+        if any(k < 1 for _, k in sources) or len({x for x, _ in sources}) != len(sources):
+            raise IllegalActionError(f"Conversion: name each source once with a number of units: convert {example}.")
+        if total > c.count:
+            raise IllegalActionError(
+                f"Conversion: at most {c.count} unit{'s' if c.count != 1 else ''} were removed, so at most "
+                f"{c.count} convert (you named {total})."
+            )
+        for x, k in sources:
+            if k > have.get(x, 0):
+                if x == t:
+                    why = f"the units in {self.tname(t)} are the ones converting"
+                else:
+                    why = f"{self._source_name(x)} has {have.get(x, 0)}"
+                raise IllegalActionError(
+                    f"Conversion: {k} from {self._source_name(x)} is not possible ({why}); sources: "
+                    + ", ".join(f"{n} {self._source_name(y)}" for y, n in have.items())
+                    + "."
+                )
+        for x, k in sources:
+            if x == "supply":
+                ctx.from_supply(t, "christians", k)
+            elif x == "captured":
+                cap = dict(ctx.f("rome").captured)
+                cap["christians"] -= k
+                if not cap["christians"]:
+                    del cap["christians"]
+                ctx.set_f("rome", captured=cap)  # the capture track stays (Resolving Combat)
+                ctx.add_units(t, "christians", k)
+            else:
+                ctx.move_units(x, t, "christians", k)
+        # the tracker stops at 18, the special victory's count (RULINGS.md R24)
+        ctx.set_f("christians", converted=min(CONVERT_WIN, ctx.f("christians").converted + total))
+        ctx.note(
+            f"Conversion in {self.tname(t)}: {total} unit{'s' if total != 1 else ''} converted"
+            + (" (" + ", ".join(f"{k} from {self._source_name(x)}" for x, k in sources) + ")" if sources else "")
+            + f"; conversion tracker {ctx.f('christians').converted}."
+        )
+        excess = self.units(ctx.s, t, "christians") - UNIT_LIMIT
+        if excess <= 0:
+            ctx.update(conversion=None)
+            return
+        ctx.update(conversion=c.model_copy(update={"stage": "spread", "excess": excess}))
+        room = self._spread_room(ctx.s)
+        if sum(room.values()) <= excess or len(room) <= 1:
+            self._apply_spread(ctx, Spread(moves=self._default_spread(ctx.s)))  # no choice left
+
+    def _apply_spread(self, ctx: _Ctx, a: Any) -> None:
+        """Move the excess over the 6-unit limit to adjacent territories with room; what no
+        adjacent territory has room for returns to supply (RULINGS.md R10)."""
+        c = ctx.s.conversion
+        t = c.territory
+        room = self._spread_room(ctx.s)
+        need = min(c.excess, sum(room.values()))
+        moves = self._default_spread(ctx.s) if isinstance(a, Pass) else a.moves if isinstance(a, Spread) else None
+        example = ", ".join(f"{k} {self.tname(u)}" for u, k in self._default_spread(ctx.s))
+        if moves is None:
+            raise IllegalActionError(f"Move the {c.excess} Christian units over the limit: spread {example}.")
+        if any(k < 1 for _, k in moves) or len({u for u, _ in moves}) != len(moves) or sum(k for _, k in moves) != need:
+            raise IllegalActionError(
+                f"Conversion: move {need} Christian unit{'s' if need != 1 else ''} out of {self.tname(t)} "
+                f"to adjacent territories, each named once: spread {example}."
+            )
+        for u, k in moves:
+            if k > room.get(u, 0):
+                raise IllegalActionError(
+                    f"Conversion: {self.tname(u) if u in self.data.territories else u} "
+                    + ("is not adjacent to " + self.tname(t) if u not in self.data.adjacent[t] else f"has room for {room[u]}")
+                    + "; adjacent with room: "
+                    + ", ".join(f"{self.tname(x)} ({n})" for x, n in room.items())
+                    + "."
+                )
+        for u, k in moves:
+            ctx.move_units(t, u, "christians", k)
+        left = self.units(ctx.s, t, "christians") - UNIT_LIMIT
+        ctx.to_supply(t, "christians", left)
+        ctx.update(conversion=None)
+        ctx.note(
+            f"Conversion: the Christian units over the limit in {self.tname(t)} move to "
+            + (", ".join(f"{self.tname(u)} ({k})" for u, k in moves) or "nowhere")
+            + (f"; {left} with no room return to supply" if left > 0 else "")
+            + "."
+        )
 
     def _overflow(self, ctx: _Ctx, t: str, f: str) -> None:
         excess = self.units(ctx.s, t, f) - UNIT_LIMIT

@@ -195,6 +195,19 @@ class Giving(Model):
     values: tuple[int, ...] = ()
 
 
+class Conversion(Model):
+    """The Christians won a combat in ``territory`` and ``count`` units were removed
+    (RULINGS.md R10). Stage ``convert``: they may replace up to ``count`` of them with
+    Christian units from their supply, the Roman Captured Unit Area or other territories.
+    Stage ``spread``: ``excess`` Christian units over the 6-unit limit there move to
+    adjacent territories of their choice (free move)."""
+
+    territory: str
+    count: int = 0
+    stage: Literal["convert", "spread"] = "convert"
+    excess: int = 0
+
+
 class LastCombat(Model):
     """The last combat's public result, for the view and the board image."""
 
@@ -237,6 +250,7 @@ class State(Model):
     window: Window | None = None
     tribute: Tribute | None = None
     giving: Giving | None = None
+    conversion: Conversion | None = None
     last_combat: LastCombat | None = None
     # turn flags
     power_played: int = 0  # Power Cards played this turn (limit 1; Industry raises it)
@@ -526,6 +540,24 @@ class Redirect(Model):
     sends: tuple[tuple[str, str, int], ...] = ()
 
 
+class Convert(Model):
+    """Conversion (RULINGS.md R10): the Christian units that replace the units removed,
+    as (source, units): source ``supply``, ``captured`` (the Roman Captured Unit Area) or
+    a territory id (Christian units elsewhere on the board). Fewer than the units removed,
+    or none (``pass``), is allowed: "may then replace them"."""
+
+    kind: Literal["convert"] = "convert"
+    sources: tuple[tuple[str, int], ...]
+
+
+class Spread(Model):
+    """After a conversion, the Christian units over the 6-unit limit move to adjacent
+    territories: (territory, units) (RULINGS.md R10)."""
+
+    kind: Literal["spread"] = "spread"
+    moves: tuple[tuple[str, int], ...]
+
+
 class DiscardPower(Model):
     """End Phase: discard a Power Card down to the hand limit of 3."""
 
@@ -566,11 +598,14 @@ Action = Annotated[
     | Plunder
     | Shift
     | Redirect
+    | Convert
+    | Spread
     | DiscardPower,
     Field(discriminator="kind"),
 ]
 
 Combat.model_rebuild()
+Conversion.model_rebuild()
 State.model_rebuild()
 
 

@@ -36,6 +36,8 @@ now) are accepted::
     raise 4 | raise 4 outside                Give to Caesar, Collect Tribute (the player)
     lower 3 | lower 3 outside                Collect Tribute (the other factions)
     give 5 | give 5 outside                  Giving (the faction named)
+    convert 2 supply, 1 captured, 1 Galatia  conversion: the sources of the Christian units
+    spread 2 Syria, 1 Cilicia                conversion: the units over the 6-unit limit move out
     discard <power card>
 
 Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
@@ -66,6 +68,7 @@ from .model import (
     Claim,
     ClaimMarker,
     Commit,
+    Convert,
     Crucify,
     DiscardObjective,
     DiscardPower,
@@ -92,6 +95,7 @@ from .model import (
     Retrieve,
     Reveal,
     Shift,
+    Spread,
     State,
     Unblock,
     UseGrace,
@@ -120,6 +124,7 @@ VERBS = (
     "buy",
     "claim",
     "commit",
+    "convert",
     "crucify",
     "discard",
     "done",
@@ -151,6 +156,7 @@ VERBS = (
     "salvage",
     "shift",
     "skip",
+    "spread",
     "unblock",
 )
 
@@ -162,6 +168,10 @@ SAME_AS = {"none": "no", "finish": "done", "skip": "pass"}  # words that mean th
 
 def _t(g: SoulOfTheEmpire, t: str) -> str:
     return g.tname(t)
+
+
+def _source(g: SoulOfTheEmpire, x: str) -> str:
+    return x if x in ("supply", "captured") else _t(g, x)
 
 
 def _route(g: SoulOfTheEmpire, p: Path) -> str:
@@ -298,6 +308,10 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return "redirect " + ", ".join(
             f"{n} {_t(g, t1)}" if short else f"{n} {_t(g, t0)}-{_t(g, t1)}" for t0, t1, n in a.sends
         )
+    if isinstance(a, Convert):
+        return "convert " + ", ".join(f"{k} {_source(g, x)}" for x, k in a.sources)
+    if isinstance(a, Spread):
+        return "spread " + ", ".join(f"{k} {_t(g, u)}" for u, k in a.moves)
     if isinstance(a, DiscardPower):
         return f"discard {g.card_name(a.card)}"
     raise InvalidNotationError(f"Cannot write {a!r} in notation.")
@@ -756,6 +770,21 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         if len(p.route) != 2:
             raise InvalidNotationError("shift moves 1 unit 1 territory: <from>-<to>.")
         return Shift(faction=_faction(g, s, m.group(1)), source=p.route[0], destination=p.route[1])
+    if verb in ("convert", "spread"):
+        items = []
+        for item in _items(rest):
+            m = re.match(r"^(\d+)\s+(.+)$", item.strip())
+            k, name = (int(m.group(1)), m.group(2)) if m else (1, item)
+            if verb == "convert":
+                key = fold(name)
+                where = "supply" if key == "supply" else "captured" if key in ("captured", "capture", "captured units") else _territory(g, name)
+            else:
+                where = _territory(g, name)
+            items.append((where, k))
+        if not items:
+            example = "convert 2 supply, 1 captured, 1 Galatia" if verb == "convert" else "spread 2 Syria, 1 Cilicia"
+            raise InvalidNotationError(f"Name the units and where they come from or go: {example}.")
+        return Convert(sources=tuple(items)) if verb == "convert" else Spread(moves=tuple(items))
     if verb == "redirect":
         cards = (
             [c for c in s.factions["jews"].hand if g.data.card(c).id == "promised-land"]
