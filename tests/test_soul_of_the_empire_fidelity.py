@@ -272,3 +272,16 @@ def test_units_over_the_limit_move_where_the_christians_choose() -> None:
     assert units(u, "syria", "christians") == 6 and units(u, "cilicia", "christians") == 2
     assert units(u, "galilaea", "christians") == 2 and units(u, "arabia", "christians") == 0
     assert u.conversion is None and u.factions["christians"].converted == 5
+
+
+def test_no_units_on_board_recruit_only_to_a_free_starting_territory() -> None:
+    """Recruit Units: "If all your pieces were removed from the board, you can only recruit to
+    one of the starting territories described on your player board. Roman, Jewish, and Christian
+    factions may not recruit to a starting territory that has a Coalition piece in it."
+    (RULINGS.md R23): with every starting territory held by the Coalition, no recruiting."""
+    cells = {t: {"coalition": 1} for t in ("jerusalem", "galilaea", "syria")}
+    s = dice(board(turn_of(fresh(), "christians"), cells), "christians", [3])
+    assert g.recruit_spots(s, "christians") == ([], True)
+    with pytest.raises(IllegalActionError, match="only recruit to one of your starting territories"):
+        act(s, "christians", parse(s, "christians", "recruit 3: 3 Rome"))
+    assert not any(a.kind == "recruit" for a in g.legal_actions(s, seat(s, "christians")))

@@ -2147,9 +2147,8 @@ class SoulOfTheEmpire(NotationGame):
             if not spots:
                 spots = [t for t in self.data.territories if not self.occupants(s, t)]
         else:
+            # "you can only recruit to one of the starting territories" (RULINGS.md R23)
             spots = [t for t in starts if self.units(s, t, "coalition") == 0]
-            if not spots:
-                spots = [t for t in self.data.territories if self.units(s, t, "coalition") == 0]
         return spots, True
 
     def _main_actions(self, s: State, f: str) -> list[Any]:
@@ -2789,6 +2788,12 @@ class SoulOfTheEmpire(NotationGame):
         if fs.supply <= 0:
             raise IllegalActionError("Your unit supply is empty: you cannot recruit.")
         spots, only_one = self.recruit_spots(s, f)
+        if not spots and only_one:
+            raise IllegalActionError(
+                "With no units on the board you can only recruit to one of your starting territories ("
+                + list_words([self.tname(t) for t in self.data.factions[f].start_territories])
+                + "), and every one of them holds a Coalition piece."
+            )
         bonus = 1 if self.durable(s, f, "synagogue") else 0
         total = sum(k for _, k in placements)
         if not placements or any(k < 1 for _, k in placements) or total > units + bonus:
