@@ -285,3 +285,19 @@ def test_no_units_on_board_recruit_only_to_a_free_starting_territory() -> None:
     with pytest.raises(IllegalActionError, match="only recruit to one of your starting territories"):
         act(s, "christians", parse(s, "christians", "recruit 3: 3 Rome"))
     assert not any(a.kind == "recruit" for a in g.legal_actions(s, seat(s, "christians")))
+
+
+def test_advanced_culture_the_player_chooses_the_dice() -> None:
+    """Advanced Culture: "You may choose the values of up to 3 Unspent Dice." Which dice take
+    the new values is the player's choice, not always the lowest ones."""
+    s = dice(fresh(), "rome", [1, 2, 5], [False, True, False])
+    s = set_f(s, "rome", hand=("advanced-culture",))
+    s = turn_of(s, "rome", "start")
+    a = parse(s, "rome", "play Advanced Culture: 2 to 6, 5 outside to 4")
+    assert parse(s, "rome", g.format_action(s, a)) == a
+    t = act(s, "rome", a)
+    assert [(d.value, d.seq) for d in t.factions["rome"].dice[:3]] == [(1, False), (6, True), (4, False)]
+    lowest = act(s, "rome", parse(s, "rome", "play Advanced Culture: 6"))
+    assert [d.value for d in lowest.factions["rome"].dice[:3]] == [6, 2, 5]
+    with pytest.raises(IllegalActionError, match="No Unspent 3"):
+        parse(s, "rome", "play Advanced Culture: 3 to 6")

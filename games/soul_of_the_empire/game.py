@@ -1574,6 +1574,8 @@ class SoulOfTheEmpire(NotationGame):
             self._apply_end(ctx, f, a)
         elif s.phase == "discard":
             self._apply_discard(ctx, f, a)
+        if ctx.s.revolts and ctx.s.combat is None:
+            self._revolt_check(ctx)  # a revolt left without units ends, whatever removed them (R13)
         if ctx.s.phase != "over":
             self._check_victory(ctx)
         return Step(state=ctx.s, events=tuple(ctx.events))
@@ -4223,14 +4225,25 @@ class SoulOfTheEmpire(NotationGame):
     # each handler validates its parameters and applies the effect
 
     def _card_advanced_culture(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        """Advanced Culture: "You may choose the values of up to 3 Unspent Dice." The player
+        names which dice (``a.dice``) take which values; without dice named, the lowest
+        Unspent dice take them."""
         dice = ctx.f(f).dice
-        order = sorted(
-            (i for i, d in enumerate(dice) if d.place == "unspent"), key=lambda i: (dice[i].value, i)
-        )
+        unspent = [i for i, d in enumerate(dice) if d.place == "unspent"]
+        order = sorted(unspent, key=lambda i: (dice[i].value, i))
         if not 1 <= len(a.values) <= min(3, len(order)) or any(not 1 <= v <= 6 for v in a.values):
             raise IllegalActionError(
-                "Advanced Culture: name up to 3 values (1-6) for your lowest Unspent dice."
+                "Advanced Culture: name up to 3 values (1-6), for your lowest Unspent dice (play Advanced "
+                "Culture: 6 6) or for the dice you choose (play Advanced Culture: 2 to 6, 3 outside to 5)."
             )
+        if a.dice:
+            if len(a.dice) != len(a.values) or len(set(a.dice)) != len(a.dice) or set(a.dice) - set(unspent):
+                raise IllegalActionError(
+                    "Advanced Culture: name each Unspent die once with its new value; your Unspent dice: "
+                    + ", ".join(f"{dice[i].value}{'' if dice[i].seq else ' outside'}" for i in order)
+                    + "."
+                )
+            order = list(a.dice)
         for i, v in zip(order, a.values, strict=False):
             ctx.set_die(f, i, value=v)
         ctx.note("Advanced Culture sets dice to " + ", ".join(map(str, a.values)) + ".")

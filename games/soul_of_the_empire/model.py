@@ -454,7 +454,8 @@ class PlayPower(Model):
     """Play a Power Card. Parameters by card: ``territory`` (revolts, City Riot,
     Gladiator Games), ``territories`` (placements, removals; one entry per unit),
     ``target`` (a faction: Giving, Gospel), ``values`` (Advanced Culture),
-    ``paths`` (Roman Roads, Caravan, Missionary Journey)."""
+    ``paths`` (Roman Roads, Caravan, Missionary Journey), ``dice`` (Advanced Culture: the
+    Unspent dice, by index, that take ``values`` in order; empty: the lowest ones)."""
 
     kind: Literal["play"] = "play"
     card: str
@@ -463,6 +464,7 @@ class PlayPower(Model):
     target: Faction | None = None
     values: tuple[int, ...] = ()
     paths: tuple[Path, ...] = ()
+    dice: tuple[int, ...] = ()
 
 
 class Commit(Model):

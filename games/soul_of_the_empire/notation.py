@@ -270,6 +270,11 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
             rest = [_route(g, p) for p in a.paths]
         elif a.territories:
             rest = [_piece(g, p) for p in a.territories]
+        elif a.values and a.dice:
+            dice = s.factions[f].dice
+            rest = [
+                f"{dice[i].value}{'' if dice[i].seq else ' outside'} to {v}" for i, v in zip(a.dice, a.values, strict=False)
+            ]
         elif a.values:
             rest = [" ".join(map(str, a.values))]
         if rest:
@@ -986,9 +991,35 @@ def _parse_play(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> PlayPower:
     paths: tuple[Path, ...] = ()
     territories: list[str] = []
     values: tuple[int, ...] = ()
+    dice: list[int] = []
     items = _items(body)
     if items and all(re.fullmatch(r"[\d\s]+", x) for x in items):
         values = tuple(int(v) for x in items for v in x.split())
+    elif items and all(re.fullmatch(r"\s*\d+(?:\s+outside)?\s+to\s+\d+\s*", x, re.I) for x in items):
+        # Advanced Culture: <die> [outside] to <value>, the dice chosen by the player
+        mine = s.factions[f].dice
+        picked = []
+        for x in items:
+            m = re.fullmatch(r"\s*(\d+)(\s+outside)?\s+to\s+(\d+)\s*", x, re.I)
+            old, outside, new = int(m.group(1)), bool(m.group(2)), int(m.group(3))
+            i = next(
+                (
+                    i
+                    for i, d in enumerate(mine)
+                    if d.place == "unspent" and d.value == old and d.seq != outside and i not in dice
+                ),
+                None,
+            )
+            if i is None:
+                have = ", ".join(f"{d.value}{'' if d.seq else ' outside'}" for d in mine if d.place == "unspent")
+                raise IllegalActionError(
+                    f"No Unspent {old}{' outside the Dice Sequence' if outside else ''}; your Unspent dice: "
+                    + (have or "none")
+                    + "."
+                )
+            dice.append(i)
+            picked.append(new)
+        values = tuple(picked)
     elif items and any(re.search(r"\S\s*(?:-|>|→)\s*\S", x) for x in items):
         paths = tuple(_path(g, x) for x in items)
     else:
@@ -1005,6 +1036,7 @@ def _parse_play(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> PlayPower:
         target=target,
         values=values,
         paths=paths,
+        dice=tuple(dice),
     )
 
 
