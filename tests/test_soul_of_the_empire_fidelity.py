@@ -301,3 +301,26 @@ def test_advanced_culture_the_player_chooses_the_dice() -> None:
     assert [d.value for d in lowest.factions["rome"].dice[:3]] == [6, 2, 5]
     with pytest.raises(IllegalActionError, match="No Unspent 3"):
         parse(s, "rome", "play Advanced Culture: 3 to 6")
+
+
+def test_exploited_revolt_card_played_again_takes_back_its_units() -> None:
+    """RULINGS.md R13/R14: an Exploit discards a revolt card and its Gray units stay without a
+    yellow die; when the Jews play the card again, the new units and the old ones are that
+    revolt's, with the new yellow die, and the yellow die may be rolled up to 3 times."""
+    s = two_revolts()
+    s = board(s, {"sicilia": {"gray": 5}, "pannonia": {"gray": 5, "coalition": 3}})
+    from games.soul_of_the_empire.game import _Ctx
+    from games.core import Rng
+
+    ctx = _Ctx(s, Rng(1, 1))
+    g._exploit(ctx, "jews", "merchant-revolt")
+    s = ctx.s
+    assert s.revolts[0].discarded and s.revolts[0].dice == () and s.revolts[0].units == {"sicilia": 5}
+    assert s.yellow == 3
+    s = set_f(s, "jews", discard=())
+    s = play(s.model_copy(update={"power_played": 0}), "jews", "start", PlayPower(card="merchant-revolt", territory="africa"), rolls=[3])
+    assert [r.card for r in s.revolts] == ["merchant-revolt", "peasant-revolt"]
+    assert s.revolts[0].units == {"sicilia": 5, "africa": 5} and not s.revolts[0].discarded
+    assert s.extra_roll is not None and g.extra_values(s) == {0: 3}
+    s = act(s, "jews", Keep())
+    assert s.yellow == 2 and "merchant-revolt" in s.factions["jews"].durable

@@ -1574,7 +1574,7 @@ class SoulOfTheEmpire(NotationGame):
             self._apply_end(ctx, f, a)
         elif s.phase == "discard":
             self._apply_discard(ctx, f, a)
-        if ctx.s.revolts and ctx.s.combat is None:
+        if ctx.s.revolts and ctx.s.combat is None and ctx.s.extra_roll is None:
             self._revolt_check(ctx)  # a revolt left without units ends, whatever removed them (R13)
         if ctx.s.phase != "over":
             self._check_victory(ctx)
@@ -4430,15 +4430,25 @@ class SoulOfTheEmpire(NotationGame):
         want = 2 if any(self.durable(ctx.s, x, "pharisee") for x in ctx.s.factions) else 1
         n = min(want, ctx.s.yellow)
         dice = tuple(Die(value=ctx.rng.die(6), place="unspent") for _ in range(n))
-        ctx.update(revolts=ctx.s.revolts + (Revolt(card=a.card, dice=dice),), yellow=ctx.s.yellow - n)
+        old = next((r for r in ctx.s.revolts if r.card == a.card), None)
+        if old is not None:
+            # the card comes back after an Exploit discarded it: the Gray units it left on the
+            # board rejoin it (RULINGS.md R13)
+            revolts = tuple(
+                r.model_copy(update={"dice": dice, "discarded": False}) if r is old else r for r in ctx.s.revolts
+            )
+        else:
+            revolts = ctx.s.revolts + (Revolt(card=a.card, dice=dice),)
+        ctx.update(revolts=revolts, yellow=ctx.s.yellow - n)
         ctx.from_supply(a.territory, "gray", k, a.card)
         ctx.note(
             f"{self.card_name(a.card)}: {k} Gray units rise in {self.tname(a.territory)}"
             + (f"; yellow dice {', '.join(str(d.value) for d in dice)}." if dice else ".")
         )
         if n:
-            total = len(self._yellow_refs(ctx.s))
-            self._offer_extra(ctx, "jews", "yellow", tuple(range(total - n, total)), "none")
+            refs = self._yellow_refs(ctx.s)
+            mine = tuple(k for k, (r, _) in enumerate(refs) if ctx.s.revolts[r].card == a.card)
+            self._offer_extra(ctx, "jews", "yellow", mine, "none")
 
     _card_merchant_revolt = _card_peasant_revolt = _card_jewish_revolt = _card_revolt
 
