@@ -309,8 +309,8 @@ def test_exploited_revolt_card_played_again_takes_back_its_units() -> None:
     revolt's, with the new yellow die, and the yellow die may be rolled up to 3 times."""
     s = two_revolts()
     s = board(s, {"sicilia": {"gray": 5}, "pannonia": {"gray": 5, "coalition": 3}})
-    from games.soul_of_the_empire.game import _Ctx
     from games.core import Rng
+    from games.soul_of_the_empire.game import _Ctx
 
     ctx = _Ctx(s, Rng(1, 1))
     g._exploit(ctx, "jews", "merchant-revolt")
