@@ -22,15 +22,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
+import secrets
 import shlex
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bot.host import Host, HostSettings, PromptInfo, Reply, open_host
+from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
 from games.core import GameError, StaleStateError, get_game
 from games.core.glossary import glossary
 
@@ -63,6 +66,40 @@ class TerminalNames:
         if self.db == ":memory:":
             return "the game was not saved (play with --db FILE to keep a game and verify it later)."
         return f"check it with: tabula verify --db {shlex.quote(self.db)} {session_id}"
+
+    def repair_hint(self) -> str:
+        """How the players at the keyboard get a game stopped by an incident going again."""
+        return ("type 'repair undo' to take back the last action, or 'repair ai' to let an AI answer "
+                "for the stuck seat (or quit).")
+
+
+def incident_log_path(db: str) -> str:
+    """Where the terminal writes what went wrong (incidents with their tracebacks): next to
+    the game file (``FILE.log``), or ``tabula-play.log`` in the temporary folder."""
+    if db == ":memory:":
+        return os.path.join(tempfile.gettempdir(), "tabula-play.log")
+    return db + ".log"
+
+
+@contextlib.contextmanager
+def _incident_log(path: str) -> Iterator[None]:
+    """Send the ``tabula`` loggers to ``path`` rather than the terminal while playing, so
+    no traceback is printed between the players' lines."""
+    logger = logging.getLogger("tabula")
+    try:
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8", delay=True)
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    saved = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = saved
+        handler.close()
 
 
 HELP_LIST = 40  # help lists every legal action up to this many, else groups them by command word
@@ -178,6 +215,7 @@ class Console:
         self.resume = resume
         self.auto_pass = auto_pass
         self.names = TerminalNames(db)
+        self.log_path = incident_log_path(db)
         self.host: Host | None = None
         self.game: Any = None
         self.at_keyboard: int | None = None
@@ -330,15 +368,25 @@ class Console:
                       "there first (one terminal per file).", file=sys.stderr)
                 return 2
         try:
-            async with open_host(self.db, HostSettings(db=self.db), names=self.names) as host:
-                self.host = host
-                return await self.session()
+            with _incident_log(self.log_path):
+                async with open_host(self.db, HostSettings(db=self.db), names=self.names) as host:
+                    self.host = host
+                    return await self.session()
         except Exception as e:
             from bot.commands.backup import damage_message, is_damage
 
-            if not is_damage(e):
-                raise
-            print(f"tabula play: {damage_message(self.db, e)}", file=sys.stderr)
+            if is_damage(e):
+                print(f"tabula play: {damage_message(self.db, e)}", file=sys.stderr)
+                return 1
+            incident = secrets.token_hex(4)
+            with _incident_log(self.log_path):
+                logging.getLogger("tabula.console").error("incident %s: %s", incident, type(e).__name__,
+                                                          exc_info=e)
+            print(f"tabula play: something went wrong and the game stopped (incident {incident}; details in "
+                  f"{self.log_path}).", file=sys.stderr)
+            if self.db != ":memory:":
+                print(f"Everything played before is saved: tabula play --db {shlex.quote(self.db)} --resume",
+                      file=sys.stderr)
             return 1
         finally:
             if lock is not None:
@@ -369,6 +417,10 @@ class Console:
         host = self.host
         assert host is not None
         humans = [p for p in reply.prompts if p.user_id is not None]
+        if not humans and reply.session_id is not None:
+            rec = await host.storage.get_session(reply.session_id)
+            if rec.attention is not None:
+                return await self.repair_turn()
         if not humans:
             self.say("Nobody at the keyboard is asked to act; stopping.")
             raise _Stop
@@ -467,6 +519,8 @@ class Console:
                 continue
             self.since[user] = len(self.feed)
             try:
+                if word.split()[:1] == ["repair"]:
+                    return await self.repair(word)
                 if word == "undo":
                     self.show(await host.undo(CHANNEL, user))
                     return await host.view(CHANNEL)
@@ -475,6 +529,33 @@ class Console:
                 return await self.changed()
             except GameError as e:
                 self.say(f"  {e.message}")
+                if isinstance(e, GameFaultError):
+                    self.say(f"  (The details of incident {e.incident} are in {self.log_path}.)")
+
+    async def repair(self, word: str) -> Reply:
+        """``repair undo`` / ``repair ai``: the players at the keyboard act as the game's
+        moderators. Raises GameError (e.g. nothing to repair)."""
+        assert self.host is not None
+        how = word.split()[1] if len(word.split()) == 2 else ""
+        if how not in ("undo", "ai"):
+            raise GameError("Type 'repair undo' (take back the last action) or 'repair ai' (an AI answers "
+                            "for the stuck seat).")
+        reply = await self.host.repair(CHANNEL, self.at_keyboard or FIRST_USER, how, is_moderator=True)
+        self.show(reply)
+        return await self.host.view(CHANNEL)
+
+    async def repair_turn(self) -> Reply:
+        """The game is stopped on an AI seat by an incident: ask the keyboard how to go on."""
+        while True:
+            line = self.ask("repair> ").strip().lower()
+            if line in ("quit", "exit", "stop"):
+                raise _Stop
+            try:
+                return await self.repair(line)
+            except GameError as e:
+                self.say(f"  {e.message}")
+                if isinstance(e, GameFaultError):
+                    self.say(f"  (The details of incident {e.incident} are in {self.log_path}.)")
 
     async def log_page(self, user: int, args: list[str]) -> str:
         """``log`` shows the latest actions, ``log N`` page N counted back from the latest."""

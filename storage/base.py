@@ -151,6 +151,10 @@ class SessionRecord:
     ``seq`` is the seq of the last action (0 after setup, and in the lobby);
     ``to_act`` the seats prompted now; ``deadline`` when the open response window
     closes (None when none is open); ``pending_undo`` an undo awaiting consent.
+    ``attention`` is the incident that stopped the game (an exception in the game's
+    code: ``{"incident", "seat", "at", "what"}``) until a moderator resolves it;
+    ``orphaned`` (``{"at", "why"}``) is set once its channel, thread or server is gone
+    for the bot; ``wait_deadline`` is when the AI answers for the human seats asked now.
     """
 
     id: int
@@ -173,10 +177,23 @@ class SessionRecord:
     deadline: float | None
     pending_undo: dict[str, Any] | None
     seats: tuple[SeatRecord, ...] = ()
+    attention: dict[str, Any] | None = None
+    orphaned: dict[str, Any] | None = None
+    wait_deadline: float | None = None
 
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+    @property
+    def shown_status(self) -> str:
+        """The status as players read it: ``orphaned`` for an open game whose channel or
+        server is gone, ``active, needs attention`` for a game stopped by an incident."""
+        if self.is_open and self.orphaned is not None:
+            return "orphaned"
+        if self.status == "active" and self.attention is not None:
+            return "active, needs attention"
+        return self.status
 
     def seat_of(self, user_id: int) -> SeatRecord | None:
         """The seat ``user_id`` holds, or None."""
@@ -221,6 +238,9 @@ class SessionUpdate:
     pending_undo: Any = KEEP
     started_at: Any = KEEP
     ended_at: Any = KEEP
+    attention: Any = KEEP
+    orphaned: Any = KEEP
+    wait_deadline: Any = KEEP
 
 
 @dataclass(frozen=True)
@@ -314,7 +334,8 @@ class Storage(Protocol):
     async def sessions_with_status(self, *statuses: Status) -> list[SessionRecord]: ...
 
     async def due_sessions(self, now: float) -> list[int]:
-        """Ids of active sessions whose response-window deadline is <= ``now``."""
+        """Ids of active sessions, neither orphaned nor stopped by an incident, whose
+        response-window deadline or wait deadline is <= ``now``."""
         ...
 
     async def update(

@@ -63,7 +63,8 @@ LOCK_SESSION = 0x5462_0002
 
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
-    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo"
+    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo, "
+    "attention, orphaned, wait_deadline"
 )
 _SESSIONS_SELECT = (
     f"SELECT {_SESSION_COLUMNS}, (SELECT coalesce(json_agg(json_build_array(seat, user_id, faction, ai, "
@@ -304,8 +305,9 @@ class PostgresStorage:
     async def due_sessions(self, now: float) -> list[int]:
         async with self.pool.acquire() as c:
             rows = await c.fetch(
-                "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= $1 AND status = 'active' "
-                "ORDER BY deadline",
+                "SELECT id FROM sessions WHERE status = 'active' AND orphaned IS NULL AND attention IS NULL "
+                "AND ((deadline IS NOT NULL AND deadline <= $1) OR (wait_deadline IS NOT NULL AND wait_deadline <= $1)) "
+                "ORDER BY least(deadline, wait_deadline)",
                 now,
             )
         return [r[0] for r in rows]
@@ -333,6 +335,9 @@ class PostgresStorage:
         put("pending_undo", change.pending_undo)
         put("started_at", change.started_at)
         put("ended_at", change.ended_at)
+        put("attention", change.attention)
+        put("orphaned", change.orphaned)
+        put("wait_deadline", change.wait_deadline)
         if change.append:
             put("seq", change.append[-1].seq)
         elif change.truncate_after is not None:
@@ -609,10 +614,12 @@ class PostgresStorage:
         async with self.pool.acquire() as c, c.transaction():
             await c.execute(
                 f"INSERT INTO sessions ({_SESSION_COLUMNS}) VALUES "
-                "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)",
+                "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
+                "$20, $21, $22)",
                 rec.id, rec.guild_id, rec.channel_id, rec.game_id, rec.options, rec.seed, rec.seed_hash,
                 rec.status, rec.version, rec.seq, list(rec.to_act), rec.outcome, rec.created_by,
                 rec.created_at, rec.updated_at, rec.started_at, rec.ended_at, rec.deadline, rec.pending_undo,
+                rec.attention, rec.orphaned, rec.wait_deadline,
             )
             await _write_seats(c, rec.id, rec.seats)
             await _write_actions(c, rec.id, rows, 0.0)
@@ -689,6 +696,9 @@ def _session(r: Any) -> SessionRecord:
         deadline=r["deadline"],
         pending_undo=r["pending_undo"],
         seats=tuple(seats),
+        attention=r["attention"],
+        orphaned=r["orphaned"],
+        wait_deadline=r["wait_deadline"],
     )
 
 

@@ -43,7 +43,8 @@ from .migrations import read as read_migrations
 
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
-    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo"
+    "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo, "
+    "attention, orphaned, wait_deadline"
 )
 
 
@@ -317,9 +318,10 @@ class SqliteStorage:
     async def due_sessions(self, now: float) -> list[int]:
         async with self._lock:
             rows = await self._fetchall(
-                "SELECT id FROM sessions WHERE deadline IS NOT NULL AND deadline <= ? "
-                "AND status = 'active' ORDER BY deadline",
-                (now,),
+                "SELECT id FROM sessions WHERE status = 'active' AND orphaned IS NULL AND attention IS NULL "
+                "AND ((deadline IS NOT NULL AND deadline <= ?) OR (wait_deadline IS NOT NULL AND wait_deadline <= ?)) "
+                "ORDER BY min(coalesce(deadline, wait_deadline), coalesce(wait_deadline, deadline))",
+                (now, now),
             )
         return [r[0] for r in rows]
 
@@ -360,6 +362,9 @@ class SqliteStorage:
         put("pending_undo", change.pending_undo, _dumps)
         put("started_at", change.started_at)
         put("ended_at", change.ended_at)
+        put("attention", change.attention, _dumps)
+        put("orphaned", change.orphaned, _dumps)
+        put("wait_deadline", change.wait_deadline)
         if change.append:
             put("seq", change.append[-1].seq)
         elif change.truncate_after is not None:
@@ -730,6 +735,9 @@ def _session(r: sqlite3.Row, seats: list[SeatRecord]) -> SessionRecord:
         deadline=r["deadline"],
         pending_undo=_loads(r["pending_undo"]),
         seats=tuple(seats),
+        attention=_loads(r["attention"]),
+        orphaned=_loads(r["orphaned"]),
+        wait_deadline=r["wait_deadline"],
     )
 
 

@@ -71,9 +71,19 @@ async def _info(db: str) -> int:
 
     async with storage_for(db, read_only=True) as st:
         version = await st.schema_version()
-        counts = {s: len(await st.sessions_with_status(s)) for s in ("lobby", "active", "finished", "abandoned")}
+        by_status = {s: await st.sessions_with_status(s) for s in ("lobby", "active", "finished", "abandoned")}
+    counts = {s: len(recs) for s, recs in by_status.items()}
     print(f"{redact(db)}: schema {version} (this program: {SCHEMA_VERSION})")
     print(", ".join(f"{n} {s}" for s, n in counts.items()))
+    open_recs = [*by_status["lobby"], *by_status["active"]]
+    stopped = [r for r in by_status["active"] if r.attention is not None and r.orphaned is None]
+    orphaned = [r for r in open_recs if r.orphaned is not None]
+    if stopped:
+        print(f"{len(stopped)} need attention (stopped by an incident; /game repair): " + ", ".join(
+            f"#{r.id} (incident {r.attention.get('incident')}, {r.attention.get('what')})" for r in stopped))
+    if orphaned:
+        print(f"{len(orphaned)} orphaned (channel or server gone; /game abandon game:<number>): " + ", ".join(
+            f"#{r.id} ({r.orphaned.get('why')})" for r in orphaned))
     return 0
 
 

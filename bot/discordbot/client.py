@@ -154,6 +154,42 @@ class TabulaBot(commands.Bot):
             await self._storage.close()
             self._storage = None
 
+    # A game whose channel, thread or server is gone is orphaned: its reminders and deadlines
+    # stop, and a moderator can abandon it from another channel (/game abandon game:<number>).
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self._orphan(channel_id=channel.id, why="its channel was deleted")
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self._orphan(channel_id=payload.thread_id, why="its thread was deleted")
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        await self._orphan(guild_id=guild.id, why="the bot was removed from the server")
+
+    async def _orphan(self, **where: Any) -> list[int]:
+        if self._host is None:
+            return []
+        async with self.tracker.busy():
+            try:
+                marked = await self.host.orphan(**where)
+            except Exception:
+                log.exception("could not mark the games of %s as orphaned", where)
+                return []
+        for session_id in marked:
+            self.outbox.forget_session(session_id)
+        return marked
+
+    async def orphan_on_not_found(self, error: BaseException, channel_id: int, guild_id: int | None) -> bool:
+        """Treat Discord's 10003 Unknown Channel (the channel or thread) and 10004 Unknown Guild
+        (the whole server) as the delete events; True when ``error`` was one of them."""
+        code = getattr(error, "code", None)
+        if not isinstance(error, discord.NotFound) or code not in (10003, 10004):
+            return False
+        if code == 10004 and guild_id is not None:
+            await self._orphan(guild_id=guild_id, why="the server is gone for the bot (Unknown Guild)")
+        else:
+            await self._orphan(channel_id=channel_id, why="its channel is gone (Unknown Channel)")
+        return True
+
     async def on_ready(self) -> None:
         log.info(
             "connected as %s (%s) to %d server(s)", self.user, getattr(self.user, "id", "?"), len(self.guilds)

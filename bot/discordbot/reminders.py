@@ -81,8 +81,8 @@ class Reminders:
         sent = 0
         storage = self.bot.host.storage
         for rec in await storage.sessions_with_status("active"):
-            if not self.bot.owns_guild(rec.guild_id):
-                continue
+            if not self.bot.owns_guild(rec.guild_id) or rec.orphaned is not None or rec.attention is not None:
+                continue  # an orphaned game's channel is gone; a stopped game waits for a moderator
             waiting = [s for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
             if not waiting:
                 continue
@@ -112,7 +112,9 @@ class Reminders:
                     await channel.send(  # type: ignore[union-attr]
                         text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(seat.user_id)])
                     )
-                except discord.HTTPException:
+                except discord.HTTPException as e:
+                    if await self.bot.orphan_on_not_found(e, rec.channel_id, rec.guild_id):
+                        break  # the channel or server is gone: no more reminders for this game
                     log.warning("could not remind user %s in channel %s", seat.user_id, rec.channel_id)
                     # give the claim back, so the next pass tries again
                     await storage.set_reminder_ping(rec.id, seat.user_id, rec.updated_at, done, now)

@@ -19,10 +19,12 @@ from storage import storage_for
 
 from .errors import (
     ChannelBusyError,
+    GameFaultError,
     InvalidOptionError,
     LobbyError,
     NoSessionError,
     NotSeatedError,
+    OrphanedError,
     PermissionDeniedError,
     UndoError,
     UnknownSessionError,
@@ -51,6 +53,7 @@ __all__ = [
     "ChannelBusyError",
     "Embed",
     "EmbedField",
+    "GameFaultError",
     "GameSummary",
     "Host",
     "HostSettings",
@@ -62,6 +65,7 @@ __all__ = [
     "Names",
     "NoSessionError",
     "NotSeatedError",
+    "OrphanedError",
     "PermissionDeniedError",
     "PrivatePart",
     "PromptInfo",

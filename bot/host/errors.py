@@ -44,8 +44,29 @@ class UndoError(GameError):
     code = "undo"
 
 
+class GameFaultError(GameError):
+    """The game's own code failed (an exception that is not a rule-level error). Nothing of
+    the failing call was stored; ``incident`` is the id logged with the traceback, and the
+    session is marked as needing attention (``SessionRecord.attention``)."""
+
+    code = "incident"
+
+    def __init__(self, message: str, incident: str) -> None:
+        super().__init__(message)
+        self.incident = incident
+
+
+class OrphanedError(GameError):
+    """The session's channel, thread or server is gone for the bot: it takes no more
+    actions until a moderator abandons it (``/game abandon game:<number>``)."""
+
+    code = "orphaned"
+
+
 __all__ = [
     "ChannelBusyError",
+    "GameFaultError",
+    "OrphanedError",
     "InvalidOptionError",
     "LobbyError",
     "NoSessionError",

@@ -40,6 +40,7 @@ import asyncio
 import itertools
 import logging
 import math
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
@@ -81,10 +82,12 @@ from storage import (
 from storage.replay import options_of, replay_rows, seats_of, state_json
 
 from .errors import (
+    GameFaultError,
     InvalidOptionError,
     LobbyError,
     NoSessionError,
     NotSeatedError,
+    OrphanedError,
     PermissionDeniedError,
     UndoError,
 )
@@ -182,6 +185,23 @@ class _Applied:
     state: Any
 
 
+class _LockEntry:
+    """A session's asyncio lock and how many calls hold or wait for it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
+class _Steps(list):  # type: ignore[type-arg]
+    """The AI steps applied after a call (a list of ``_Applied``); ``fault`` is the
+    attention record when the game's code failed on the next step (the loop stopped there)."""
+
+    fault: dict[str, Any] | None = None
+
+
 def _event_record(e: Event) -> EventRecord:
     data = e.model_dump(mode="json")
     return EventRecord(str(data.get("kind", type(e).__name__)), e.visible_to, e.describe(), data)
@@ -218,28 +238,34 @@ class Host:
         self.clock = clock
         self.names: Names = names or MentionNames()
         self.seeds = seeds or new_seed
-        self._locks: dict[int, asyncio.Lock] = {}
+        self._locks: dict[int, _LockEntry] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
 
     # ================================================================== plumbing
 
-    def _asyncio_lock(self, session_id: int) -> asyncio.Lock:
-        lock = self._locks.get(session_id)
-        if lock is None:
-            lock = self._locks[session_id] = asyncio.Lock()
-        return lock
-
     @asynccontextmanager
     async def _lock(self, session_id: int) -> AsyncIterator[None]:
         """One change at a time to a session: this process's asyncio lock, then the storage's
-        guard against other processes (raises StaleStateError when that times out)."""
-        async with self._asyncio_lock(session_id):
-            guard = getattr(self.storage, "session_guard", None)
-            if guard is None:
-                yield
-            else:
-                async with guard(session_id):
+        guard against other processes (raises StaleStateError when that times out).
+
+        A session's lock exists only while some call holds or waits for it (it is counted),
+        so the host keeps no per-session lock once its calls are done."""
+        entry = self._locks.get(session_id)
+        if entry is None:
+            entry = self._locks[session_id] = _LockEntry()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                guard = getattr(self.storage, "session_guard", None)
+                if guard is None:
                     yield
+                else:
+                    async with guard(session_id):
+                        yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and self._locks.get(session_id) is entry:
+                del self._locks[session_id]
 
     async def _find(
         self, channel_id: int, session_id: int | None = None, *, readable: bool = False
@@ -268,7 +294,12 @@ class Host:
         if hit is not None and hit[0] == rec.version:
             self._cache.move_to_end(rec.id)
             return hit[1]
-        state = await self._state_at(game, rec, rec.seq)
+        try:
+            state = await self._state_at(game, rec, rec.seq)
+        except GameError:
+            raise
+        except Exception as e:
+            raise await self._fault(rec, None, "loading the game", e) from None
         self._remember(rec, state)
         return state
 
@@ -291,6 +322,11 @@ class Host:
 
     def _forget(self, session_id: int) -> None:
         self._cache.pop(session_id, None)
+
+    def _drop(self, session_id: int) -> None:
+        """Free what the host keeps for a session that ended or was orphaned (its cached
+        state; its lock goes by itself once no call uses it)."""
+        self._forget(session_id)
 
     async def _commit(self, rec: SessionRecord, change: SessionUpdate) -> SessionRecord:
         try:
@@ -342,19 +378,44 @@ class Host:
             )
 
     @staticmethod
-    def _require_lobby(rec: SessionRecord, what: str) -> None:
+    def _require_present(rec: SessionRecord) -> None:
+        """Raise OrphanedError for an open session whose channel or server is gone."""
+        if rec.is_open and rec.orphaned is not None:
+            raise OrphanedError(
+                f"Game #{rec.id} is orphaned ({rec.orphaned.get('why', 'its channel is gone')}): it takes no more "
+                f"actions and nothing resumes it by itself. A moderator can end it with /game abandon "
+                f"game:{rec.id}, or take it up again in its channel with /game resume.")
+
+    @classmethod
+    def _require_lobby(cls, rec: SessionRecord, what: str) -> None:
+        cls._require_present(rec)
         if rec.status == "active":
             raise LobbyError(f"The game has already started; you can no longer {what}.")
         if rec.status != "lobby":
             raise GameOverError(f"This game is {rec.status}; you can no longer {what}.")
 
-    @staticmethod
-    def _require_active(rec: SessionRecord) -> None:
+    @classmethod
+    def _require_active(cls, rec: SessionRecord) -> None:
+        cls._require_present(rec)
         if rec.status == "lobby":
             raise LobbyError("The game has not started yet; the creator starts it with /game start.")
         if rec.status != "active":
             raise GameOverError(f"This game is {rec.status}: it accepts no more actions, but you can "
                                 "still read its log.")
+
+    async def _timing(self, rec: SessionRecord, game: Game, state: Any) -> tuple[float, float]:
+        """(response window, wait) lengths in seconds for a change ending in ``state``:
+        the guild's settings or the host defaults."""
+        return await self._window_seconds(rec, game, state), await self._wait_seconds(rec)
+
+    async def _wait_seconds(self, rec: SessionRecord) -> float:
+        """How long the host waits for a human seat's decision (a turn or a secret choice)
+        before an AI answers for it (seconds): the guild's ``wait_seconds`` or the default."""
+        if rec.guild_id is not None:
+            custom = (await self.storage.get_guild_settings(rec.guild_id)).get("wait_seconds")
+            if isinstance(custom, int | float) and custom > 0:
+                return float(custom)
+        return self.settings.wait_seconds
 
     async def _window_seconds(self, rec: SessionRecord, game: Game, state: Any) -> float:
         """How long a response window opened now stays open (seconds): the guild's
@@ -405,28 +466,66 @@ class Host:
         self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float
     ) -> list[_Applied]:
         """Play every AI seat the game prompts, in seat order, until a human must act or
-        the game is over. An agent that fails is logged and stops the loop."""
-        out: list[_Applied] = []
+        the game is over. When the game's code (or the agent) fails, the loop stops there,
+        the failure is logged with an incident id and ``fault`` on the result says so: the
+        steps before it stand, and the session is marked as needing attention."""
+        out = _Steps()
         for _ in range(self.settings.max_ai_steps):
-            if game.outcome(state) is not None:
-                break
-            prompts = game.to_act(state)
-            ai = [s for s in sorted(prompts) if s < len(seats) and seats[s].is_ai]
-            if not ai:
-                break
-            seat = ai[0]
-            seq += 1
+            seat: Seat | None = None
             try:
-                agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq) % (1 << 63))
+                if game.outcome(state) is not None:
+                    break
+                prompts = game.to_act(state)
+                ai = [s for s in sorted(prompts) if s < len(seats) and seats[s].is_ai]
+                if not ai:
+                    break
+                seat = ai[0]
+                agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq + 1) % (1 << 63))
                 action = agent.choose(game, state, seat)
-                applied = self._apply(game, rec, state, seat, action, seq, prompts[seat],
+                applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
                                       user_id=None, interaction_id=None, now=now)
-            except Exception:
-                log.exception("AI seat %s of session %s failed at step %s", seat, rec.id, seq)
+            except Exception as e:
+                what = f"the AI's move for seat {seat + 1}" if seat is not None else "the rules after a move"
+                out.fault = self._incident(rec, seat, what, e, now)
                 break
+            seq += 1
             out.append(applied)
             state = applied.state
         return out
+
+    def _incident(self, rec: SessionRecord, seat: Seat | None, what: str, error: BaseException,
+                  now: float | None = None) -> dict[str, Any]:
+        """Log ``error`` (raised by the game's code) with its traceback under a new incident
+        id; returns the attention record to store on the session."""
+        incident = secrets.token_hex(4)
+        log.error("incident %s: %s in %s of game #%s (%s)", incident, type(error).__name__, what, rec.id,
+                  rec.game_id, exc_info=error)
+        return {"incident": incident, "seat": seat, "at": self.clock() if now is None else now, "what": what}
+
+    async def _fault(self, rec: SessionRecord, seat: Seat | None, what: str, error: BaseException) -> GameFaultError:
+        """Log the failure under an incident id, mark the session as needing attention
+        (nothing else is stored) and return the error to raise to the player."""
+        fault = self._incident(rec, seat, what, error)
+        self._forget(rec.id)
+        try:
+            await self._commit(rec, SessionUpdate(attention=fault))
+        except Exception:
+            log.warning("could not mark game #%s as needing attention", rec.id, exc_info=True)
+        return GameFaultError(
+            f"Sorry, the game's rules failed on {what} (incident `{fault['incident']}`); nothing was changed. "
+            f"The game is marked as needing attention: {self._repair_hint()}", fault["incident"])
+
+    def _repair_hint(self) -> str:
+        hint = getattr(self.names, "repair_hint", None)
+        return hint() if hint else ("the creator or a moderator can take back the last action with "
+                                    "`/game repair how:undo`, or let an AI answer for the stuck seat with "
+                                    "`/game repair how:ai`.")
+
+    def _fault_line(self, fault: dict[str, Any] | None) -> list[str]:
+        if not fault:
+            return []
+        return [f"The game stopped: its rules failed on {fault['what']} (incident `{fault['incident']}`). "
+                f"{self._repair_hint()[:1].upper()}{self._repair_hint()[1:]}"]
 
     def _close_change(
         self,
@@ -437,10 +536,18 @@ class Host:
         applied: Sequence[_Applied],
         now: float,
         window: float,
+        wait: float,
+        *,
+        fault: dict[str, Any] | None = None,
         **extra: Any,
     ) -> SessionUpdate:
         """The SessionUpdate that stores ``applied`` rows ending in ``state``: to_act,
-        deadline, snapshots every N actions, and the outcome when the game ended."""
+        deadline, snapshots every N actions, and the outcome when the game ended.
+        ``fault`` marks the session as needing attention (None clears the mark).
+
+        The wait deadline (``wait`` seconds) covers every human seat asked for a turn or a
+        secret choice; it is kept while the same seats are still waited on and none of them
+        has answered, and starts again when a seat is newly asked or has just answered."""
         prompts = game.to_act(state)
         responders = {s for s, p in prompts.items() if p.kind == "respond"}
         old = {s for s, p in before.items() if p.kind == "respond"}
@@ -450,6 +557,16 @@ class Host:
             deadline = rec.deadline
         else:
             deadline = now + window
+        humans = {s.seat for s in extra.get("seats", rec.seats) if s.user_id is not None}
+        waited = {s for s, p in prompts.items() if p.kind != "respond" and s in humans}
+        waited_before = {s for s, p in before.items() if p.kind != "respond" and s in humans}
+        answered = {a.row.seat for a in applied}
+        if not waited:
+            wait_deadline = None
+        elif rec.wait_deadline is not None and waited <= waited_before - answered:
+            wait_deadline = rec.wait_deadline
+        else:
+            wait_deadline = now + wait
         every = self.settings.snapshot_every
         snaps = [(a.row.seq, state_json(a.state)) for a in applied if a.row.seq % every == 0]
         change: dict[str, Any] = dict(
@@ -457,13 +574,15 @@ class Host:
             snapshots=tuple(snaps),
             to_act=tuple(sorted(prompts)),
             deadline=deadline,
+            wait_deadline=wait_deadline,
             pending_undo=None,
+            attention=fault,
         )
         change.update(extra)
         outcome = game.outcome(state)
         if outcome is not None:
             change.update(status="finished", outcome=outcome.model_dump(mode="json"), ended_at=now,
-                          deadline=None)
+                          deadline=None, wait_deadline=None)
         return SessionUpdate(**change)
 
     # ================================================================== replies
@@ -478,8 +597,9 @@ class Host:
             legal = list(itertools.islice(game.legal_actions(state, seat), MAX_CHOICES + 1))
             choices = () if len(legal) > MAX_CHOICES else tuple(game.format_action(state, a) for a in legal)
             holder = rec.seats[seat] if seat < len(rec.seats) else None
+            human = holder is not None and holder.user_id is not None
             out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
-                                  rec.deadline if p.kind == "respond" else None))
+                                  rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None))
         return out
 
     def _embed(self, game: Game, rec: SessionRecord, prompts: Sequence[PromptInfo] = ()) -> Embed:
@@ -497,6 +617,12 @@ class Host:
         if prompts:
             fields.append(EmbedField("To act", "\n".join(
                 f"{self._who(rec, p.seat)}: {p.text}" for p in prompts)))
+        if rec.orphaned is not None and rec.is_open:
+            fields.append(EmbedField("Orphaned", f"Since {rec.orphaned.get('why', 'the channel is gone')}, "
+                                     "the game waits for nobody; a moderator can end it with "
+                                     f"/game abandon game:{rec.id}."))
+        elif rec.attention is not None and rec.status == "active":
+            fields.append(EmbedField("Needs attention", self._fault_line(rec.attention)[0][:1024]))
         if rec.status == "lobby":
             desc = f"Waiting for players ({game.min_players}–{game.max_players})."
         elif rec.status == "active":
@@ -518,7 +644,34 @@ class Host:
         return f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); {how}"
 
 
-    async def _status_reply(
+    async def _status_reply(self, game: Game, rec: SessionRecord, state: Any | None,
+                            lines: Sequence[str | tuple[int, str]] = (), **kw: Any) -> Reply:
+        """``_compose_status`` that never raises for the game's own failure: an exception
+        while showing the game (its prompts, views) is logged with an incident id, marks
+        the session as needing attention, and the reply carries the lines without the
+        views and says so."""
+        try:
+            return await self._compose_status(game, rec, state, lines, **kw)
+        except GameError:
+            raise
+        except Exception as e:
+            fault = self._incident(rec, None, "showing the game", e)
+            if rec.status == "active":
+                try:
+                    rec = await self.storage.update(rec.id, rec.version, SessionUpdate(attention=fault), self.clock())
+                except Exception:
+                    log.warning("could not mark game #%s as needing attention", rec.id, exc_info=True)
+        public = [line for line in lines if isinstance(line, str)]
+        mine: dict[int, list[str]] = {}
+        for line in lines:
+            if isinstance(line, tuple):
+                mine.setdefault(line[0], []).append(line[1])
+        private = tuple(PrivatePart(user, None, "\n".join(said)) for user, said in mine.items())
+        text = [*public, *self._fault_line(fault)]
+        return Reply(text="\n".join(text), private=private, session_id=rec.id, version=rec.version,
+                     status=rec.status, feed=tuple((None, t) for t in text))
+
+    async def _compose_status(
         self,
         game: Game,
         rec: SessionRecord,
@@ -574,6 +727,8 @@ class Host:
             if mine:
                 private.append(PrivatePart(user_id, None, "\n".join(mine), dm=prefs[user_id].dms))
         followers = [uid for uid in followers if rec.seat_of(uid) is None and prefs[uid].dms]
+        if not rec.is_open:
+            self._drop(rec.id)  # a finished game's state is read again from storage if anyone looks
         return Reply(
             text="\n".join(text),
             embed=self._embed(game, rec, prompts),
@@ -809,16 +964,25 @@ class Host:
                 options = self._validate_options(game, {**options, "factions": picked})
                 rec = SessionRecord(**{**rec.__dict__, "options": options})
             now = self.clock()
-            step = start(game, seats_of(rec), options_of(game, rec), rec.seed)
-            setup = _Applied(ActionRecord(0, None, "setup", None, tuple(_event_record(e) for e in step.events),
-                                          None, False, True, None, now), step.state)
-            ai = self._run_ai(game, rec, rec.seats, step.state, 0, now)
-            state = ai[-1].state if ai else step.state
-            change = self._close_change(game, rec, {}, state, [setup, *ai], now, await self._window_seconds(rec, game, state),
-                                        status="active", started_at=now, options=options)
+            try:
+                step = start(game, seats_of(rec), options_of(game, rec), rec.seed)
+                setup = _Applied(ActionRecord(0, None, "setup", None,
+                                              tuple(_event_record(e) for e in step.events),
+                                              None, False, True, None, now), step.state)
+                ai = self._run_ai(game, rec, rec.seats, step.state, 0, now)
+                state = ai[-1].state if ai else step.state
+                change = self._close_change(game, rec, {}, state, [setup, *ai], now,
+                                            *await self._timing(rec, game, state), fault=ai.fault,
+                                            status="active", started_at=now, options=options)
+            except GameError:
+                raise
+            except Exception as e:
+                fault = self._incident(rec, None, "setting up the game", e, now)
+                raise GameFaultError(f"Sorry, the game's set-up failed (incident `{fault['incident']}`); the game "
+                                     "was not started. Try other options or another game.", fault["incident"]) from None
             rec = await self._commit(rec, change)
             self._remember(rec, state)
-        feed = self._feed_rows(rec, [setup.row, *(a.row for a in ai)])
+        feed = [*self._feed_rows(rec, [setup.row, *(a.row for a in ai)]), *self._fault_line(ai.fault)]
         head: list[str | tuple[int, str]] = [
             f"{game.title} begins with {n} seats. Seed commitment: sha256 `{rec.seed_hash}` "
             "(the seed is revealed at the end)."]
@@ -877,29 +1041,35 @@ class Host:
                 raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
                                       "since. Look at the current state and choose again.")
             state = await self._state(game, rec)
-            prompts = game.to_act(state)
-            if seat not in prompts:
-                waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
-                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
-            if action is None:
-                action = game.parse_action(state, seat, text or "")
-            now = self.clock()
-            first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
-                                user_id=user_id, interaction_id=interaction_id, now=now)
-            ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
-            applied = [first, *ai]
-            final = applied[-1].state
             try:
-                rec = await self._commit(
-                    rec, self._close_change(game, rec, prompts, final, applied, now, await self._window_seconds(rec, game, final))
-                )
+                prompts = game.to_act(state)
+                if seat not in prompts:
+                    waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+                    raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+                if action is None:
+                    action = game.parse_action(state, seat, text or "")
+                now = self.clock()
+                first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
+                                    user_id=user_id, interaction_id=interaction_id, now=now)
+                ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
+                applied = [first, *ai]
+                final = applied[-1].state
+                change = self._close_change(game, rec, prompts, final, applied, now,
+                                            *await self._timing(rec, game, final), fault=ai.fault)
+            except GameError:
+                raise
+            except Exception as e:
+                raise await self._fault(rec, seat, f"seat {seat + 1}'s action", e) from None
+            try:
+                rec = await self._commit(rec, change)
             except DuplicateInteractionError:
                 done = await self.storage.action_by_interaction(interaction_id or "")
                 if done is None:
                     raise
                 return await self._duplicate_reply(done[0])
             self._remember(rec, final)
-        return await self._status_reply(game, rec, final, self._feed_rows(rec, [a.row for a in applied]))
+        return await self._status_reply(game, rec, final, [*self._feed_rows(rec, [a.row for a in applied]),
+                                                           *self._fault_line(ai.fault)])
 
     async def _duplicate_reply(self, session_id: int) -> Reply:
         rec = await self.storage.get_session(session_id)
@@ -910,10 +1080,17 @@ class Host:
         return reply
 
     async def tick(self, now: float | None = None, *, owns: Callable[[int | None], bool] | None = None) -> list[Reply]:
-        """Close every response window whose deadline has passed: apply the game's pass
-        (the legal action whose kind is ``"pass"``, or whose notation is ``pass``) for
-        each human seat still asked to respond, then let AI seats play. Returns one reply
-        per session changed, to post in its channel.
+        """Close every wait whose deadline has passed. A response window: apply the game's
+        pass (the legal action whose kind is ``"pass"``, or whose notation is ``pass``) for
+        each human seat still asked to respond. A turn or a secret choice waited on past
+        the wait deadline: a heuristic AI answers that one decision for the seat (the seat
+        stays its player's, whose next decision waits for them again). Then AI seats play.
+        Returns one reply per session changed, to post in its channel.
+
+        Orphaned sessions and sessions stopped by an incident are skipped. An exception
+        from a game's code while closing one session is logged with an incident id, marks
+        that session as needing attention (the reply tells the table) and does not stop the
+        others.
 
         ``owns`` (a guild id, None for DMs -> bool) limits the pass to the sessions of this
         process's shards. Several processes may tick at once: each window is closed under the
@@ -921,26 +1098,75 @@ class Host:
         now = self.clock() if now is None else now
         replies = []
         for sid in await self.storage.due_sessions(now):
-            if owns is not None and not owns((await self.storage.get_session(sid)).guild_id):
-                continue
             try:
+                if owns is not None and not owns((await self.storage.get_session(sid)).guild_id):
+                    continue
                 reply = await self._close_window(sid, now)
             except StaleStateError:
                 continue  # someone acted meanwhile; the next tick looks again
+            except GameFaultError as e:
+                reply = await self._fault_reply(sid, e)
+            except Exception:
+                log.exception("closing the deadlines of game #%s failed", sid)
+                continue
             if reply is not None:
                 replies.append(reply)
         return replies
 
+    async def _fault_reply(self, session_id: int, error: GameFaultError) -> Reply | None:
+        """What the table is told when a background step stopped their game."""
+        rec = await self.storage.get_session(session_id)
+        if rec.attention is None:
+            return None
+        return Reply(text=self._fault_line(rec.attention)[0], session_id=rec.id, version=rec.version,
+                     status=rec.status)
+
     async def _close_window(self, session_id: int, now: float) -> Reply | None:
         async with self._lock(session_id):
             rec = await self.storage.get_session(session_id)
-            if rec.status != "active" or rec.deadline is None or rec.deadline > now:
+            window_due = rec.deadline is not None and rec.deadline <= now
+            wait_due = rec.wait_deadline is not None and rec.wait_deadline <= now
+            if (rec.status != "active" or rec.orphaned is not None or rec.attention is not None
+                    or not (window_due or wait_due)):
                 return None
             game = get_game(rec.game_id)
-            state = before_state = await self._state(game, rec)
-            before = game.to_act(before_state)
-            applied: list[_Applied] = []
-            seq = rec.seq
+            state = await self._state(game, rec)
+            try:
+                before = game.to_act(state)
+                applied, state, lines, fault = self._time_out(game, rec, state, before, now, window_due, wait_due)
+                window, wait = await self._timing(rec, game, state)
+                change = self._close_change(game, rec, before, state, applied, now, window, wait, fault=fault)
+            except Exception as e:
+                raise await self._fault(rec, None, "closing a deadline", e) from None
+            if not applied and not fault:
+                # nothing to answer (the seats asked are no longer humans'): new deadlines from now
+                change = SessionUpdate(deadline=change.deadline if not window_due else None,
+                                       wait_deadline=None if change.wait_deadline is None else now + wait)
+                rec = await self._commit(rec, change)
+                self._remember(rec, state)
+                return None
+            if change.deadline is not None and change.deadline <= now:
+                change = SessionUpdate(**{**change.__dict__, "deadline": now + window})
+            if change.wait_deadline is not None and change.wait_deadline <= now:
+                change = SessionUpdate(**{**change.__dict__, "wait_deadline": now + wait})
+            rec = await self._commit(rec, change)
+            self._remember(rec, state)
+        return await self._status_reply(game, rec, state, [*lines, *self._feed_rows(rec, [a.row for a in applied]),
+                                                           *self._fault_line(fault)])
+
+    def _time_out(
+        self, game: Game, rec: SessionRecord, state: Any, before: Mapping[Seat, Prompt], now: float,
+        window_due: bool, wait_due: bool,
+    ) -> tuple[list[_Applied], Any, list[str], dict[str, Any] | None]:
+        """The steps that close the due waits: passes for the response window, an AI answer
+        for each human seat waited on past the wait deadline, then the AI seats' moves.
+        Returns (steps, final state, lines for the table, fault of the AI seats or None)."""
+        applied: list[_Applied] = []
+        lines: list[str] = []
+        seq = rec.seq
+        fault: dict[str, Any] | None = None
+        if window_due:
+            lines.append("Time is up for responses.")
             for _ in range(self.settings.max_ai_steps):
                 prompts = game.to_act(state)
                 progressed = False
@@ -959,21 +1185,38 @@ class Host:
                     progressed = True
                 ai = self._run_ai(game, rec, rec.seats, state, seq, now)
                 applied.extend(ai)
+                if ai.fault:
+                    return applied, state if not ai else ai[-1].state, lines, ai.fault
                 if ai:
                     state, seq, progressed = ai[-1].state, ai[-1].row.seq, True
                 if not progressed or not any(p.kind == "respond" for p in game.to_act(state).values()):
                     break
-            if not applied:
-                rec = await self._commit(rec, SessionUpdate(deadline=None))
-                self._remember(rec, state)
-                return None
-            change = self._close_change(game, rec, before, state, applied, now, await self._window_seconds(rec, game, state))
-            if change.deadline is not None and change.deadline <= now:
-                change = SessionUpdate(**{**change.__dict__, "deadline": now + await self._window_seconds(rec, game, state)})
-            rec = await self._commit(rec, change)
-            self._remember(rec, state)
-        return await self._status_reply(game, rec, state, ["Time is up for responses.",
-                                                           *self._feed_rows(rec, [a.row for a in applied])])
+        if wait_due:
+            humans = {s.seat: s for s in rec.seats if s.user_id is not None}
+            waited = [s for s, p in sorted(before.items()) if p.kind != "respond" and s in humans]
+            for seat in waited:
+                prompts = game.to_act(state)
+                if seat not in prompts or prompts[seat].kind == "respond":
+                    continue
+                user = humans[seat].user_id
+                assert user is not None
+                agent = make_agent(game, "heuristic", seed=(rec.seed + seq + 1) % (1 << 63))
+                action = agent.choose(game, state, seat)
+                seq += 1
+                a = self._apply(game, rec, state, seat, action, seq, prompts[seat],
+                                user_id=None, interaction_id=None, now=now)
+                applied.append(a)
+                state = a.state
+                lines.append(f"Time is up for {self.names.user(user)}: an AI answered for seat {seat + 1} "
+                             "this time. The seat stays theirs: their next decision waits for them "
+                             "again, and they play it as usual (/play); to hand the seat to an AI for good, "
+                             "/game leave.")
+            ai = self._run_ai(game, rec, rec.seats, state, seq, now)
+            applied.extend(ai)
+            if ai:
+                state = ai[-1].state
+            fault = ai.fault
+        return applied, state, lines, fault
 
     @staticmethod
     def _pass_action(game: Game, state: Any, seat: Seat) -> Any:
@@ -1087,12 +1330,17 @@ class Host:
 
     async def _do_undo(self, game: Game, rec: SessionRecord, to: int, requester: int, why: str | None) -> Reply:
         dropped = await self.storage.actions(rec.id, after=to)
-        state = await self._state_at(game, rec, to)
         now = self.clock()
-        ai = self._run_ai(game, rec, rec.seats, state, to, now)
-        final = ai[-1].state if ai else state
-        change = self._close_change(game, rec, {}, final, ai, now, await self._window_seconds(rec, game, final),
-                                    truncate_after=to)
+        try:
+            state = await self._state_at(game, rec, to)
+            ai = self._run_ai(game, rec, rec.seats, state, to, now)
+            final = ai[-1].state if ai else state
+            change = self._close_change(game, rec, {}, final, ai, now, *await self._timing(rec, game, final),
+                                        fault=ai.fault, truncate_after=to)
+        except GameError:
+            raise
+        except Exception as e:
+            raise await self._fault(rec, None, "taking back an action", e) from None
         rec = await self._commit(rec, change)
         self._remember(rec, final)
         extra = f" and {len(dropped) - 1} later action(s)" if len(dropped) > 1 else ""
@@ -1104,7 +1352,79 @@ class Host:
                 lines.append((requester, f"You undid {action_for(dropped[0], dropped[0].seat)}."))
         else:
             lines.append(f"{self.names.user(requester)} undid nothing{because}.")
-        return await self._status_reply(game, rec, final, [*lines, *self._feed_rows(rec, [a.row for a in ai])])
+        return await self._status_reply(game, rec, final, [*lines, *self._feed_rows(rec, [a.row for a in ai]),
+                                                           *self._fault_line(ai.fault)])
+
+    async def repair(self, channel_id: int, user_id: int, how: str, *, is_moderator: bool = False,
+                     session_id: int | None = None) -> Reply:
+        """Get a game stopped by an incident (an exception in the game's code) going again;
+        for the creator or a moderator. ``how`` is ``"undo"``: take back the last action
+        (the last one a human sent, with every step after it; the last step when no human
+        has acted), or ``"ai"``: a heuristic AI answers the stuck seat's decision (a random
+        agent when the stuck seat is an AI seat, whose own agent failed). Either clears the
+        mark unless the game fails again (a new incident).
+
+        Raises NoSessionError, PermissionDeniedError, GameOverError, LobbyError,
+        InvalidOptionError (``how``), UndoError (not stopped, nothing to take back, no
+        stuck seat), GameFaultError (the repair failed too)."""
+        if how not in ("undo", "ai"):
+            raise InvalidOptionError(f"Unknown repair {how!r}: choose undo (take back the last action) or ai "
+                                     "(an AI answers for the stuck seat).")
+        rec = await self._find(channel_id, session_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_manager(rec, user_id, is_moderator, "repair the game")
+            self._require_active(rec)
+            if rec.attention is None:
+                raise UndoError("This game is not stopped by an incident; there is nothing to repair "
+                                "(players take back their own actions with /game undo).")
+            incident = rec.attention.get("incident")
+            if how == "undo":
+                if rec.seq == 0:
+                    raise UndoError("Nothing has been played since the set-up, so there is no action to take "
+                                    "back; let an AI answer (how:ai) or abandon the game.")
+                to = rec.seq - 1
+                hi = rec.seq
+                while hi > 0:
+                    chunk = await self.storage.actions(rec.id, after=max(0, hi - 100), through=hi)
+                    human = next((r for r in reversed(chunk) if r.user_id is not None), None)
+                    if human is not None:
+                        to = human.seq - 1
+                        break
+                    hi = max(0, hi - 100)
+                return await self._do_undo(game, rec, to, user_id, f"to repair incident {incident}")
+            seat = rec.attention.get("seat")
+            state = await self._state(game, rec)
+            try:
+                prompts = game.to_act(state)
+            except Exception as e:
+                raise await self._fault(rec, seat, "reading who is asked", e) from None
+            if seat is None or seat not in prompts:
+                raise UndoError("The incident did not happen on one seat's decision, so no AI can answer it; "
+                                "take back the last action instead (how:undo) or abandon the game.")
+            now = self.clock()
+            holder = rec.seats[seat] if seat < len(rec.seats) else None
+            kind = "random" if holder is not None and holder.is_ai else "heuristic"
+            try:
+                agent = make_agent(game, kind, seed=(rec.seed + rec.seq + 1) % (1 << 63))
+                action = agent.choose(game, state, seat)
+                first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
+                                    user_id=None, interaction_id=None, now=now)
+                ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
+                applied = [first, *ai]
+                final = applied[-1].state
+                change = self._close_change(game, rec, prompts, final, applied, now,
+                                            *await self._timing(rec, game, final), fault=ai.fault)
+            except GameError:
+                raise
+            except Exception as e:
+                raise await self._fault(rec, seat, f"the AI's answer for seat {seat + 1}", e) from None
+            rec = await self._commit(rec, change)
+            self._remember(rec, final)
+        head = f"{self.names.user(user_id)} let an AI answer for seat {seat + 1} to repair incident {incident}."
+        return await self._status_reply(game, rec, final, [head, *self._feed_rows(rec, [a.row for a in applied]),
+                                                           *self._fault_line(ai.fault)])
 
     # ================================================================== reading
 
@@ -1135,10 +1455,13 @@ class Host:
         if rec.started_at is None:
             raise LobbyError("The game has not started; there is no hand to show yet.")
         state = await self._state(game, rec)
-        prompts = {p.seat: p for p in self._prompt_infos(game, rec, state)} if rec.status == "active" else {}
-        prompt = prompts.get(seat.seat)
-        text = f"You are asked: {prompt.text}" if prompt else "Nothing is asked of you right now."
-        part = PrivatePart(user_id, seat.seat, text, game.view(state, seat.seat), prompt, dm=False)
+        try:
+            prompts = {p.seat: p for p in self._prompt_infos(game, rec, state)} if rec.status == "active" else {}
+            prompt = prompts.get(seat.seat)
+            text = f"You are asked: {prompt.text}" if prompt else "Nothing is asked of you right now."
+            part = PrivatePart(user_id, seat.seat, text, game.view(state, seat.seat), prompt, dm=False)
+        except Exception as e:
+            raise await self._fault(rec, seat.seat, f"showing seat {seat.seat + 1}'s hand", e) from None
         return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
                      status=rec.status,
                      image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat))
@@ -1157,10 +1480,16 @@ class Host:
         if rec.status != "active" or seat is None or seat.seat not in rec.to_act:
             return []
         game = get_game(rec.game_id)
-        state = await self._state(game, rec)
-        if seat.seat not in game.to_act(state):
+        try:
+            state = await self._state(game, rec)
+            if seat.seat not in game.to_act(state):
+                return []
+            found = list(game.complete(state, seat.seat, prefix))
+        except GameError:
             return []
-        found = list(game.complete(state, seat.seat, prefix))
+        except Exception:
+            log.exception("autocomplete failed in game #%s (seat %s, %r)", rec.id, seat.seat, prefix)
+            return []
         return found if limit is None else found[:limit]
 
     async def log(self, channel_id: int, user_id: int | None, *, page: int = 1, per_page: int = 20,
@@ -1198,7 +1527,7 @@ class Host:
         for rec in recs:
             seat = rec.seat_of(user_id)
             games.append(GameSummary(
-                rec.id, rec.guild_id, rec.channel_id, rec.game_id, get_game(rec.game_id).title, rec.status,
+                rec.id, rec.guild_id, rec.channel_id, rec.game_id, get_game(rec.game_id).title, rec.shown_status,
                 seat.seat if seat else None,
                 rec.status == "active" and seat is not None and seat.seat in rec.to_act, rec.updated_at))
         lines = [f"{self.names.channel(g.channel_id)}: {g.title} #{g.session_id}, {g.status}"
@@ -1238,19 +1567,39 @@ class Host:
         when = "never" if new.reminder_hours is None else f"after {new.reminder_hours} h"
         return Reply(text=f"DMs {'on' if new.dms else 'off'}; reminders {when}.", ephemeral=True)
 
-    async def set_guild_settings(self, guild_id: int, *, is_moderator: bool, respond_seconds: float | None) -> Reply:
-        """Set the guild's response-window length (seconds; None = the host default).
+    async def set_guild_settings(self, guild_id: int, *, is_moderator: bool, respond_seconds: Any = ...,
+                                 wait_seconds: Any = ...) -> Reply:
+        """Set the guild's response-window length and wait deadline (seconds; None = the host
+        default; left out = unchanged). The wait is how long a turn or a secret choice waits
+        for its player before an AI answers that decision for the seat.
 
         Raises PermissionDeniedError (not a moderator), InvalidOptionError."""
         if not is_moderator:
             raise PermissionDeniedError("Only a moderator can change the server's game settings.")
-        if respond_seconds is not None and not 60 <= respond_seconds <= 14 * 86400:
+        if respond_seconds not in (None, ...) and not 60 <= respond_seconds <= 14 * 86400:
             raise InvalidOptionError("Response windows can last from 60 seconds to 14 days.")
+        if wait_seconds not in (None, ...) and not 600 <= wait_seconds <= 30 * 86400:
+            raise InvalidOptionError("The wait for a player's decision can last from 10 minutes to 30 days.")
         current = await self.storage.get_guild_settings(guild_id)
-        current["respond_seconds"] = respond_seconds
+        if respond_seconds is not ...:
+            current["respond_seconds"] = respond_seconds
+        if wait_seconds is not ...:
+            current["wait_seconds"] = wait_seconds
         await self.storage.set_guild_settings(guild_id, current, self.clock())
-        return Reply(text=f"Response windows: {respond_seconds or self.settings.respond_seconds:.0f} s.",
+        respond = current.get("respond_seconds") or self.settings.respond_seconds
+        wait = current.get("wait_seconds") or self.settings.wait_seconds
+        return Reply(text=f"Response windows: {respond:.0f} s ({self._span(respond)}). A turn or a secret choice "
+                          f"waits {self._span(wait)} for its player, then an AI answers that decision.",
                      ephemeral=True)
+
+    @staticmethod
+    def _span(seconds: float) -> str:
+        """``seconds`` in words: 90 min, 12 h, 3 days."""
+        if seconds >= 2 * 86400 and seconds % 86400 == 0:
+            return f"{seconds / 86400:.0f} days"
+        if seconds >= 3600 and seconds % 3600 == 0:
+            return f"{seconds / 3600:.0f} h"
+        return f"{seconds / 60:.0f} min"
 
     async def replace(self, channel_id: int, user_id: int, seat: Seat, new_user_id: int | None, *,
                       is_moderator: bool = False, session_id: int | None = None) -> Reply:
@@ -1297,24 +1646,32 @@ class Host:
             rec = await self._commit(rec, SessionUpdate(seats=seats))
             return await self._lobby_reply(game, rec, text)
         state = await self._state(game, rec)
-        prompts = game.to_act(state)
-        ai = self._run_ai(game, rec, seats, state, rec.seq, now)
-        final = ai[-1].state if ai else state
-        change = self._close_change(game, rec, prompts, final, ai, now, await self._window_seconds(rec, game, final),
-                                    seats=seats)
-        if not ai:
-            change = SessionUpdate(seats=seats, pending_undo=None)
+        try:
+            prompts = game.to_act(state)
+            ai = self._run_ai(game, rec, seats, state, rec.seq, now)
+            final = ai[-1].state if ai else state
+            change = self._close_change(game, rec, prompts, final, ai, now, *await self._timing(rec, game, final),
+                                        fault=ai.fault, seats=seats)
+        except GameError:
+            raise
+        except Exception as e:
+            raise await self._fault(rec, seat, f"handing over seat {seat + 1}", e) from None
+        if not ai and not ai.fault:
+            change = SessionUpdate(seats=seats, pending_undo=None, wait_deadline=change.wait_deadline)
         rec = await self._commit(rec, change)
         self._remember(rec, final)
-        return await self._status_reply(game, rec, final, [text, *self._feed_rows(rec, [a.row for a in ai])])
+        return await self._status_reply(game, rec, final, [text, *self._feed_rows(rec, [a.row for a in ai]),
+                                                           *self._fault_line(ai.fault)])
 
     async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False,
-                      session_id: int | None = None) -> Reply:
+                      session_id: int | None = None, guild_id: int | None = None) -> Reply:
         """End the channel's game without a winner (creator or moderator only); the seed is
-        revealed and the game stays readable.
+        revealed and the game stays readable. With ``session_id`` and ``guild_id`` a game of
+        another channel of the same server can be ended (its channel may be gone): by a
+        moderator, or by its creator.
 
         Raises NoSessionError, PermissionDeniedError."""
-        rec = await self._find(channel_id, session_id)
+        rec = await self._find_anywhere(channel_id, session_id, guild_id)
         async with self._lock(rec.id):
             rec = await self.storage.get_session(rec.id)
             game = get_game(rec.game_id)
@@ -1324,6 +1681,82 @@ class Host:
             now = self.clock()
             outcome = Outcome(winners=(), reason=f"abandoned by {self.names.user(user_id)}")
             rec = await self._commit(rec, SessionUpdate(status="abandoned", outcome=outcome.model_dump(mode="json"),
-                                                        ended_at=now, deadline=None, pending_undo=None))
-        state = await self._state(game, rec) if rec.started_at is not None else None
+                                                        ended_at=now, deadline=None, wait_deadline=None,
+                                                        pending_undo=None))
+        self._drop(rec.id)
+        try:
+            state = await self._state(game, rec) if rec.started_at is not None else None
+        except GameFaultError:
+            state = None
         return await self._status_reply(game, rec, state, [f"{self.names.user(user_id)} abandoned the game."])
+
+    async def _find_anywhere(self, channel_id: int, session_id: int | None, guild_id: int | None) -> SessionRecord:
+        """``_find``, or, for a ``session_id`` of another channel, that session when it belongs to
+        ``guild_id`` (a server's game named from any of its channels)."""
+        if session_id is None or guild_id is None:
+            return await self._find(channel_id, session_id)
+        try:
+            rec = await self.storage.get_session(session_id)
+        except UnknownSessionError:
+            rec = None
+        if rec is None or rec.guild_id != guild_id:
+            raise NoSessionError(f"There is no game #{session_id} in this server.")
+        return rec
+
+    async def orphan(self, *, channel_id: int | None = None, guild_id: int | None = None, why: str) -> list[int]:
+        """Mark the open sessions of a channel (or thread) or of a whole server as orphaned:
+        the channel was deleted, or the bot was removed from the server (or Discord answered
+        10003 Unknown Channel / 10004 Unknown Guild). Their deadlines stop, reminders skip them,
+        they take no more actions; ``/game games`` shows them and a moderator can abandon them
+        from elsewhere. Returns the ids marked (already orphaned ones are left as they are)."""
+        if (channel_id is None) == (guild_id is None):
+            raise ValueError("give exactly one of channel_id or guild_id")
+        if channel_id is not None:
+            found = await self.storage.open_session(channel_id)
+            recs = [found] if found is not None else []
+        else:
+            recs = [r for r in await self.storage.sessions_with_status("lobby", "active") if r.guild_id == guild_id]
+        marked = []
+        for rec in recs:
+            if rec.orphaned is not None:
+                continue
+            async with self._lock(rec.id):
+                rec = await self.storage.get_session(rec.id)
+                if not rec.is_open or rec.orphaned is not None:
+                    continue
+                await self._commit(rec, SessionUpdate(orphaned={"at": self.clock(), "why": why}, deadline=None,
+                                                      wait_deadline=None))
+            log.info("game #%s orphaned: %s", rec.id, why)
+            self._drop(rec.id)
+            marked.append(rec.id)
+        return marked
+
+    async def resume(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> Reply:
+        """Take up the channel's orphaned game again (its server invited the bot back):
+        creator or moderator. Nothing resumes by itself; its waits start afresh from now.
+
+        Raises NoSessionError, PermissionDeniedError, LobbyError (not orphaned)."""
+        rec = await self._find(channel_id)
+        async with self._lock(rec.id):
+            rec = await self.storage.get_session(rec.id)
+            game = get_game(rec.game_id)
+            self._require_manager(rec, user_id, is_moderator, "take up the game again")
+            if rec.orphaned is None:
+                raise LobbyError(f"Game #{rec.id} is {rec.shown_status}, not orphaned; there is nothing to resume.")
+            state = await self._state(game, rec) if rec.status == "active" else None
+            change: dict[str, Any] = {"orphaned": None}
+            if state is not None:
+                now = self.clock()
+                try:
+                    prompts = game.to_act(state)
+                    window, wait = await self._timing(rec, game, state)
+                    fresh = self._close_change(game, rec, {}, state, [], now, window, wait)
+                except Exception as e:
+                    raise await self._fault(rec, None, "taking up the game again", e) from None
+                change.update(deadline=fresh.deadline, wait_deadline=fresh.wait_deadline,
+                              to_act=tuple(sorted(prompts)))
+            rec = await self._commit(rec, SessionUpdate(**change))
+        if state is None:
+            return await self._lobby_reply(game, rec, f"{self.names.user(user_id)} took up game #{rec.id} again.")
+        return await self._status_reply(game, rec, state,
+                                        [f"{self.names.user(user_id)} took up game #{rec.id} again."])

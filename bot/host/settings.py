@@ -21,6 +21,10 @@ class HostSettings(BaseSettings):
     respond_seconds : float
         How long a response window stays open before the host passes for whoever has
         not answered (seconds); a guild may override it with ``respond_seconds``.
+    wait_seconds : float
+        How long the host waits for a human seat's turn or secret choice before a heuristic
+        AI answers that one decision for it (seconds, ``TABULA_WAIT_SECONDS``, default 72 h);
+        a guild may override it with ``wait_seconds``.
     busy_timeout_ms : int
         How long a writer waits for another process's write lock (milliseconds).
     max_ai_steps : int
@@ -35,6 +39,7 @@ class HostSettings(BaseSettings):
     database: str | None = None
     snapshot_every: int = Field(50, ge=1)
     respond_seconds: float = Field(12 * 3600, gt=0)
+    wait_seconds: float = Field(72 * 3600, gt=0)
     busy_timeout_ms: int = Field(5000, ge=0)
     max_ai_steps: int = Field(10_000, ge=1)
     cache_size: int = Field(256, ge=1)

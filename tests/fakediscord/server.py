@@ -215,6 +215,7 @@ class FakeDiscord:
         self.owner = User(self.snowflake(), "owner")
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user, self.owner.id: self.owner}
         self.guilds: dict[int, Guild] = {}
+        self.removed_guilds: dict[int, Guild] = {}  # servers that removed the bot (see remove_bot)
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
         self.dm_channels: dict[int, Channel] = {}
@@ -310,6 +311,36 @@ class FakeDiscord:
         guild.channels[c.id] = c
         self.channels[c.id] = c
         return c
+
+    async def delete_channel(self, channel: Channel) -> None:
+        """A member deletes a channel or thread: it is gone from the API (10003 Unknown Channel
+        from now on) and the gateway says so (CHANNEL_DELETE, or THREAD_DELETE for a thread)."""
+        self.channels.pop(channel.id, None)
+        if channel.guild_id is not None:
+            self.guilds[channel.guild_id].channels.pop(channel.id, None)
+        if channel.is_thread:
+            await self.dispatch("THREAD_DELETE", {"id": str(channel.id), "guild_id": str(channel.guild_id),
+                                                  "parent_id": str(channel.parent_id), "type": channel.type})
+        else:
+            await self.dispatch("CHANNEL_DELETE", channel.to_dict())
+
+    async def remove_bot(self, guild: Guild) -> None:
+        """The server removes the bot: its routes answer 10004 Unknown Guild / 10003 Unknown Channel
+        and the gateway sends GUILD_DELETE (without ``unavailable``: a removal, not an outage).
+        ``invite_bot`` brings it back with the same channels."""
+        self.guilds.pop(guild.id, None)
+        for cid in list(guild.channels):
+            self.channels.pop(cid, None)
+        self.removed_guilds[guild.id] = guild
+        await self.dispatch("GUILD_DELETE", {"id": str(guild.id)})
+
+    async def invite_bot(self, guild: Guild) -> None:
+        """The server invites the bot again: the guild and its channels are back (GUILD_CREATE)."""
+        self.removed_guilds.pop(guild.id, None)
+        self.guilds[guild.id] = guild
+        for c in guild.channels.values():
+            self.channels[c.id] = c
+        await self.dispatch("GUILD_CREATE", guild.to_dict())
 
     def close_dms(self, user: User | int, closed: bool = True) -> None:
         """Make the user refuse DMs from the bot (Discord error 50007), or accept them again."""
