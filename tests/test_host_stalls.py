@@ -379,3 +379,88 @@ async def test_a_server_removal_orphans_every_open_game_of_that_server_only():
             await host.resume(CHANNEL + 2, CAROL)
         r = await host.resume(CHANNEL, ALICE)
         assert "took up" in r.text and (await host.storage.open_session(CHANNEL)).orphaned is None
+
+
+async def test_a_game_stored_without_a_wait_deadline_gets_one_at_the_first_tick():
+    """Games stored before waits had deadlines do not wait forever either."""
+    from tests.host_helpers import raw_sql
+
+    clock = Clock()
+    async with host_on(clock=clock, wait_seconds=3600.0) as host:
+        r = await new_game(host)
+        await raw_sql(host.storage, "UPDATE sessions SET wait_deadline = NULL WHERE id = ?", r.session_id)
+        assert (await host.storage.get_session(r.session_id)).wait_deadline is None
+        clock.advance(10 * 3600)
+        assert await host.tick() == []
+        assert (await host.storage.get_session(r.session_id)).wait_deadline == clock() + 3600
+        clock.advance(3601)
+        assert len(await host.tick()) == 1
+
+
+async def test_a_secret_war_commitment_waited_past_the_deadline_is_made_by_an_ai_and_stays_secret():
+    """Issue 16, item 2: "A war commitment waiting on a player who left the server waited 7
+    simulated days"; now a secret choice waits its deadline (default 72 h), then an AI
+    commits for the seat, the table learns only that time was up, and the seat stays its
+    player's."""
+    import random
+
+    clock = Clock()
+    rand = random.Random(4)
+    async with host_on(clock=clock, seed=11) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+        await host.join(CHANNEL, BOB)
+        await host.add_ai(CHANNEL, ALICE, 2)
+        reply = await host.start(CHANNEL, ALICE)
+        for _ in range(600):
+            secret = next((p for p in reply.prompts if p.user_id is not None and p.kind == "secret"), None)
+            if secret is not None or reply.status != "active":
+                break
+            prompt = next(p for p in reply.prompts if p.user_id is not None)
+            options = await host.complete(CHANNEL, prompt.user_id) or list(prompt.choices)
+            reply = await host.act(CHANNEL, prompt.user_id, rand.choice(options))
+            clock.advance(60)
+        assert secret is not None, "no secret war commitment came up"
+        assert secret.deadline == (await host.storage.open_session(CHANNEL)).wait_deadline
+        assert secret.deadline - clock() <= 72 * 3600
+        rec = await host.storage.open_session(CHANNEL)
+        clock.t = secret.deadline + 1
+        replies = await host.tick()
+        assert len(replies) == 1
+        r = replies[0]
+        assert f"Time is up for <@{secret.user_id}>" in r.text
+        rows = await host.storage.actions(rec.id, after=rec.seq)
+        mine = next(row for row in rows if row.seat == secret.seat)
+        assert mine.secret and mine.user_id is None
+        assert mine.notation not in r.text, "the AI's secret commitment is not shown to the table"
+        after = await host.storage.open_session(CHANNEL)
+        assert after.seats[secret.seat].user_id == secret.user_id
+
+
+def test_db_info_names_the_games_that_need_attention_and_the_orphaned_ones(tmp_path, monkeypatch, capsys):
+    """Issue 16, items 1 and 3: `tabula db info` shows both."""
+    import asyncio
+
+    from bot.cli import main
+    from tests import backends
+
+    if backends.CURRENT.is_postgres:
+        pytest.skip("this test reads a SQLite file with tabula db info; the PostgreSQL run covers the rest")
+
+    db = str(tmp_path / "t.db")
+
+    async def go() -> tuple[int, str]:
+        async with host_on(db) as host:
+            r = await new_game(host)
+            await new_game(host, channel=CHANNEL + 1)
+            await host.orphan(channel_id=CHANNEL + 1, why="its channel was deleted")
+            break_rolls(monkeypatch)
+            with pytest.raises(GameFaultError) as err:
+                await host.act(CHANNEL, turn_of(r)[0], "roll")
+            return r.session_id, err.value.incident
+
+    sid, incident = asyncio.run(go())
+    assert main(["db", "info", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "2 active" in out
+    assert f"1 need attention (stopped by an incident; /game repair): #{sid} (incident {incident}" in out
+    assert "1 orphaned" in out and "its channel was deleted" in out

@@ -1032,7 +1032,8 @@ class Outbox:
         if channel is None:
             try:
                 channel = await self.bot.fetch_channel(channel_id)
-            except discord.HTTPException:
+            except discord.HTTPException as e:
                 log.warning("channel %s is gone", channel_id)
+                await self.bot.orphan_on_not_found(e, channel_id, None)  # 10003/10004: its game is orphaned
                 return None
         return channel if isinstance(channel, discord.abc.Messageable) else None

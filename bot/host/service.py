@@ -240,6 +240,7 @@ class Host:
         self.seeds = seeds or new_seed
         self._locks: dict[int, _LockEntry] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        self._deadlines_checked = False
 
     # ================================================================== plumbing
 
@@ -1096,6 +1097,9 @@ class Host:
         process's shards. Several processes may tick at once: each window is closed under the
         session's guard after re-reading its deadline, so exactly one of them closes it."""
         now = self.clock() if now is None else now
+        if not self._deadlines_checked:
+            await self._give_waits_a_deadline(now, owns)
+            self._deadlines_checked = True
         replies = []
         for sid in await self.storage.due_sessions(now):
             try:
@@ -1112,6 +1116,22 @@ class Host:
             if reply is not None:
                 replies.append(reply)
         return replies
+
+    async def _give_waits_a_deadline(self, now: float, owns: Callable[[int | None], bool] | None) -> None:
+        """Once per process: a game stored before waits had deadlines (or by an older version)
+        that waits on a human seat without one gets one from now."""
+        for rec in await self.storage.sessions_with_status("active"):
+            if rec.orphaned is not None or rec.wait_deadline is not None or (owns and not owns(rec.guild_id)):
+                continue
+            if not any(s.user_id is not None and s.seat in rec.to_act for s in rec.seats):
+                continue
+            try:
+                async with self._lock(rec.id):
+                    fresh = await self.storage.get_session(rec.id)
+                    if fresh.wait_deadline is None and fresh.status == "active":
+                        await self._commit(fresh, SessionUpdate(wait_deadline=now + await self._wait_seconds(fresh)))
+            except StaleStateError:
+                continue
 
     async def _fault_reply(self, session_id: int, error: GameFaultError) -> Reply | None:
         """What the table is told when a background step stopped their game."""
