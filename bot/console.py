@@ -35,6 +35,7 @@ from typing import Any
 
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
 from games.core import GameError, StaleStateError, get_game
+from games.core.explain import explain_text
 from games.core.glossary import glossary
 
 Input = Callable[[str], str]
@@ -512,6 +513,9 @@ class Console:
             if word in ("rules", "glossary", "terms"):
                 self.say(self.glossary_text())
                 continue
+            if word.split()[:1] == ["explain"]:
+                self.say(self.explain_text(line.split(None, 1)[1] if len(line.split()) > 1 else ""))
+                continue
             if word.split()[:1] == ["log"]:
                 self.say(await self.log_page(user, word.split()[1:]))
                 continue
@@ -565,6 +569,11 @@ class Console:
         page = int(args[0]) if args else 1
         return (await self.host.log(CHANNEL, user, page=page, per_page=15)).text
 
+    def explain_text(self, name: str) -> str:
+        """``explain <name>``: the full text, cost and timing of what the game calls ``name``
+        (games.core.explain), or that nothing is called so, with the nearest names."""
+        return "\n".join("  " + x for x in explain_text(self.game.explanations(), name).splitlines())
+
     def glossary_text(self) -> str:
         """The game's glossary (games.core.glossary) as plain lines."""
         rows = glossary(self.game)
@@ -600,7 +609,8 @@ class Console:
                 lines.append(f"  {verb} ({len(items)}): {shown}")
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
         extra = "rules, " if glossary(self.game) else ""
-        lines.append(f"Also: hand, status, log [page], {extra}undo, help, quit.")
+        lines.append(f"Also: explain <name> (what a card, nation or ability does), hand, status, log [page], "
+                     f"{extra}undo, help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

@@ -378,3 +378,18 @@ def test_help_groups_a_long_list_by_command_word_and_help_word_lists_one_kind():
     recruits = re.findall(r"^  (recruit \S+ .*)$", listed, re.M)
     assert recruits and not re.search(r"^  move ", listed.split("terms and marks")[0], re.M)
     assert "Soul of the Empire — terms and marks:" in text and "Dice Sequence:" in text
+
+
+def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():
+    """`explain huns` prints the nation's ability from nations.toml ("Horsemen: an extra
+    Conquest Phase each turn."); an unknown name says so and suggests the nearest; `help`
+    lists explain; the game waits for an action meanwhile."""
+    out = io.StringIO()
+    console = Console("barbarian-hordes", 2, 1, seed=1, out=out,
+                      read=scripted(["explain huns", "explain hnus", "explain", "help"], stop_after=4))
+    console.run()
+    text = out.getvalue()
+    assert "Huns (nation): Tier 1 nation. Horsemen: an extra Conquest Phase each turn." in text
+    assert "Nothing called 'hnus' in this game. Nearest: Huns" in text
+    assert "Name something to explain" in text
+    assert "explain <name>" in text

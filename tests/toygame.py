@@ -30,6 +30,7 @@ from games.core import (
     register,
 )
 from games.core.errors import list_words
+from games.core.explain import Explainable
 
 CARDS = tuple(range(1, 10))
 
@@ -169,7 +170,7 @@ class View(Model):
     winner: Seat | None
 
 
-class CountGame:
+class CountGame(Explainable):
     """The toy game object (stateless)."""
 
     id: ClassVar[str] = "count"

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
+from games.core.explain import Explanation
+
 CODES = set("XGAFCESQKLPIMVDY")
 
 CODE_TEXT = {
@@ -137,3 +139,21 @@ def load() -> Data:
         variant_nations={n.id: n for n in variant},
         abilities=dict(raw["abilities"]),
     )
+
+
+@cache
+def explanations() -> tuple[Explanation, ...]:
+    """What ``explain`` knows (games.core.explain): every card, nation and nation ability,
+    from cards.toml and nations.toml. A card's timing is part of its text (CARD LIST)."""
+    d = load()
+    out = [Explanation(name=c.display, kind="card", text=f"{c.text} Printed code: {c.types}"
+                       + (f" {c.only}" if c.only else "") + ".") for c in d.cards.values()]
+    for n in d.nations.values():
+        tier = f"Tier {n.tier} nation" if n.tier else "Nation"
+        out.append(Explanation(name=n.name, kind="nation", text=f"{tier}. {d.ability_text(n.id)}"))
+    for n in d.variant_nations.values():
+        out.append(Explanation(name=n.name, kind="nation (Three Player Variant)", text=d.ability_text(n.id)))
+    for text in d.abilities.values():
+        name, _, what = text.partition(": ")
+        out.append(Explanation(name=name, kind="nation ability", text=what))
+    return tuple(out)

@@ -28,11 +28,12 @@ from games.core import (
 )
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
+from games.core.explain import Explanation
 from games.core.space import combination_at
 from games.core.window import seats_after
 
 from . import notation, text
-from .data import Card, load
+from .data import Card, explanations, load
 from .model import (
     Action,
     ArmiesChanged,
@@ -124,6 +125,10 @@ class BarbarianHordes(NotationGame):
     View = View
     notation = notation
     action_adapter = _ACTION
+
+    def explanations(self) -> tuple[Explanation, ...]:
+        """Every card, nation and nation ability with its text (data/*.toml)."""
+        return explanations()
 
     def __init__(self) -> None:
         self.data = load()

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from .errors import InvalidNotationError
+from .explain import Explainable
 from .model import Event, Seat
 from .rng import Rng
 
@@ -42,11 +43,11 @@ class ApplyContext:
         self.replace_in("players", seat, **fields)
 
 
-class NotationGame:
+class NotationGame(Explainable):
     """The notation and JSON methods of the Game protocol, delegated to the game's
     ``notation`` module (with ``parse``, ``format_action``, ``complete``) and its
     Action union. A game class sets ``notation``, ``action_adapter``, ``State`` and
-    ``title``."""
+    ``title``. It inherits the explain hook (games.core.explain.Explainable)."""
 
     notation: ClassVar[ModuleType]
     action_adapter: ClassVar[TypeAdapter[Any]]

@@ -85,6 +85,20 @@ class Game(Protocol):
     # plays, for messages), ``summary(view) -> str`` and ``hand_text(view) -> str``
     # (plain-text board and hand for the terminal and logs).
 
+    def explain(self, name: str) -> Sequence[Any]:
+        """The named things (cards, nations, abilities...) ``name`` matches, as
+        games.core.explain.Explanation entries from the game's data files; ``[]`` when none.
+        Default (games.core.explain.Explainable): the game names nothing."""
+        ...
+
+    def explainable(self) -> Sequence[str]:
+        """Every name ``explain`` knows, for autocompletion."""
+        ...
+
+    def explanations(self) -> Sequence[Any]:
+        """Every Explanation entry of the game."""
+        ...
+
     def action_from_json(self, data: Any) -> Any:
         """An action from its JSON form (``a.model_dump(mode="json")``)."""
         ...

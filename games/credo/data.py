@@ -17,6 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.explain import Explanation
+
 Half = Literal["East", "West", "Both", "None"]
 ChurchKind = Literal["follower", "bishop", "patriarch", "laity"]
 Timing = Literal["any", "immediate", "other"]
@@ -188,3 +190,53 @@ JERUSALEM_P = "p-jerusalem"
 CONSTANTINOPLE_P = "p-constantinople"
 NISIBIS = "b-nisibis"
 GOTHS = ("e-goths-invade-the-east-1", "e-goths-invade-the-west-1")
+
+
+_TIMING = {
+    "any": "Play at any time.",
+    "immediate": "Play Immediately: when drawn.",
+    "other": "Play Immediately on Another Player: when drawn, on a player you choose.",
+}
+_KIND = {"follower": "Church card, Followers", "bishop": "Church card, Bishop",
+         "patriarch": "Church card, Patriarch", "laity": "Church card, Laity"}
+
+
+def _church_text(c: ChurchCard) -> str:
+    parts = []
+    if c.votes:
+        parts.append(f"{c.votes} vote{'s' if c.votes != 1 else ''} at a General Council")
+    if c.followers:
+        parts.append(f"{c.followers:,} Followers counted at the end")
+    if c.half != "None":
+        parts.append("in both halves of the Empire" if c.half == "Both" else f"{c.half}ern half of the Empire")
+    if c.prefect:
+        parts.append("a Prefect")
+    if c.is_bishop and not c.votes:
+        parts.append("no votes")
+    return ("; ".join(parts) or "no votes, no Followers") + "."
+
+
+@cache
+def explanations() -> tuple[Explanation, ...]:
+    """What ``explain`` knows (games.core.explain): every Church card (Followers, Laity,
+    Patriarchs, Bishops), Article card and Event card, from church.toml, articles.toml and
+    events.toml; identical copies once."""
+    d = load()
+    out: dict[str, Explanation] = {}
+    for c in d.church.values():
+        out.setdefault(c.name, Explanation(name=c.name, kind=_KIND[c.kind], text=_church_text(c)))
+    for a in d.articles.values():
+        text = f"a vote for the {a.doctrine} doctrine of Article{'s' if len(a.numbers) > 1 else ''} " + \
+            ", ".join(map(str, a.numbers)) + "."
+        if a.symbol:
+            text += f" Printed with the {a.symbol} symbol."
+        if a.penalty_text:
+            text += f" If this doctrine is adopted, its player must {a.penalty_text}."
+        out.setdefault(a.name, Explanation(name=a.name, kind="Article card", text=text))
+    for e in d.events.values():
+        when = _TIMING[e.timing]
+        if e.council:
+            when += " It only acts at a General Council, so it is played during a debate."
+        text = e.text
+        out.setdefault(e.name, Explanation(name=e.name, kind=f"Event card, {e.symbol}", text=text, when=when))
+    return tuple(out.values())

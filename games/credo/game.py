@@ -31,6 +31,7 @@ from games.core import (
 )
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
+from games.core.explain import Explanation
 from games.core.window import seats_after
 
 from . import notation
@@ -47,6 +48,7 @@ from .data import (
     ArticleCard,
     ChurchCard,
     EventCard,
+    explanations,
     load,
 )
 from .model import (
@@ -162,6 +164,10 @@ class Credo(NotationGame):
     View = View
     notation = notation
     action_adapter = _ACTION
+
+    def explanations(self) -> tuple[Explanation, ...]:
+        """Every Church, Article and Event card with its text (data/*.toml)."""
+        return explanations()
 
     def __init__(self) -> None:
         self.data = load()

@@ -14,6 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from games.core.explain import Explanation
+
 Side = Literal["hebrew", "heathen"]
 Coin = Literal["bronze", "silver", "gold"]
 COINS: tuple[Coin, ...] = ("bronze", "silver", "gold")
@@ -273,3 +275,51 @@ def load() -> GameData:
         royal=tracks["royal"],
         kingdom_tokens=tracks["kingdom"],
     )
+
+
+_PHASE = {  # rule text, "Playing Artefacts"
+    "KB": "in your Kingdom building phase (KB)",
+    "A": "in your Actions phase (A)",
+    "CR": "in your Collect revenue phase (CR)",
+    "A/CR": "in your Actions or Collect revenue phase (A/CR)",
+    "D": "as a defence in another player's Kingdom building phase",
+}
+
+
+@cache
+def explanations() -> tuple[Explanation, ...]:
+    """What ``explain`` knows (games.core.explain): every Artefact, Kingdom card, Royal
+    track token and Kingdom track token, from artefacts.toml, cards.toml and tracks.toml."""
+    d = load()
+    out = []
+    for a in d.artefact_kinds:
+        out.append(Explanation(
+            name=a.name, kind="Artefact", text=f"{a.text} Worth {a.points} point{'s' if a.points != 1 else ''}.",
+            cost=f"{a.cost} coins", when=f"Play it {_PHASE[a.phase]}; one Artefact per turn.",
+        ))
+    counters = {c.id: c.name for c in d.counters}
+    kingdoms = {k.id: k for k in d.kingdoms}
+    for c in d.cards:
+        k = kingdoms[c.kingdom]
+        text = (
+            f"Kingdom card {c.number}, Book {c.book}, {c.side.capitalize()}: {k.name}"
+            + (f" ({counters[k.counters]})" if counters[k.counters] != k.name else "")
+            + f" takes {c.units} unit{'s' if c.units != 1 else ''}; attacks with "
+            f"{c.hills} dice in hills and {c.plains} on plains."
+        )
+        if c.points:
+            text += f" A Weaker card: {c.points} points."
+        if c.note:
+            text += f" ({c.note})"
+        out.append(Explanation(name=f"{c.name} ({c.number})", kind="Kingdom card", text=text))
+    for r in d.royal:
+        out.append(Explanation(
+            name=r.name if r.text else f"{r.name} {r.points}", kind="Royal track token",
+            text=(r.text + " " if r.text else "") + f"Worth {r.points} point{'s' if r.points != 1 else ''}.", cost=r.cost_text,
+        ))
+    for t in d.kingdom_tokens:
+        out.append(Explanation(
+            name=t.text, kind="Kingdom track token",
+            text=f"{t.text}. Worth {t.points} point{'s' if t.points != 1 else ''}.",
+        ))
+    return tuple(out)

@@ -29,9 +29,10 @@ from games.core import (
 )
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
+from games.core.explain import Explanation
 
 from . import notation, text
-from .data import COINS, Card, GameData, Kingdom, load
+from .data import COINS, Card, GameData, Kingdom, explanations, load
 from .model import (
     PATRIARCH_TYPES,
     Action,
@@ -148,6 +149,10 @@ class PromisedLand(NotationGame):
     View = View
     notation = notation
     action_adapter = _ACTION
+
+    def explanations(self) -> tuple[Explanation, ...]:
+        """Every Artefact, Kingdom card and track token with its text (data/*.toml)."""
+        return explanations()
 
     def __init__(self) -> None:
         self.data: GameData = load()

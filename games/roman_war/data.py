@@ -17,6 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.explain import Explanation
+
 EffectKind = Literal[
     "power",  # H+n / H-n
     "draw",  # D n to hand
@@ -284,3 +286,30 @@ def load() -> Data:
         decks=decks,
         hannibal_deck=tuple(c.id for c in hannibal.values() for _ in range(c.count)),
     )
+
+
+@cache
+def explanations() -> tuple[Explanation, ...]:
+    """What ``explain`` knows (games.core.explain): every Roman card, Hannibal card, level
+    ability and starter deck, from roman_cards.toml, hannibal_cards.toml and abilities.toml.
+    Texts use the card marks of GLOSSARY.md (C n, D n, H+n, #rot#...)."""
+    d = load()
+    out = []
+    for c in d.cards.values():
+        when = "Fast: may also be played as a response while an Ambush is on the stack." if c.fast else None
+        out.append(Explanation(name=c.name, kind=f"Roman card, {c.type}", text=c.line(), cost=f"C{c.cost}",
+                               when=when))
+    for h in d.hannibal.values():
+        out.append(Explanation(
+            name=h.name, kind=f"Hannibal's {h.type}", text=h.line(),
+            cost=("defending it: " if h.type == "Ambush" else "assaulting it: ")
+            + (f"R{h.defense}" if h.defense is not None else "R X (Hannibal's Encampments in play + 1)"),
+        ))
+    for a in d.abilities.values():
+        out.append(Explanation(
+            name=a.display, kind=f"level ability, {a.tier} tier", text=a.text,
+            cost=f"{ABILITY_COST[a.tier]} Cost",
+        ))
+    for k in d.decks.values():
+        out.append(Explanation(name=k.commander, kind="starter deck", text=k.text))
+    return tuple(out)

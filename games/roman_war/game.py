@@ -29,9 +29,10 @@ from games.core import (
 )
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
+from games.core.explain import Explanation
 
 from . import notation, text
-from .data import ABILITY_COST, Card, Effect, HannibalCard, load
+from .data import ABILITY_COST, Card, Effect, HannibalCard, explanations, load
 from .model import (
     Action,
     ActiveAmbush,
@@ -165,6 +166,10 @@ class RomanWar(NotationGame):
     View = View
     notation = notation
     action_adapter = _ACTION
+
+    def explanations(self) -> tuple[Explanation, ...]:
+        """Every Roman and Hannibal card, level ability and starter deck (data/*.toml)."""
+        return explanations()
 
     def __init__(self) -> None:
         self.data = load()

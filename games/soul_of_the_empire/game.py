@@ -28,6 +28,7 @@ from games.core import (
 )
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
+from games.core.explain import Explanation
 
 from . import notation
 from .data import FACTIONS, Data, ObjectiveCard, load
@@ -312,6 +313,40 @@ class SoulOfTheEmpire(NotationGame):
 
     def __init__(self) -> None:
         self.data: Data = load()
+        self._explanations: tuple[Explanation, ...] | None = None
+
+    def explanations(self) -> tuple[Explanation, ...]:
+        """What ``explain`` knows: every Power Card, Combat Card, Objective Card and faction,
+        from power.toml, combat.toml, objectives.toml and factions.toml."""
+        if self._explanations is None:
+            self._explanations = self._explain_all()
+        return self._explanations
+
+    def _explain_all(self) -> tuple[Explanation, ...]:
+        phase = {"start": "Start Phase", "main": "Main Phase", "end": "End Phase", "combat": "combat",
+                 "another": "Another's Turn"}
+        out = []
+        for p in self.data.power.values():
+            keep = ("Once: apply it and discard." if p.duration == "once"
+                    else "Durable: it stays face up next to the faction board.")
+            out.append(Explanation(
+                name=p.name, kind=f"{self.fname(p.faction)} Power Card", text=f"{p.text} {keep}",
+                when="Play it in: " + ", ".join(phase.get(x, x) for x in p.phases) + ".",
+            ))
+        for c in self.data.combat.values():
+            out.append(Explanation(name=c.name, kind=f"{self.fname(c.faction)} Combat Card",
+                                   text=f"Combat Value {c.text}."))
+        for card in self.data.objectives.values():
+            lines = [self.objective_text(card, f) for f in ("rome", "jews", "christians")]
+            text = "; ".join(x for x in lines if x) + "."
+            if not card.two_player:
+                text += " Cannot be achieved in the 2-player game."
+            out.append(Explanation(name=card.name, kind="Objective Card", text=text))
+        for f in self.data.factions.values():
+            out.append(Explanation(name=f.name, kind="faction",
+                                   text=f"{f.units} units; starts in " + ", ".join(self.tname(t) for t in f.placement)
+                                   + "."))
+        return tuple(out)
 
     # ------------------------------------------------------------------ names and lookups
 

@@ -1,0 +1,130 @@
+"""Explaining what a game names: cards, nations, abilities, Artefacts... by name.
+
+Each game lists the things its players meet by name, with their full text, cost and
+when they can be played, read from the game's data files (``games/<game>/data``). The
+terminal's ``explain <name>`` and Discord's ``/game explain`` look them up here. An
+entry says what a thing *is*, never where a copy of it is or who holds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .errors import list_words
+from .model import Model
+from .notation import fold
+
+
+class Explanation(Model):
+    """One named thing of a game.
+
+    Attributes
+    ----------
+    name : str
+        The name as printed ("Great Leader", "Huns").
+    kind : str
+        What it is, in the game's words ("card", "nation", "Artefact", "level ability").
+    text : str
+        What it does, in full.
+    cost : str | None
+        What playing or buying it costs, when it has a cost ("3 coins", "C4").
+    when : str | None
+        When it can be played or used, when the game says so.
+    """
+
+    name: str
+    kind: str
+    text: str
+    cost: str | None = None
+    when: str | None = None
+
+    def render(self) -> str:
+        """The entry as plain text: ``Name (kind): text`` and the cost and timing lines."""
+        lines = [f"{self.name} ({self.kind}): {self.text}"]
+        if self.cost:
+            lines.append(f"  Cost: {self.cost}")
+        if self.when:
+            lines.append(f"  When: {self.when}")
+        return "\n".join(lines)
+
+
+def _distance(a: str, b: str) -> int:
+    """Levenshtein edit distance between ``a`` and ``b``."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def find(entries: Sequence[Explanation], text: str) -> list[Explanation]:
+    """The entries ``text`` names, matched forgivingly (any case, no accents): every entry of
+    that exact (folded) name first; else those whose name starts with it; else those with
+    a word starting with it; ``[]`` when nothing matches."""
+    key = fold(text)
+    if not key:
+        return []
+    for test in (
+        lambda f: f == key,
+        lambda f: f.startswith(key),
+        lambda f: any(w.startswith(key) for w in f.split()) or (" " in key and key in f),
+    ):
+        hits = [e for e in entries if test(fold(e.name))]
+        if hits:
+            return hits
+    return []
+
+
+def nearest(names: Iterable[str], text: str, n: int = 5) -> list[str]:
+    """Up to ``n`` names closest to ``text`` by edit distance on their folded forms (also
+    against each word of a name), for "did you mean" suggestions."""
+    key = fold(text)
+    scored = []
+    for name in dict.fromkeys(names):
+        f = fold(name)
+        d = min([_distance(key, f)] + [_distance(key, w) + 1 for w in f.split()])
+        scored.append((d, name))
+    scored.sort()
+    return [name for _, name in scored[:n]]
+
+
+def unknown_message(names: Sequence[str], text: str) -> str:
+    """The answer to an unknown name: says so and suggests the nearest names."""
+    if not fold(text):
+        return "Name something to explain, e.g. `explain " + (names[0] if names else "…") + "`."
+    close = nearest(names, text)
+    tail = f" Nearest: {list_words(close)}." if close else ""
+    return f"Nothing called {text.strip()!r} in this game.{tail}"
+
+
+def explain_text(entries: Sequence[Explanation], text: str) -> str:
+    """What ``explain <text>`` answers: the matching entries rendered, or the unknown-name
+    message with the nearest names."""
+    hits = find(entries, text)
+    if not hits:
+        return unknown_message([e.name for e in entries], text)
+    return "\n".join(e.render() for e in hits)
+
+
+class Explainable:
+    """The explain hook of the Game protocol, with its default: a game names nothing.
+
+    A game overrides :meth:`explanations` to list what it names, read from its data
+    files; :meth:`explain` and :meth:`explainable` then work from that list.
+    """
+
+    def explanations(self) -> Sequence[Explanation]:
+        """Every named thing of the game (cards, nations, abilities...), each with its text,
+        cost and timing from the game's data files. Default: ``()``."""
+        return ()
+
+    def explainable(self) -> list[str]:
+        """The names :meth:`explain` knows, each once, in the game's order (for autocompletion)."""
+        return list(dict.fromkeys(e.name for e in self.explanations()))
+
+    def explain(self, name: str) -> list[Explanation]:
+        """The entries ``name`` names, matched forgivingly (see :func:`find`); ``[]`` when
+        none. Never says where a card is or who holds it: entries are the game's data only."""
+        return find(self.explanations(), name)

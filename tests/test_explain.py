@@ -1,0 +1,98 @@
+"""``explain <name>``: each game's named things with their text from its data files
+(games.core.explain)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from games.core import all_games, get_game
+from games.core.explain import explain_text, find, nearest
+
+DATA = Path(__file__).resolve().parent.parent / "games"
+
+
+def _toml(game: str, name: str) -> dict:
+    return tomllib.loads((DATA / game / "data" / name).read_text("utf-8"))
+
+
+def _one(game_id: str, name: str):
+    hits = get_game(game_id).explain(name)
+    assert len(hits) == 1, [h.name for h in hits]
+    return hits[0]
+
+
+def test_every_game_names_things():
+    for g in all_games():
+        names = g.explainable()
+        assert len(names) >= 20, g.id
+        assert len(set(names)) == len(names)
+        for e in g.explanations():
+            assert e.text.strip() and "None" not in e.text, (g.id, e)
+
+
+def test_barbarian_hordes_nation_and_ability_from_nations_toml():
+    raw = _toml("barbarian_hordes", "nations.toml")
+    huns = _one("barbarian-hordes", "huns")  # any case
+    assert huns.kind == "nation"
+    assert raw["abilities"]["horsemen"] in huns.text  # "Horsemen: an extra Conquest Phase each turn."
+    assert _one("barbarian-hordes", "Horsemen").text == raw["abilities"]["horsemen"].partition(": ")[2]
+
+
+def test_barbarian_hordes_card_text_from_its_type_codes():
+    card = _one("barbarian-hordes", "great leader")
+    assert "Force +10 in a war" in card.text and "Leader card" in card.text
+    # the two Intrigue cards (types I and D) are both shown
+    assert {e.name for e in get_game("barbarian-hordes").explain("intrigue")} == {"Intrigue (I)", "Intrigue (D)"}
+
+
+def test_credo_event_bishop_article_from_data():
+    ev = next(e for e in _toml("credo", "events.toml")["event"] if e["name"] == "New Basilica")
+    basilica = _one("credo", "new basilica")
+    assert basilica.text == ev["text"] and basilica.when == "Play at any time."
+    bishop = _one("credo", "mediolanum")  # a word of "Bishop of Mediolanum"
+    assert bishop.name == "Bishop of Mediolanum" and "5 votes" in bishop.text and "Western" in bishop.text
+    assert "Orthodox" in _one("credo", "article 3 orthodox").text
+
+
+def test_promised_land_artefact_cost_and_phase_from_artefacts_toml():
+    raw = next(a for a in _toml("promised_land", "artefacts.toml")["artefact"] if a["name"] == "Plague")
+    plague = _one("promised-land", "PLAGUE")
+    assert plague.text.startswith(raw["text"])
+    assert plague.cost == f"{raw['cost']} coins" and "Kingdom building" in (plague.when or "")
+    joshua = _one("promised-land", "joshua")
+    assert "5 units" in joshua.text and "3 dice in hills" in joshua.text  # card 1 in cards.toml
+
+
+def test_roman_war_level_ability_and_card():
+    raw = next(a for a in _toml("roman_war", "abilities.toml")["ability"] if a["id"] == "benevolence")
+    ab = _one("roman-war", "double defense")  # its alias
+    assert ab.text == raw["text"] and ab.cost == "11 Cost"  # "11 high-tier / 7 low-tier"
+    march = _one("roman-war", "march")
+    assert march.cost == "C3" and "D1" in march.text
+
+
+def test_soul_of_the_empire_power_combat_objective():
+    raw = next(c for c in _toml("soul_of_the_empire", "power.toml")["card"] if c["id"] == "auxiliaries")
+    aux = _one("soul-of-the-empire", "auxiliaries")
+    assert aux.text.startswith(raw["text"]) and aux.when == "Play it in: Start Phase."
+    assert "Combat Value 4" in _one("soul-of-the-empire", "testudo").text
+    assert "sole occupancy of Italia, Gallia" in _one("soul-of-the-empire", "pax romana").text
+
+
+def test_unknown_name_says_so_and_suggests_nearest():
+    g = get_game("barbarian-hordes")
+    assert find(g.explanations(), "hnus") == []
+    msg = explain_text(g.explanations(), "hnus")
+    assert "Nothing called 'hnus'" in msg and "Huns" in msg
+    assert nearest(["Great Leader", "Huns"], "leadr")[0] == "Great Leader"
+
+
+@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+def test_explanations_never_say_where_a_card_is(game_id):
+    """Entries are the game's data only: no seat, hand or pile is named."""
+    for e in get_game(game_id).explanations():
+        low = e.render().lower()
+        assert "seat " not in low and "held by" not in low and "your hand:" not in low
