@@ -1,4 +1,4 @@
-"""Views: /game status, hand, log, rules, games."""
+"""Views: /game status, hand, log, rules, explain, games."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import Reply
-from games.core import get_game
+from games.core import UnknownGameError, get_game
+from games.core.explain import explain_text
+from games.core.notation import completions
 from games.core.glossary import glossary
 
 from . import answer, channel_id, game_command, host, tabula
@@ -68,6 +70,45 @@ async def game_rules(interaction: discord.Interaction, game: str | None = None) 
         chunk += line
     if chunk:
         await interaction.followup.send(chunk, ephemeral=True)
+
+
+async def _game_here(interaction: discord.Interaction, game: str | None) -> str:
+    """The game id ``game`` names, else the one open in this channel, else Barbarian Hordes."""
+    if game:
+        return game
+    rec = await host(interaction).storage.open_session(channel_id(interaction))
+    return rec.game_id if rec is not None else "barbarian-hordes"
+
+
+def _cut(text: str, limit: int = 2000) -> str:
+    """``text`` within Discord's message limit, cut at a line with a note of what was left out."""
+    if len(text) <= limit:
+        return text
+    note = "\n… more match; type more of the name."
+    kept = text[: limit - len(note)].rsplit("\n", 1)[0]
+    return kept + note
+
+
+@game_command(name="explain", description="What a card, nation or ability does: its full text (only you see it)")
+@app_commands.describe(name="A card, nation, ability... named in this game", game="Another game than this channel's")
+async def game_explain(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+    """The full text, cost and timing of what the game calls ``name`` (games.core.explain),
+    privately; never where a card is or who holds it."""
+    try:
+        g = get_game(await _game_here(interaction, game))
+    except UnknownGameError as e:
+        await interaction.response.send_message(e.message[:2000], ephemeral=True)
+        return
+    await interaction.response.send_message(_cut(explain_text(g.explanations(), name)), ephemeral=True)
+
+
+@game_explain.autocomplete("name")
+async def game_explain_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        g = get_game(await _game_here(interaction, getattr(interaction.namespace, "game", None)))
+    except Exception:  # autocomplete cannot show errors; offer nothing
+        return []
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in completions(g.explainable(), current, 25)]
 
 
 @game_command(name="games", description="Your games on this server and elsewhere (only you see it)")
