@@ -36,7 +36,7 @@ from typing import Any
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
 from games.core import GameError, StaleStateError, get_game
 from games.core.explain import explain_text
-from games.core.glossary import glossary
+from games.core.glossary import glossary, summary
 
 Input = Callable[[str], str]
 
@@ -575,11 +575,14 @@ class Console:
         return "\n".join("  " + x for x in explain_text(self.game.explanations(), name).splitlines())
 
     def glossary_text(self) -> str:
-        """The game's glossary (games.core.glossary) as plain lines."""
+        """`rules`: the game's one-screen summary and its glossary (games.core.glossary), as plain lines."""
         rows = glossary(self.game)
+        text = summary(self.game)
+        lines = [f"{self.game.title} — how it is played:"] if text else []
+        lines += ["  " + x.replace("**", "").replace("`", "") if x else "" for x in text.splitlines()]
         if not rows:
-            return f"  {self.game.title} has no glossary; type help to see what you may do now."
-        lines = [f"{self.game.title} — terms and marks:"]
+            return "\n".join(lines + ["", "  Type help to see what you may do now."]).strip("\n")
+        lines += ["", f"{self.game.title} — terms and marks:"]
         lines += [f"  {term.replace('`', '')}: {meaning.replace('`', '')}" for term, meaning in rows]
         return "\n".join(lines)
 
@@ -608,7 +611,7 @@ class Console:
                 shown = "; ".join(items[:3]) + ("; ..." if len(items) > 3 else "")
                 lines.append(f"  {verb} ({len(items)}): {shown}")
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
-        extra = "rules, " if glossary(self.game) else ""
+        extra = "rules, "
         lines.append(f"Also: explain <name> (what a card, nation or ability does), hand, status, log [page], "
                      f"{extra}undo, help, quit.")
         return "\n".join(lines)

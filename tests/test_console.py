@@ -393,3 +393,14 @@ def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():
     assert "Nothing called 'hnus' in this game. Nearest: Huns" in text
     assert "Name something to explain" in text
     assert "explain <name>" in text
+
+
+def test_rules_opens_with_the_games_summary_even_without_a_glossary():
+    """`rules` in Barbarian Hordes (no glossary) shows its SUMMARY.md: turn phases and victory."""
+    out = io.StringIO()
+    console = Console("barbarian-hordes", 2, 1, seed=1, out=out, read=scripted(["rules"], stop_after=1))
+    console.run()
+    text = out.getvalue()
+    assert "Barbarian Hordes — how it is played:" in text
+    assert "How to win: be the first to hold 10 Territory Tokens." in text
+    assert "has no glossary" not in text

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.core import all_games, get_game
+from games.core import get_game
 from games.core.explain import explain_text, find, nearest
 
 DATA = Path(__file__).resolve().parent.parent / "games"
@@ -24,8 +24,11 @@ def _one(game_id: str, name: str):
     return hits[0]
 
 
+FIVE = ("barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire")
+
+
 def test_every_game_names_things():
-    for g in all_games():
+    for g in map(get_game, FIVE):
         names = g.explainable()
         assert len(names) >= 20, g.id
         assert len(set(names)) == len(names)
@@ -90,9 +93,28 @@ def test_unknown_name_says_so_and_suggests_nearest():
     assert nearest(["Great Leader", "Huns"], "leadr")[0] == "Great Leader"
 
 
-@pytest.mark.parametrize("game_id", [g.id for g in all_games()])
+@pytest.mark.parametrize("game_id", FIVE)
 def test_explanations_never_say_where_a_card_is(game_id):
     """Entries are the game's data only: no seat, hand or pile is named."""
     for e in get_game(game_id).explanations():
         low = e.render().lower()
         assert "seat " not in low and "held by" not in low and "your hand:" not in low
+
+
+SUMMARY_FACTS = {  # each from the rule text's own victory sentence
+    "barbarian-hordes": "first to hold 10 Territory Tokens",  # VICTORY: "accumulate 10 Territory Tokens"
+    "credo": "11 million Followers or 117 votes",  # The object of the game
+    "promised-land": "Most points wins",  # Ending the Game and Winning
+    "roman-war": "end of round 10",  # Co-op Win Conditions: "Hannibal Wins"
+    "soul-of-the-empire": "7 objective points",  # Winning The Game
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(SUMMARY_FACTS))
+def test_each_game_has_a_one_screen_summary_with_turns_and_how_to_win(game_id):
+    from games.core.glossary import summary
+
+    text = summary(get_game(game_id))
+    assert SUMMARY_FACTS[game_id] in text and "**How to win**" in text
+    assert len(text) <= 1200 and len(text.splitlines()) <= 20  # one screen
+    assert "game object" not in text and "stateless" not in text  # no developer text

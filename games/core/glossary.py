@@ -1,7 +1,8 @@
 """A game's glossary of terms and marks, for players.
 
 A game package may ship a ``GLOSSARY.md`` beside its code; its table rows
-(``| term | meaning |``) are what ``/game rules`` and the terminal's ``rules`` show.
+(``| term | meaning |``) are what ``/game rules`` and the terminal's ``rules`` show, after
+the one-screen summary of its ``SUMMARY.md``.
 """
 
 from __future__ import annotations
@@ -32,3 +33,16 @@ def glossary(game: Game) -> tuple[tuple[str, str], ...]:
     """The (term, meaning) rows of the game's ``GLOSSARY.md`` table, in order; ``()`` when
     the game has none. Terms keep their Markdown code marks (backticks)."""
     return _read(type(game).__module__)
+
+
+@functools.cache
+def _summary(module: str) -> str:
+    package = module.rpartition(".")[0] or module
+    path = Path(sys.modules[package].__file__ or "").parent / "SUMMARY.md"
+    return path.read_text(encoding="utf-8").strip() if path.is_file() else ""
+
+
+def summary(game: Game) -> str:
+    """The game's one-screen summary for players (turn structure, how to win): the text of
+    ``SUMMARY.md`` beside its code, in Discord Markdown; ``""`` when the game has none."""
+    return _summary(type(game).__module__)

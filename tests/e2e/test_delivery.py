@@ -181,3 +181,6 @@ async def test_game_rules_sends_the_glossary_of_a_game_that_has_one_privately(wo
         assert all(len(t) <= 2000 for t in texts)
         r = await world.slash(alice, world.channel, "game rules", game="credo")
         assert len(r.messages()) == 1 and "Terms and marks" not in message_text(r.messages()[0])
+        first = message_text(r.messages()[0])
+        assert "**How to win**" in first and "117 votes" in first  # SUMMARY.md, not a docstring
+        assert "game object" not in first and len(first) <= 2000

@@ -9,8 +9,8 @@ from discord.ext import commands
 from bot.host import Reply
 from games.core import UnknownGameError, get_game
 from games.core.explain import explain_text
+from games.core.glossary import glossary, summary
 from games.core.notation import completions
-from games.core.glossary import glossary
 
 from . import answer, channel_id, game_command, host, tabula
 
@@ -49,10 +49,10 @@ async def game_rules(interaction: discord.Interaction, game: str | None = None) 
         rec = await host(interaction).storage.open_session(channel_id(interaction))
         game = rec.game_id if rec is not None else "barbarian-hordes"
     g = get_game(game)
-    doc = (type(g).__doc__ or "").strip().split("\n\n")[0]
+    doc = summary(g)
     opts = ", ".join(f"`{k}` (default {v.default!r})" for k, v in g.Options.model_fields.items()) or "none"
     text = (
-        f"**{g.title}** — {g.min_players} to {g.max_players} players.\n{doc}\n\n"
+        f"**{g.title}** — {g.min_players} to {g.max_players} players.\n\n{doc}\n\n"
         f"Options for `/game new`: {opts}.\n"
         "Act with `/play`: start typing and the suggestions show what is legal now. When the choice is "
         "small you also get buttons. `/game hand` shows your hand (only to you); `/game status` the board."
