@@ -32,7 +32,7 @@ from games.core import (
     Rng,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold, match_name, shorten
+from games.core.notation import completions, fold, match_name, shorten, unknown_command
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
@@ -201,9 +201,7 @@ def _read_verb(
         left, right = _between(game, s, seat, body)
         return MoveSeat(left=left, right=right)
     if verb == "attack":
-        return Attack(
-            target=match_name(rest, _nations(game, s, [t for t in game.living(s) if t != seat]), "nation")
-        )
+        return Attack(target=_attack_target(game, s, seat, rest))
     if verb == "play":
         return _read_play(game, s, seat, rest)
     if verb == "fight":
@@ -236,7 +234,31 @@ def _read_verb(
     if verb == "discard":
         names = _hand_cards(game, s, seat)
         return Discard(cards=tuple(_match_card(p, names) for p in _split_parts(rest, names)))
-    raise InvalidNotationError(f"Unknown action {shorten(word)!r}; {hint(game, s, seat)}")
+    now = {c.split()[0] for c in candidates(game, s, seat, limit=10**6)}
+    raise unknown_command(f"{word} {rest}", now, VERBS)
+
+
+def _attack_target(game: BarbarianHordes, s: State, seat: int, rest: str) -> int:
+    """The nation ``rest`` names for ``attack``: one of those ``seat`` may attack now, else
+    another living nation (the game says why it may not be attacked). Naming one's own
+    nation, or no nation, raises InvalidNotationError listing the nations one may attack."""
+    targets = _nations(game, s, list(game.attack_targets(s)) if s.active == seat else [])
+    may = f"you may attack: {list_words(sorted(targets))}." if targets else "you may attack no nation now."
+    try:
+        return match_name(rest, targets, "nation")
+    except (InvalidNotationError, AmbiguousActionError) as e:
+        others = _nations(game, s, list(game.living(s)))
+        try:
+            target = match_name(rest, others, "nation")
+        except (InvalidNotationError, AmbiguousActionError):
+            if isinstance(e, AmbiguousActionError):
+                raise
+            if not fold(rest):
+                raise InvalidNotationError(f"Name the nation to attack; {may}") from None
+            raise InvalidNotationError(f"No nation called {shorten(rest)!r} here; {may}") from None
+        if target == seat:
+            raise InvalidNotationError(f"{_name(game, s, seat)} is your own nation; {may}") from None
+        return target
 
 
 def _split_parts(body: str, names: dict[str, str]) -> list[str]:
@@ -334,8 +356,11 @@ def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
 
 
 def _army_counts(armies: int) -> list[int]:
-    """A few army counts worth offering (any count up to ``armies`` may be typed)."""
-    return sorted({n for n in (1, 2, 3, 5, armies // 2, armies) if 1 <= n <= armies})
+    """The army counts offered: every count from 1 to ``armies`` up to 12 armies, else
+    1, 2, 3, 5, 10, half and all (any count up to ``armies`` may be typed)."""
+    if armies <= 12:
+        return list(range(1, armies + 1))
+    return sorted({n for n in (1, 2, 3, 5, 10, armies // 2, armies) if 1 <= n <= armies})
 
 
 def _armies(n: int) -> str:

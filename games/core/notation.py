@@ -6,8 +6,10 @@ prefix. These helpers turn that into one candidate or a specific error.
 
 from __future__ import annotations
 
+import difflib
+import re
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from .errors import AmbiguousActionError, InvalidNotationError, list_words
@@ -15,9 +17,15 @@ from .errors import AmbiguousActionError, InvalidNotationError, list_words
 T = TypeVar("T")
 
 
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
 def fold(text: str) -> str:
-    """Lower-case, strip accents and punctuation other than letters/digits/space; collapse spaces."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """Lower-case, strip accents and punctuation other than letters/digits/space; collapse spaces.
+
+    A comma between digit groups is a thousands separator: ``"20,000"`` folds to ``"20000"``.
+    """
+    decomposed = unicodedata.normalize("NFKD", _THOUSANDS.sub("", text))
     kept = "".join(c for c in decomposed if not unicodedata.combining(c))
     kept = kept.replace("&", " and ")
     out = "".join(c.lower() if c.isalnum() else " " for c in kept)
@@ -79,3 +87,54 @@ def completions(candidates: Sequence[str], prefix: str, limit: int | None = None
     if not out and key:
         out = [c for c in candidates if key in fold(c)]
     return out[:limit]
+
+
+def whole_word_fits(typed: Sequence[str], fits: Sequence[tuple[str, T]]) -> list[tuple[str, T]]:
+    """Among several candidates ``(text, value)`` that all fit the typed words as prefixes,
+    those in which every typed number is a whole word: ``20000`` means 20,000, not 200,000.
+
+    Returns ``fits`` unchanged when no typed word is a number or no candidate has them all.
+    """
+    numbers = [t for t in typed if t.isdigit()]
+    if not numbers:
+        return list(fits)
+    whole = [(c, v) for c, v in fits if all(n in fold(c).split() for n in numbers)]
+    return whole or list(fits)
+
+
+def nearest_word(word: str, words: Iterable[str]) -> str | None:
+    """The word of ``words`` nearest to ``word`` by edit similarity (a swapped, dropped or
+    wrong letter: ``"mvoe"`` -> ``"move"``), or None when none is close."""
+    key = fold(word)
+    near = difflib.get_close_matches(key, sorted(set(words)), n=1, cutoff=0.6)
+    return near[0] if near else None
+
+
+def unknown_command(typed: str, legal_now: Iterable[str], known: Iterable[str] = ()) -> InvalidNotationError:
+    """The error for text whose first word is no command word.
+
+    When the word is near a command word legal now (or, failing that, any of ``known``),
+    the message spells the text out with that word ("did you mean 'move 4: 2 Rome-Italia'?");
+    it always lists the command words legal now.
+
+    Parameters
+    ----------
+    typed : str
+        What the player typed (not empty).
+    legal_now : Iterable[str]
+        The command words of the actions legal now.
+    known : Iterable[str]
+        Every command word of the game.
+    """
+    words = typed.split()
+    now = sorted({fold(w) for w in legal_now})
+    listed = f"command words legal now: {list_words(now)}" if now else "nothing is legal for you now"
+    head = f"Unknown action {shorten(words[0] if words else typed, 20)!r}"
+    near = nearest_word(words[0], now) if words else None
+    if near is not None:
+        meant = shorten(" ".join([near, *words[1:]]))
+        return InvalidNotationError(f"{head}; did you mean {meant!r}? {listed[0].upper()}{listed[1:]}.")
+    other = nearest_word(words[0], known) if words else None
+    if other is not None:
+        return InvalidNotationError(f"{head}; did you mean {other!r}? It is not legal now; {listed}.")
+    return InvalidNotationError(f"{head}; {listed}.")

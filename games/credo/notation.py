@@ -35,7 +35,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import fold
+from games.core.notation import fold, unknown_command, whole_word_fits
 
 from .model import (
     Abstain,
@@ -165,10 +165,8 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
     typed = key.split()
     verb = [v for v in VERBS if v.startswith(typed[0])]
     if not verb:
-        raise InvalidNotationError(
-            f"Unknown action {text.strip()!r}; legal now: {list_words([c for c, _ in cands], 10)}."
-        )
-    fits = [(c, a) for c, a in cands if _fits(typed, fold(c).split())]
+        raise unknown_command(text, verbs_now, VERBS)
+    fits = whole_word_fits(typed, [(c, a) for c, a in cands if _fits(typed, fold(c).split())])
     if len(fits) == 1:
         return fits[0][1]
     if len(fits) > 1:

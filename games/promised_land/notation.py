@@ -36,7 +36,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold
+from games.core.notation import completions, fold, unknown_command
 
 from .data import COINS
 from .model import (
@@ -219,7 +219,7 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
     now = sorted({t.split()[0] for t, _ in legal})
     verbs = [v for v in VERBS if v.startswith(words[0])]
     if not verbs:
-        raise InvalidNotationError(f"Unknown action {words[0]!r}; you may now: {list_words(now)}.")
+        raise unknown_command(text, now, VERBS)
     same = [t for t, _ in legal if t.split()[0] in verbs]
     if same:
         raise IllegalActionError(f"{text!r} is not legal now; legal: {list_words(same)}.")

@@ -32,7 +32,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold
+from games.core.notation import completions, fold, unknown_command
 
 from .model import (
     Adjust,
@@ -237,7 +237,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     verb = word
     known = [v for v in VERBS if v.startswith(verb)] if verb else []
     if not known:
-        raise InvalidNotationError(f"Unknown action {raw.split()[0]!r}; {hint(game, s, seat)}")
+        raise unknown_command(raw, {t.split()[0] for t in texts}, VERBS)
     same_verb = [t for t in texts if fold(t.split()[0]) in known]
     if not same_verb:
         raise IllegalActionError(f"You cannot {known[0]} now; {hint(game, s, seat)}")

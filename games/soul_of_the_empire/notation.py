@@ -59,7 +59,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import GameError, list_words
-from games.core.notation import completions, fold, match_name, shorten
+from games.core.notation import completions, fold, match_name, shorten, unknown_command
 
 from .model import (
     Attack,
@@ -803,7 +803,7 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         raise InvalidNotationError(
             f"The text after '{verb}' ({shorten(rest)!r}) was not understood; try: {_example(g, s, f)}."
         )
-    raise InvalidNotationError(f"Unknown action {shorten(typed)!r}; try: {_example(g, s, f)}.")
+    raise unknown_command(f"{typed} {rest}" if rest else typed, _verbs_now(g, s, f), VERBS)
 
 
 def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redirect:
