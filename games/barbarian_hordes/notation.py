@@ -32,7 +32,7 @@ from games.core import (
     Rng,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold, match_name, shorten, unknown_command
+from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
@@ -163,6 +163,9 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     words = raw.split(None, 1)
     if not words:
         raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")
+    full = unique_prefix(raw, candidates(game, s, seat, limit=10**6, prefix=raw))
+    if full is not None and fold(full) != fold(raw):
+        return _read(game, s, seat, full)
     verb = fold(words[0])
     rest = words[1].strip() if len(words) > 1 else ""
     legal_kinds = _legal_kinds(game, s, seat)

@@ -138,3 +138,30 @@ def unknown_command(typed: str, legal_now: Iterable[str], known: Iterable[str] =
     if other is not None:
         return InvalidNotationError(f"{head}; did you mean {other!r}? It is not legal now; {listed}.")
     return InvalidNotationError(f"{head}; {listed}.")
+
+
+def unique_prefix(typed: str, texts: Iterable[str]) -> str | None:
+    """The one legal action's text that ``typed`` is a cut-short form of, or None.
+
+    ``typed`` (folded) must be the start of exactly one of ``texts`` (folded), and must end
+    inside a word of it (``"move 1: 1 Rome-It"`` is ``move 1: 1 Rome-Italia``, but
+    ``"move 1: 1 Rome"`` is not ``move 1: 1 Rome-Italia``: that may be a different action
+    the game refuses with its reason). A number typed last must be whole.
+    Equal texts count as one.
+    """
+    key = fold(typed)
+    if not key:
+        return None
+    hits = {}
+    for t in texts:
+        f = fold(t)
+        if f == key:
+            return t
+        if f.startswith(key):
+            hits.setdefault(f, t)
+    if len(hits) != 1:
+        return None
+    ((f, t),) = hits.items()
+    if f[len(key)] == " " or key.split()[-1].isdigit():
+        return None
+    return t

@@ -35,7 +35,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import fold, unknown_command, whole_word_fits
+from games.core.notation import fold, unique_prefix, unknown_command, whole_word_fits
 
 from .model import (
     Abstain,
@@ -162,6 +162,9 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
     for c, a in cands:
         if fold(c) == key:
             return a
+    full = unique_prefix(text, [c for c, _ in cands])
+    if full is not None:
+        return dict(cands)[full]
     typed = key.split()
     verb = [v for v in VERBS if v.startswith(typed[0])]
     if not verb:

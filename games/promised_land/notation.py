@@ -36,7 +36,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold, unknown_command
+from games.core.notation import completions, fold, unique_prefix, unknown_command
 
 from .data import COINS
 from .model import (
@@ -203,6 +203,9 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
     words = key.split()
     if not words:
         raise InvalidNotationError(f"Type an action; legal now: {list_words([t for t, _ in legal])}.")
+    full = unique_prefix(text, [t for t, _ in legal])
+    if full is not None:
+        return dict(legal)[full]
     near = [(t, a, _fold(t)) for t, a in legal if t.split()[0].startswith(words[0])]
     for _, a, f in near:
         if f == key:

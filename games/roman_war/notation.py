@@ -32,7 +32,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import list_words
-from games.core.notation import completions, fold, unknown_command
+from games.core.notation import completions, fold, unique_prefix, unknown_command
 
 from .model import (
     Adjust,
@@ -229,6 +229,9 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     for t, a in texts.items():
         if fold(t) == fold(raw):
             return a
+    full = unique_prefix(raw, texts)
+    if full is not None:
+        return texts[full]
     hits = [t for t in texts if _matches(raw, t) or fold(t).startswith(fold(raw))]
     if len(hits) == 1:
         return texts[hits[0]]

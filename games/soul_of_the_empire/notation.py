@@ -59,7 +59,7 @@ from games.core import (
     NotYourTurnError,
 )
 from games.core.errors import GameError, list_words
-from games.core.notation import completions, fold, match_name, shorten, unknown_command
+from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
 
 from .model import (
     Attack,
@@ -548,6 +548,9 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     AmbiguousActionError or IllegalActionError with what would be legal: when the text
     cannot be read and its command word is not one of those legal now, the error says so
     and names the legal ones."""
+    full = unique_prefix(text, _texts_now(g, s, f))
+    if full is not None and fold(full) != fold(text):
+        text = full
     words0 = text.split()
     verb0 = SAME_AS.get(fold(words0[0]), fold(words0[0])) if words0 else ""
     cache: dict[str, set[str]] = {}
@@ -872,6 +875,14 @@ def _verb(word: str, now: Callable[[], set[str]] | None = None) -> str:
     if cands:
         raise AmbiguousActionError(f"{shorten(word)!r} could be {list_words(cands)}; which one?", cands)
     return key
+
+
+def _texts_now(g: SoulOfTheEmpire, s: State, f: str) -> list[str]:
+    """The actions legal for ``f`` now, in notation."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            return [format_action(g, s, a) for a in g.legal_actions(s, seat)]
+    return []
 
 
 def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
