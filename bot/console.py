@@ -187,6 +187,9 @@ class Console:
     auto_pass : bool
         Answer for a human whose only legal answers are ``pass``/``done`` (no
         handover, no prompt); the table sees the pass as usual.
+
+    Text typed at a handover prompt instead of just Enter is the incoming player's first
+    command (echoed with a note), so piped input loses nothing.
     """
 
     def __init__(
@@ -224,6 +227,7 @@ class Console:
         self.since: dict[int, int] = {}  # user -> index in feed of their last move
         self.pending: dict[int, list[str]] = {}  # private lines held for their owner
         self.interrupted = False
+        self.typed_ahead: str | None = None  # text typed at a handover prompt: the next command
 
     # ---------------------------------------------------------------- output
 
@@ -471,8 +475,9 @@ class Console:
             self.say("")
             self.say("=" * 72)
         self.say(f"--- Pass the keyboard to {self.names.user(user)}; press Enter when only they can see. ---")
-        self.ask("")
+        typed = self.ask("").strip()
         self.at_keyboard = user
+        self.typed_ahead = typed or None
         held = self.pending.pop(user, [])
         if self.tty:
             missed = [(o, x) for o, x in self.feed[self.since.get(user, 0):] if o is None or o == user]
@@ -496,7 +501,11 @@ class Console:
         self.say("")
         self.say(f"{self.names.user(user)}" + (f" ({where})" if where else "") + f" — {prompt.text}")
         while True:
-            line = self.ask("> ").strip()
+            if self.typed_ahead is not None:
+                line, self.typed_ahead = self.typed_ahead, None
+                self.say(f"> {line}   (typed at the handover: used as your first command)")
+            else:
+                line = self.ask("> ").strip()
             word = line.lower()
             if word in ("quit", "exit", "stop"):
                 raise _Stop

@@ -116,3 +116,26 @@ def test_barbarian_hordes_support_offers_every_army_count() -> None:
     offered = candidates(BH, s, 2, limit=100)
     for n in range(1, 6):
         assert f"support Huns with {n} {'army' if n == 1 else 'armies'}" in offered
+
+
+def test_console_text_typed_at_the_handover_is_the_first_command() -> None:
+    """Terminal hot-seat: text typed at "press Enter when only they can see" is not dropped;
+    it is echoed and used as the incoming player's first command (so piped input loses nothing)."""
+    import io
+
+    import tests.toygame  # noqa: F401  (registers "count")
+    from bot.console import Console
+
+    lines = iter(["add", "pass", "", "pass"])
+
+    def read(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    out = io.StringIO()
+    Console("count", 2, 0, seed=5, options={"target": 12}, out=out, read=read).run()
+    text = out.getvalue()
+    assert "> add   (typed at the handover: used as your first command)" in text
+    assert "added 1; total 1." in text.split("(typed at the handover", 1)[1]
