@@ -66,6 +66,7 @@ from games.core import (
     start,
 )
 from games.core.agents import make_agent
+from games.core.english import count
 from games.core.errors import list_words
 from storage import (
     ActionRecord,
@@ -985,7 +986,7 @@ class Host:
             self._remember(rec, state)
         feed = [*self._feed_rows(rec, [setup.row, *(a.row for a in ai)]), *self._fault_line(ai.fault)]
         head: list[str | tuple[int, str]] = [
-            f"{game.title} begins with {n} seats. Seed commitment: sha256 `{rec.seed_hash}` "
+            f"{game.title} begins with {count(n, 'seat')}. Seed commitment: sha256 `{rec.seed_hash}` "
             "(the seed is revealed at the end)."]
         return await self._status_reply(game, rec, state, head + feed)
 

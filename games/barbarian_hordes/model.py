@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event, Model, ResponseWindow, Seat
+from games.core.english import count, possessive
 
 # Done, Note and Pass are shared by every game (games.core.model)
 from games.core.model import Done as Done
@@ -229,7 +230,7 @@ class CardsDrawn(Event):
 
     def describe(self) -> str:
         why = f" ({self.reason})" if self.reason else ""
-        return f"{self.who} drew {self.count} card{'s' if self.count != 1 else ''}{why}."
+        return f"{self.who} drew {count(self.count, 'card')}{why}."
 
 
 class CardsReceived(Event):
@@ -254,7 +255,7 @@ class HandSeen(Event):
     names: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{self.who}'s hand: " + (", ".join(self.names) or "empty") + "."
+        return f"{possessive(self.who)} hand: " + (", ".join(self.names) or "empty") + "."
 
 
 class ArmiesChanged(Event):

@@ -31,6 +31,7 @@ from games.core import (
     NotYourTurnError,
     Rng,
 )
+from games.core.english import count
 from games.core.errors import list_words
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
 
@@ -367,7 +368,7 @@ def _army_counts(armies: int) -> list[int]:
 
 
 def _armies(n: int) -> str:
-    return f"{n} army" if n == 1 else f"{n} armies"
+    return count(n, "army", "armies")
 
 
 def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, prefix: str = "") -> list[str]:

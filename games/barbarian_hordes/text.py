@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.english import count
+
 from .model import View
 
 TYPE_NAMES = {
@@ -45,12 +47,13 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         lines.append("  " + _player_line(v, x, names))
     order = ", ".join(v.players[x].nation or f"Seat {x + 1}" for x in v.turn_order)
     lines.append(f"Turn order: {order}.")
-    lines.append(f"Deck {v.deck_size} cards, discard pile {v.discard_size}.")
+    lines.append(f"Deck {count(v.deck_size, 'card')}, discard pile {v.discard_size}.")
     if v.war is not None:
         a, d = v.players[v.war.attacker].nation, v.players[v.war.defender].nation
         lines.append(f"War in progress: {a} against {d} ({v.war.stage}).")
     elif v.last_war is not None and v.last_war.note:
-        lines.append("Last war: " + v.last_war.note)
+        note = v.last_war.note
+        lines.append("Last war: " + (note.split(":", 1)[1].strip() if note.startswith("War:") else note))
     if v.waiting and v.phase != "over":
         waiting = ", ".join(v.players[x].nation or f"Seat {x + 1}" for x in v.waiting)
         lines.append(f"Waiting for: {waiting}" + (f" ({v.window})" if v.window else "") + ".")
@@ -65,7 +68,7 @@ def _player_line(v: View, x: int, names: dict[int, str]) -> str:
         who += " ← you"
     nation = p.nation or f"Seat {x + 1}"
     return (
-        f"{mark}{nation}{who}: {p.armies} Army, {p.territories} Territory, {p.hand_size} cards"
+        f"{mark}{nation}{who}: {p.armies} Army, {p.territories} Territory, {count(p.hand_size, 'card')}"
         f"{STATUS[p.status]}"
     )
 

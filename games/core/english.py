@@ -17,3 +17,9 @@ def count(n: int, noun: str, plural: str | None = None) -> str:
         The plural when it is not ``noun + "s"``.
     """
     return f"{n} {noun if abs(n) == 1 else (plural or noun + 's')}"
+
+
+def possessive(name: str) -> str:
+    """``name`` with the possessive ending: ``"Rome"`` -> ``"Rome's"``, a plural name
+    ending in s takes the apostrophe alone: ``"Huns"`` -> ``"Huns'"``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

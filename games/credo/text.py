@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.english import count
+
 from .model import CATEGORIES, View
 
 PLURAL = {"faith": "Articles of Faith", "firm": "Firm Beliefs", "customary": "Customary Practices"}
@@ -27,8 +29,8 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         mark = "▶ " if v.active == p.seat and v.phase == "play" else "  "
         emp = " (Emperor)" if p.emperor else ""
         lines.append(
-            f"{mark}Church {p.seat + 1}{who}{emp}: {p.followers:,} Followers, {p.votes} votes, "
-            f"{len(p.church)} Church cards, {p.hand_size} in hand"
+            f"{mark}Church {p.seat + 1}{who}{emp}: {p.followers:,} Followers, {count(p.votes, 'vote')}, "
+            f"{count(len(p.church), 'Church card')}, {p.hand_size} in hand"
         )
         for k, cat in enumerate(CATEGORIES):
             arts = [

@@ -28,6 +28,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
+from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
 
@@ -464,7 +465,7 @@ class PromisedLand(NotationGame):
             return {seat: Prompt(kind="turn", text="Place a Patriarch.")}
         if s.phase == "discard":
             return {
-                x: Prompt(kind="secret", text=f"Discard {p.to_discard} Kingdom card(s) back to the supply.")
+                x: Prompt(kind="secret", text=f"Discard {count(p.to_discard, 'Kingdom card')} back to the supply.")
                 for x, p in enumerate(s.players)
                 if p.to_discard
             }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.english import count
+
 from .model import View
 
 COIN_NAMES = ("bronze", "silver", "gold")
@@ -49,7 +51,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         arts = ", ".join(a.name + (" (played)" if a.face_down else "") for a in p.artefacts) or "no Artefacts"
         score = f", score {p.score}" if p.score is not None else ""
         lines.append(
-            f"  {who(p.seat)} ({p.side}): {p.hand_size} cards, royal {p.royal}/8, kingdom {p.kingdom}/12, "
+            f"  {who(p.seat)} ({p.side}): {count(p.hand_size, 'card')}, royal {p.royal}/8, kingdom {p.kingdom}/12, "
             f"{_coins(p.coins)}; {arts}{score}"
         )
     if v.royal_track:

@@ -28,6 +28,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
+from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
 
@@ -329,7 +330,7 @@ class RomanWar(NotationGame):
                 n = s.romans[x].overflow
                 return {
                     x: Prompt(
-                        kind="turn", text=f"Power lost at 0: discard {n} card(s) from hand or Cost Zone."
+                        kind="turn", text=f"Power lost at 0: discard {count(n, 'card')} from hand or Cost Zone."
                     )
                 }
         p = self._blocking(s)
@@ -347,11 +348,16 @@ class RomanWar(NotationGame):
         if s.phase == "hannibal":
             return {
                 s.hannibal_seat: Prompt(
-                    kind="turn", text=f"Hannibal: play up to {s.hannibal_to_play} more card(s), or done."
+                    kind="turn", text=f"Hannibal: play up to {count(s.hannibal_to_play, 'more card')}, or done."
                 )
             }
         text_ = {
-            "cost": f"Cost Zone phase: put up to {COST_ZONE_PER_TURN - s.placed} more card(s) face down (cost <card>), or done.",
+            "cost": (
+                f"Cost Zone phase: put up to {count(COST_ZONE_PER_TURN - s.placed, 'more card')} face down "
+                "(cost <card>), or done."
+                if s.placed < COST_ZONE_PER_TURN
+                else f"Cost Zone phase: you have put {count(COST_ZONE_PER_TURN, 'card')} face down this turn; done."
+            ),
             "purchase": "You may buy a level ability with Cost (buy <ability>), or done.",
             "defense": "Defend the Ambushes (defend <ambush>, play a Defense card) or suffer Chaos; done to settle.",
             "main": "Main phase: play Maneuver, Encampment, Token and Tactic cards, rotate field cards, assault; done.",
@@ -961,7 +967,7 @@ class RomanWar(NotationGame):
                     left -= 1
                 cz.append(c)
             ctx.set_roman(seat, cost_zone=tuple(cz))
-            ctx.emit(Note(text=f"{name}: {who} rotates {e.n - left} Cost Zone card(s)."))
+            ctx.emit(Note(text=f"{name}: {who} rotates {count(e.n - left, 'Cost Zone card')}."))
         elif e.do == "discard":
             hand = list(r.hand)
             gone = []
@@ -1002,7 +1008,7 @@ class RomanWar(NotationGame):
         if over:
             ctx.emit(
                 Note(
-                    text=f"Overflow: {self.who(ctx.s, seat)} is at H0 and must discard {min(over, cards)} card(s)."
+                    text=f"Overflow: {self.who(ctx.s, seat)} is at H0 and must discard {count(min(over, cards), 'card')}."
                 )
             )
 
@@ -1072,7 +1078,7 @@ class RomanWar(NotationGame):
             )
         else:
             ctx.emit(
-                Note(text=f"{self.who(ctx.s, seat)} draws {len(drawn)} card(s) to the {where} ({reason}).")
+                Note(text=f"{self.who(ctx.s, seat)} draws {count(len(drawn), 'card')} to the {where} ({reason}).")
             )
         ctx.emit(CardsDrawn(seat=seat, names=self._names(drawn), where=where, visible_to=(seat,)))
 
@@ -1084,7 +1090,7 @@ class RomanWar(NotationGame):
                 left -= 1
             cz.append(c)
         ctx.set_roman(seat, cost_zone=tuple(cz))
-        ctx.emit(Note(text=f"{self.who(ctx.s, seat)} untaps {n - left} Cost Zone card(s)."))
+        ctx.emit(Note(text=f"{self.who(ctx.s, seat)} untaps {count(n - left, 'Cost Zone card')}."))
 
     def _pay(self, ctx: _Ctx, seat: Seat, n: int) -> None:
         """Pay C n / R n: rotate ``n`` untapped Cost Zone cards, face-down ones first (R11)."""
@@ -1126,7 +1132,7 @@ class RomanWar(NotationGame):
         ctx.set_roman(seat, discard=rest, deck=ctx.rng.shuffle(r.deck + tuple(back)))
         ctx.emit(
             Note(
-                text=f"{self.who(ctx.s, seat)} shuffles {k} card(s) from the discard pile into the deck ({reason}): {', '.join(self._names(back))}."
+                text=f"{self.who(ctx.s, seat)} shuffles {count(k, 'card')} from the discard pile into the deck ({reason}): {', '.join(self._names(back))}."
             )
         )
 
@@ -1333,7 +1339,7 @@ class RomanWar(NotationGame):
                 ctx.update(hannibal_hand=tuple(hand), hannibal_discard=s.hannibal_discard + tuple(gone))
                 ctx.emit(
                     Note(
-                        text=f"Hannibal discards {extra} card(s) at random down to {DUEL_MAX_HANNIBAL_HAND}."
+                        text=f"Hannibal discards {count(extra, 'card')} at random down to {DUEL_MAX_HANNIBAL_HAND}."
                     )
                 )
             self._to_defense(ctx)
@@ -1366,10 +1372,10 @@ class RomanWar(NotationGame):
             for e in h.condition:
                 self._hannibal_effect(ctx, seat, e, h.name)
         r = ctx.roman(seat)
-        count = max(0, r.maneuver + 2 - r.shaken)
+        n_draw = max(0, r.maneuver + 2 - r.shaken)
         ctx.set_roman(seat, shaken=0)
         self._draw(
-            ctx, seat, count, f"Maneuver {r.maneuver} + 2" + (f", shaken -{r.shaken}" if r.shaken else "")
+            ctx, seat, n_draw, f"Maneuver {r.maneuver} + 2" + (f", shaken -{r.shaken}" if r.shaken else "")
         )
         if self.has(ctx.s, "foresight"):
             self._reveal(ctx, hannibal_draws(ctx.roman(seat).maneuver), "Foresight")
@@ -1412,12 +1418,12 @@ class RomanWar(NotationGame):
                 hannibal_turns=s.hannibal_turns + 1,
             )
             who = self.who(ctx.s, deciding)
-            ctx.emit(Note(text=f"{who} draws {len(drawn)} card(s) for the Hannibal side and may play up to {k}."))
+            ctx.emit(Note(text=f"{who} draws {count(len(drawn), 'card')} for the Hannibal side and may play up to {k}."))
             ctx.emit(CardsDrawn(seat=deciding, names=self._names(drawn), visible_to=hs))
             return
         ctx.emit(
             Note(
-                text=f"The Hannibal deck draws and plays {len(drawn)} card(s) (Maneuver {s.romans[s.active].maneuver})."
+                text=f"The Hannibal deck draws and plays {count(len(drawn), 'card')} (Maneuver {s.romans[s.active].maneuver})."
             )
         )
         for c in drawn:

@@ -1,0 +1,50 @@
+"""Correct English wherever a count or a name's possessive is shown (games.core.english)."""
+
+from __future__ import annotations
+
+from games.core import start
+from games.core.english import count, possessive
+
+
+def test_count_and_possessive() -> None:
+    assert count(1, "card") == "1 card" and count(0, "card") == "0 cards"
+    assert count(2, "more card") == "2 more cards" and count(1, "army", "armies") == "1 army"
+    assert possessive("Huns") == "Huns'" and possessive("Rome") == "Rome's"
+
+
+def test_barbarian_hordes_hand_seen_and_cards_drawn_read_as_english() -> None:
+    """Barbarian Hordes events: "Huns' hand", "drew 1 card" (not "Huns's hand", "1 cards")."""
+    from games.barbarian_hordes.model import CardsDrawn, HandSeen
+
+    assert HandSeen(seat=0, target=1, who="Huns", names=("Horde",)).describe() == "Huns' hand: Horde."
+    assert CardsDrawn(seat=0, who="Franks", count=1).describe() == "Franks drew 1 card."
+
+
+def test_barbarian_hordes_board_says_last_war_once_and_one_card() -> None:
+    """Barbarian Hordes board: "Last war: Huns 7 ..." (not "Last war: War: ..."), "1 card"."""
+    from games.barbarian_hordes.game import GAME as BH
+    from games.barbarian_hordes.model import WarResult
+    from tests.bh_helpers import make_state
+
+    s = make_state(["Huns", "Visigoths", "Ostrogoths"], phase="conquest", hands=[["Horde"], [], []])
+    note = "War: Huns 7 (rolled 4) vs Visigoths 5 (rolled 2). Huns win."
+    s = s.model_copy(update={"last_war": WarResult(attacker=0, defender=1, outcome="attacker", note=note)})
+    from games.barbarian_hordes.text import summary
+
+    board = summary(BH.view(s, 0))
+    assert "Last war: Huns 7" in board and "War: War:" not in board and "Last war: War:" not in board
+    assert "1 card" in board and "1 cards" not in board
+
+
+def test_roman_war_cost_zone_prompt_never_offers_zero_more_cards() -> None:
+    """Roman War, Cost Zone phase (2 cards a turn): with both placed the prompt does not say
+    "put up to 0 more card(s)"."""
+    from games.roman_war import GAME as RW
+    from games.roman_war.game import COST_ZONE_PER_TURN
+
+    s = start(RW, [0, 1], RW.Options(), 3).state
+    s = s.model_copy(update={"phase": "cost", "placed": COST_ZONE_PER_TURN})
+    texts = [p.text for p in RW.to_act(s).values()]
+    assert texts and not any("0 more" in t or "card(s)" in t for t in texts), texts
+    s = s.model_copy(update={"placed": COST_ZONE_PER_TURN - 1})
+    assert any("put up to 1 more card face down" in p.text for p in RW.to_act(s).values())
