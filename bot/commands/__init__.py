@@ -7,6 +7,14 @@ import argparse
 SEED_LIMIT = 1 << 63
 
 
+def game_ids_help() -> str:
+    """The game ids for a command's help, read from the game packages' names without
+    importing them (``games.barbarian_hordes`` -> ``barbarian-hordes``)."""
+    from games import GAME_PACKAGES
+
+    return ", ".join(sorted(p.rsplit(".", 1)[1].replace("_", "-") for p in GAME_PACKAGES))
+
+
 def seed(text: str) -> int:
     """argparse type of a session seed: an integer with 0 <= seed < 2**63 (63 bits)."""
     try:

@@ -7,6 +7,7 @@ import json
 import sys
 from typing import Any
 
+from . import game_ids_help
 from . import seed as seed_type
 
 
@@ -15,7 +16,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "play", help="play a game in the terminal",
         description="Play a game in the terminal against AI seats; several humans share the keyboard (hot-seat). "
                     "Games are saved only with --db FILE. Seats are numbered from 1.")
-    p.add_argument("game", nargs="?", default=None, help="game id, e.g. barbarian-hordes (not needed with --resume)")
+    p.add_argument("game", nargs="?", default=None,
+                   help=f"game id: {game_ids_help()} (new players: start with barbarian-hordes; "
+                        "not needed with --resume)")
     p.add_argument("--players", type=int, default=None, help="number of seats (default 4)")
     p.add_argument(
         "--ai", type=int, default=None, help="how many seats the computer plays (default: all but one)"

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from . import game_ids_help
 from . import seed as seed_type
 from .play import option_pair
 
@@ -19,7 +20,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         description="Play K steps with AI seats from a seed, then write the public board image "
                     "(or one seat's own view with --viewer). Seats are numbered from 1, as everywhere in Tabula.",
     )
-    p.add_argument("game", help="game id, e.g. barbarian-hordes")
+    p.add_argument("game", help=f"game id: {game_ids_help()}")
     p.add_argument("--seed", type=seed_type, default=1, help="session seed, 0 to 2**63-1 (default 1)")
     p.add_argument("--steps", type=int, default=40, help="AI actions to play first (default 40)")
     p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")

@@ -98,6 +98,7 @@ class GameRecord:
 @dataclass
 class Report:
     game_title: str
+    no_winner_label: str = "games without a winner"
     games: int = 0
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list)
@@ -178,7 +179,8 @@ def simulate(
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> Report:
     """Play ``games`` AI-only games and collect a Report (errors do not stop the run)."""
-    report = Report(game_title=game.title)
+    report = Report(game_title=game.title,
+                    no_winner_label=getattr(game, "no_winner_label", "games without a winner"))
     counts = random.Random(f"tabula-simulate-players:{seed}")
     t0 = time.perf_counter()
     for i in range(games):
@@ -245,7 +247,7 @@ def print_report(report: Report, out: TextIO, *, players: tuple[int, int], agent
                 f"  {label:<{width}}  {seated[label]:>6}  {wins[label]:>5}  {wins[label] / seated[label]:>6.1%}",
                 file=out,
             )
-        print(f"games without a winner: {no_winner}", file=out)
+        print(f"{report.no_winner_label}: {no_winner}", file=out)
     print(f"errors: {len(report.errors)}", file=out)
     for e in report.errors[:MAX_ERRORS_SHOWN]:
         print(

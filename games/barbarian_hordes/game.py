@@ -27,7 +27,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
-from games.core.english import count
+from games.core.english import count as counted
 from games.core.errors import list_words
 from games.core.explain import Explanation
 from games.core.space import combination_at
@@ -317,7 +317,7 @@ class BarbarianHordes(NotationGame):
         if s.phase == "end":
             limit = self.hand_limit(s, s.active)
             excess = len(s.players[s.active].hand) - limit
-            text = f"End Phase: discard {count(excess, 'card')} (hand limit {limit})."
+            text = f"End Phase: discard {counted(excess, 'card')} (hand limit {limit})."
         return {s.active: Prompt(kind="turn", text=text)}
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
@@ -707,7 +707,7 @@ class BarbarianHordes(NotationGame):
                 ctx.update(deck=ctx.rng.shuffle(s.discard), discard=())
                 ctx.emit(
                     Note(
-                        text=f"The deck ran out: the discard pile ({count(len(ctx.s.deck), 'card')}) is shuffled into a new deck."
+                        text=f"The deck ran out: the discard pile ({counted(len(ctx.s.deck), 'card')}) is shuffled into a new deck."
                     )
                 )
             drawn.append(ctx.s.deck[0])
@@ -995,7 +995,7 @@ class BarbarianHordes(NotationGame):
         excess = len(p.hand) - self.hand_limit(ctx.s, seat)
         if not isinstance(a, Discard):
             raise IllegalActionError(
-                f"Discard {count(excess, 'card')} (discard <card>, <card>...)."
+                f"Discard {counted(excess, 'card')} (discard <card>, <card>...)."
             )
         if len(a.cards) != excess or len(set(a.cards)) != len(a.cards):
             raise IllegalActionError(

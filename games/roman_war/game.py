@@ -160,6 +160,8 @@ class RomanWar(NotationGame):
 
     id = "roman-war"
     title = "Roman War"
+    # a co-op or solo game the Hannibal deck wins has no winning seat (``outcome``)
+    no_winner_label = "games Hannibal won (the Hannibal deck beat the Romans)"
     min_players = 1
     max_players = 4
     Options = Options

@@ -1,0 +1,52 @@
+"""The command line as a newcomer meets it: game ids in --help, seats numbered from 1 in
+`tabula verify`, Roman War's simulate line naming Hannibal's wins."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+
+from bot.cli import main
+from games.core.registry import all_games
+
+
+@pytest.mark.parametrize("command", ["play", "render"])
+def test_help_lists_every_game_id(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for game in all_games():
+        if game.id != "count":  # the tests' toy game is not a package of games/
+            assert game.id in text
+
+
+def test_roman_war_simulate_names_hannibals_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    """Roman War solo/co-op: a game the Hannibal deck wins has no winning seat; the report
+    calls those games Hannibal's wins, not "games without a winner"."""
+    assert main(["simulate", "roman-war", "--games", "2", "--players", "1", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "games Hannibal won" in out and "games without a winner" not in out
+
+
+def test_verify_numbers_seats_from_1(tmp_path) -> None:
+    """`tabula verify` names the winning seats numbered from 1, as everywhere else."""
+    import tests.toygame  # noqa: F401  (registers "count")
+    from bot.console import Console
+    from storage import SqliteStorage
+    from storage.replay import verify_session
+
+    db = str(tmp_path / "g.db")
+    Console("count", 2, 2, seed=4, options={"target": 6}, out=io.StringIO(), read=lambda p: "", db=db).run()
+
+    async def check() -> list[str]:
+        async with SqliteStorage(db) as st:
+            (rec,) = await st.sessions_with_status("finished")
+            ok, lines = await verify_session(st, rec.id)
+            assert ok, lines
+            return lines
+
+    lines = asyncio.run(check())
+    outcome = next(x for x in lines if x.startswith("Outcome:"))
+    assert "(seats numbered from 1)" in outcome and "seat 0" not in outcome and "[0" not in outcome
