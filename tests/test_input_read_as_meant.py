@@ -139,3 +139,14 @@ def test_console_text_typed_at_the_handover_is_the_first_command() -> None:
     text = out.getvalue()
     assert "> add   (typed at the handover: used as your first command)" in text
     assert "added 1; total 1." in text.split("(typed at the handover", 1)[1]
+
+
+def test_barbarian_hordes_command_word_cut_short() -> None:
+    """Barbarian Hordes, Conquest Phase: `att vis` is `attack Visigoths` (a command word may be
+    cut to an unambiguous prefix, as in the other four games)."""
+    from games.barbarian_hordes.game import GAME as BH
+    from tests.bh_helpers import make_state
+
+    s = make_state(["Huns", "Visigoths", "Ostrogoths", "Vandals", "Franks"], phase="conquest")
+    assert BH.format_action(s, BH.parse_action(s, 0, "att vis")) == "attack Visigoths"
+    assert BH.format_action(s, BH.parse_action(s, 0, "at franks")) == "attack Franks"

@@ -168,6 +168,11 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     if full is not None and fold(full) != fold(raw):
         return _read(game, s, seat, full)
     verb = fold(words[0])
+    known = (*VERBS, *DONE_WORDS, "help", "hand", "status", "quit", "log", "undo")
+    if verb and verb not in known:
+        starts = [v for v in VERBS if v.startswith(verb)]
+        if len(starts) == 1:  # a command word cut short: "att" is attack
+            verb = starts[0]
     rest = words[1].strip() if len(words) > 1 else ""
     legal_kinds = _legal_kinds(game, s, seat)
     wanted = VERB_KINDS.get(verb)
