@@ -63,3 +63,15 @@ def explain(error: BaseException, what: str) -> str | None:
         text = error.text or error.response.reason or "no reason given"
         return f"Discord answered HTTP {error.status} (code {error.code}) while {what}: {text}"
     return None
+
+
+def report(error: BaseException, command: str, what: str) -> int:
+    """Print ``explain``'s line for ``error`` as ``tabula COMMAND: ...`` on stderr and return the exit
+    status 1; re-raise an error it cannot explain (a bug, to be seen whole)."""
+    import sys
+
+    line = explain(error, what)
+    if line is None:
+        raise error
+    print(f"tabula {command}: {line}", file=sys.stderr)
+    return 1

@@ -8,7 +8,7 @@ import logging
 import sys
 from typing import Any
 
-from .discord_errors import explain
+from .discord_errors import report
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -99,9 +99,5 @@ async def _run(settings: Any, token: str, shard_count: int | None = None, shard_
         print("Discord refused a privileged intent; Tabula needs none, so check the code.", file=sys.stderr)
         return 1
     except Exception as e:
-        line = explain(e, "starting the bot")
-        if line is None:
-            raise
-        print(f"tabula run: {line}", file=sys.stderr)
-        return 1
+        return report(e, "run", "starting the bot")
     return 0

@@ -7,7 +7,7 @@ import asyncio
 import sys
 from typing import Any
 
-from .discord_errors import explain
+from .discord_errors import report
 from .run import load_settings
 
 
@@ -44,11 +44,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         names = asyncio.run(sync_commands(settings, token, guild))
     except Exception as e:
-        line = explain(e, "syncing the commands")
-        if line is None:
-            raise
-        print(f"tabula sync: {line}", file=sys.stderr)
-        return 1
+        return report(e, "sync", "syncing the commands")
     where = f"server {guild}" if guild else "all servers (global; may take a while to appear)"
     print(f"Synced {len(names)} command(s) to {where}: {', '.join('/' + n for n in names)}")
     return 0
