@@ -1,16 +1,23 @@
 """Persistent buttons and select menus.
 
-Every component's ``custom_id`` names what it does, the session and the session's version
-when it was posted, so a click is understood without any in-memory view: components keep
-working after a restart, and a click on a decision that has passed is recognised (the
-version moved on) and answered with a clear message.
+Every component's ``custom_id`` names what it does, the session, and the question it
+answers (the seat's ``prompt_token``: the number of the last stored action when it was
+asked and a digest of the question), so a click is understood without any in-memory view:
+components keep working after a restart, and a click is judged against the question its
+player saw. A click is outdated only when the clicker's own question changed (or the
+clicker answered it meanwhile), never because another seat acted: players answering a
+secret phase at the same time are all taken.
 
 Formats (at most 100 characters, Discord's limit)::
 
-    tabula:a:<session>:<version>:<notation>   play the action written in the game's notation
-    tabula:i:<session>:<version>:<index>      play the index-th choice (notation too long)
-    tabula:s:<session>:<version>              a select menu; its values are notations or #index
-    tabula:h:<session>                        show me my hand and my choices (ephemeral)
+    tabula:p:<session>:<token>:<notation>   play the action written in the game's notation
+    tabula:q:<session>:<token>:<index>      play the index-th choice (notation too long)
+    tabula:m:<session>:<token>              a select menu; its values are notations or #index
+    tabula:h:<session>                      show me my hand and my choices (ephemeral)
+
+Buttons posted by earlier releases name the session's version instead of the question
+(``tabula:a:<session>:<version>:<notation>``, ``tabula:i:...:<index>``, ``tabula:s:...``);
+they are still understood and count only while the version is current.
 """
 
 from __future__ import annotations
@@ -28,20 +35,24 @@ MAX_OPTIONS = 25
 
 @dataclass(frozen=True)
 class Decoded:
-    kind: str  # "a" action, "i" index, "s" select, "h" hand
+    """A custom id read back: ``kind`` "a" action, "i" index, "s" select, "h" hand (the new
+    formats decode to the same kinds, with ``token`` set and ``version`` None)."""
+
+    kind: str
     session_id: int
     version: int | None = None
     notation: str | None = None
     index: int | None = None
+    token: str | None = None
 
 
-def action_id(session_id: int, version: int, notation: str, index: int) -> str:
-    cid = f"{PREFIX}a:{session_id}:{version}:{notation}"
-    return cid if len(cid) <= MAX_ID else f"{PREFIX}i:{session_id}:{version}:{index}"
+def action_id(session_id: int, token: str, notation: str, index: int) -> str:
+    cid = f"{PREFIX}p:{session_id}:{token}:{notation}"
+    return cid if len(cid) <= MAX_ID else f"{PREFIX}q:{session_id}:{token}:{index}"
 
 
-def select_id(session_id: int, version: int) -> str:
-    return f"{PREFIX}s:{session_id}:{version}"
+def select_id(session_id: int, token: str) -> str:
+    return f"{PREFIX}m:{session_id}:{token}"
 
 
 def hand_id(session_id: int) -> str:
@@ -52,8 +63,12 @@ def option_value(notation: str, index: int) -> str:
     return notation if len(notation) <= 100 and not notation.startswith("#") else f"#{index}"
 
 
+NEW_KINDS = {"p": "a", "q": "i", "m": "s"}
+
+
 def decode(custom_id: str) -> Decoded | None:
-    """Read a custom id this module made; None for anything else (or malformed)."""
+    """Read a custom id this module made (or an earlier release made); None for anything
+    else (or malformed)."""
     if not custom_id.startswith(PREFIX):
         return None
     parts = custom_id[len(PREFIX) :].split(":", 3)
@@ -62,6 +77,17 @@ def decode(custom_id: str) -> Decoded | None:
         sid = int(parts[1])
         if kind == "h" and len(parts) == 2:
             return Decoded("h", sid)
+        if kind in NEW_KINDS:
+            token = parts[2]
+            if not token or len(token) > 30:
+                return None
+            if kind == "m" and len(parts) == 3:
+                return Decoded("s", sid, token=token)
+            if kind == "p" and len(parts) == 4:
+                return Decoded("a", sid, notation=parts[3], token=token)
+            if kind == "q" and len(parts) == 4:
+                return Decoded("i", sid, index=int(parts[3]), token=token)
+            return None
         version = int(parts[2])
         if kind == "s" and len(parts) == 3:
             return Decoded("s", sid, version)
@@ -79,9 +105,10 @@ def label_for(notation: str) -> str:
 
 
 def choice_view(
-    session_id: int, version: int, choices: Sequence[str], *, hand_button: bool = False
+    session_id: int, token: str, choices: Sequence[str], *, hand_button: bool = False
 ) -> discord.ui.View | None:
-    """Buttons (up to 20 choices) or a select menu (up to 25) for a small decision.
+    """Buttons (up to 20 choices) or a select menu (up to 25) for a small decision;
+    ``token`` is the ``prompt_token`` of the question the choices answer.
 
     Returns None when there is nothing to choose or too much for components (the player then
     types ``/play`` with autocomplete).
@@ -92,7 +119,7 @@ def choice_view(
             style = discord.ButtonStyle.secondary if c.lower() == "pass" else discord.ButtonStyle.primary
             view.add_item(
                 discord.ui.Button(
-                    label=label_for(c), style=style, custom_id=action_id(session_id, version, c, i)
+                    label=label_for(c), style=style, custom_id=action_id(session_id, token, c, i)
                 )
             )
     elif 0 < len(choices) <= MAX_OPTIONS:
@@ -101,7 +128,7 @@ def choice_view(
         ]
         view.add_item(
             discord.ui.Select(
-                custom_id=select_id(session_id, version), placeholder="Choose…", options=options
+                custom_id=select_id(session_id, token), placeholder="Choose…", options=options
             )
         )
     if hand_button:

@@ -1010,9 +1010,9 @@ class Outbox:
         prompt = next((p.prompt for p in parts or () if p.prompt is not None), None) or prompt_for(
             reply, user_id
         )
-        if prompt is None or not prompt.choices:
+        if prompt is None or not prompt.choices or not prompt.token:
             return None
-        return components.choice_view(reply.session_id, reply.version, prompt.choices)
+        return components.choice_view(reply.session_id, prompt.token, prompt.choices)
 
     async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart]) -> bytes | None:
         view = next((p.view for p in parts if p.view is not None), None)

@@ -25,11 +25,23 @@ from .errors import (
     NoSessionError,
     NotSeatedError,
     OrphanedError,
+    OutdatedActionError,
     PermissionDeniedError,
     UndoError,
     UnknownSessionError,
 )
-from .replies import Embed, EmbedField, GameSummary, ImageRequest, LogEntry, PrivatePart, PromptInfo, Reply
+from .replies import (
+    Embed,
+    EmbedField,
+    GameSummary,
+    ImageRequest,
+    LogEntry,
+    PrivatePart,
+    PromptInfo,
+    Reply,
+    parse_token,
+    prompt_token,
+)
 from .service import Host, MentionNames, Names
 from .settings import HostSettings
 
@@ -66,6 +78,7 @@ __all__ = [
     "NoSessionError",
     "NotSeatedError",
     "OrphanedError",
+    "OutdatedActionError",
     "PermissionDeniedError",
     "PrivatePart",
     "PromptInfo",
@@ -73,4 +86,6 @@ __all__ = [
     "UndoError",
     "UnknownSessionError",
     "open_host",
+    "parse_token",
+    "prompt_token",
 ]

@@ -4,7 +4,7 @@ player (ephemerally) and nothing was changed. Storage's own player-facing errors
 
 from __future__ import annotations
 
-from games.core import GameError
+from games.core import GameError, StaleStateError
 from storage import ChannelBusyError, UnknownSessionError
 
 
@@ -36,6 +36,15 @@ class InvalidOptionError(GameError):
     """An option or faction the game does not accept."""
 
     code = "invalid_option"
+
+
+class OutdatedActionError(StaleStateError):
+    """An action (a click, or a typed action bound on receipt) answered a question its seat
+    is no longer asked: the seat's prompt changed, or the seat acted, between the moment the
+    sender saw the game and the moment the action was handled. Nothing was applied; the
+    message says what the seat is asked now."""
+
+    code = "outdated_action"
 
 
 class UndoError(GameError):
@@ -71,6 +80,7 @@ __all__ = [
     "LobbyError",
     "NoSessionError",
     "NotSeatedError",
+    "OutdatedActionError",
     "PermissionDeniedError",
     "UndoError",
     "UnknownSessionError",

@@ -10,6 +10,7 @@ privately.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,7 +54,10 @@ class PromptInfo:
 
     ``kind`` turn / respond / secret; ``text`` the game's prompt; ``choices`` the legal
     actions in notation when there are at most 25 (buttons, a select menu), else empty;
-    ``user_id`` None for an AI seat; ``deadline`` when a respond window closes (epoch s).
+    ``user_id`` None for an AI seat; ``deadline`` when a respond window closes (epoch s);
+    ``token`` the question's identity as asked (``prompt_token``): an answer carries it (a
+    button's custom id) or is bound to it on receipt (a typed action), and is refused as
+    outdated when the seat's question is no longer the same.
     """
 
     seat: Seat
@@ -62,6 +66,34 @@ class PromptInfo:
     text: str
     choices: tuple[str, ...] = ()
     deadline: float | None = None
+    token: str = ""
+
+
+def prompt_token(seq: int, kind: str, text: str, choices: tuple[str, ...]) -> str:
+    """The identity of a seat's question: ``"<seq>.<digest>"``, at most 30 characters.
+
+    ``seq`` is the number of the last action stored when the question was shown (actions
+    numbered from 0, the setup); ``digest`` 10 hex digits of a hash of the prompt's kind,
+    text and choices (the legal actions in notation when at most 25, else none). Two tokens
+    name the same question when their digests are equal and the seat did not act between
+    their ``seq``s (``Host.act`` checks both)."""
+    h = hashlib.blake2b(digest_size=5)
+    for part in (kind, text, *choices):
+        h.update(part.encode("utf-8"))
+        h.update(b"\x00")
+    return f"{seq}.{h.hexdigest()}"
+
+
+def parse_token(token: str) -> tuple[int, str] | None:
+    """``(seq, digest)`` of a ``prompt_token``; None when malformed."""
+    seq, _, digest = token.partition(".")
+    if not seq.isdigit() or len(seq) > 18 or len(digest) != 10:
+        return None
+    try:
+        int(digest, 16)
+    except ValueError:
+        return None
+    return int(seq), digest
 
 
 @dataclass(frozen=True)

@@ -89,6 +89,7 @@ from .errors import (
     NoSessionError,
     NotSeatedError,
     OrphanedError,
+    OutdatedActionError,
     PermissionDeniedError,
     UndoError,
 )
@@ -101,6 +102,8 @@ from .replies import (
     PrivatePart,
     PromptInfo,
     Reply,
+    parse_token,
+    prompt_token,
 )
 from .settings import HostSettings
 from .usertext import clean, same
@@ -596,13 +599,70 @@ class Host:
         out = []
         for seat in sorted(prompts):
             p = prompts[seat]
-            legal = list(itertools.islice(game.legal_actions(state, seat), MAX_CHOICES + 1))
-            choices = () if len(legal) > MAX_CHOICES else tuple(game.format_action(state, a) for a in legal)
+            choices = self._choices(game, state, seat)
             holder = rec.seats[seat] if seat < len(rec.seats) else None
             human = holder is not None and holder.user_id is not None
             out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
-                                  rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None))
+                                  rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
+                                  prompt_token(rec.seq, p.kind, p.text, choices)))
         return out
+
+    @staticmethod
+    def _choices(game: Game, state: Any, seat: Seat) -> tuple[str, ...]:
+        """The seat's legal actions in notation when there are at most ``MAX_CHOICES``, else ()."""
+        legal = list(itertools.islice(game.legal_actions(state, seat), MAX_CHOICES + 1))
+        return () if len(legal) > MAX_CHOICES else tuple(game.format_action(state, a) for a in legal)
+
+    def _token_of(self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt],
+                  seat: Seat) -> str | None:
+        """The seat's question now as a ``prompt_token``; None when the seat is not asked."""
+        p = prompts.get(seat)
+        return None if p is None else prompt_token(rec.seq, p.kind, p.text, self._choices(game, state, seat))
+
+    async def question_token(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> str | None:
+        """What the user's seat is asked at this moment, as a ``prompt_token`` ("" when the
+        seat is not asked; None when there is no started game or no seat: the action will be
+        refused for that reason anyway). An adapter calls it on receipt of a typed action and
+        passes the result to ``act(prompt=...)``; ``act`` does so itself when given neither
+        ``prompt`` nor ``version``. Raises nothing."""
+        try:
+            rec = await self._find(channel_id, session_id)
+        except GameError:
+            return None
+        seat = rec.seat_of(user_id)
+        if rec.status != "active" or seat is None:
+            return None
+        if seat.seat not in rec.to_act:
+            return ""
+        game = get_game(rec.game_id)
+        state = await self._state(game, rec)
+        return self._token_of(game, rec, state, game.to_act(state), seat.seat) or ""
+
+    async def _judge_intent(self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt],
+                            seat: Seat, seen: str) -> None:
+        """Refuse an action whose sender saw another question than the seat's question now
+        (design, trust invariant 4). ``seen`` is a ``prompt_token``, or "" when the seat was
+        not asked when the action was sent.
+
+        Raises NotYourTurnError (not asked then), OutdatedActionError (asked something else
+        then, or nothing now, or the seat acted since)."""
+        current = self._token_of(game, rec, state, prompts, seat)
+        now = (f"You are asked now: {prompts[seat].text}" if current is not None else
+               "Nothing is asked of you now; waiting for "
+               + list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())]) + ".")
+        if seen == "":
+            raise NotYourTurnError("It was not your turn when you sent that, so nothing was applied. " + now)
+        then = parse_token(seen)
+        if then is None:
+            raise OutdatedActionError("That choice is not understood any more; nothing was applied. " + now)
+        outdated = ("Your action answered an earlier question; the game moved on before it arrived, so "
+                    "nothing was applied. ")
+        if current is None or then[0] > rec.seq or parse_token(current)[1] != then[1]:  # type: ignore[index]
+            raise OutdatedActionError(outdated + now)
+        if then[0] < rec.seq:
+            rows = await self.storage.actions(rec.id, after=then[0], through=rec.seq)
+            if any(r.seat == seat for r in rows):
+                raise OutdatedActionError(outdated + now)
 
     def _embed(self, game: Game, rec: SessionRecord, prompts: Sequence[PromptInfo] = ()) -> Embed:
         seats = []
@@ -1001,14 +1061,25 @@ class Host:
         action: Any = None,
         interaction_id: str | None = None,
         version: int | None = None,
+        prompt: str | None = None,
+        choice: int | None = None,
         session_id: int | None = None,
     ) -> Reply:
-        """Play an action for the user's seat, given in the game's notation (``text``) or
-        as an action model (``action``); then AI seats play until a human must act.
+        """Play an action for the user's seat, given in the game's notation (``text``), as
+        an action model (``action``), or as the index of a choice (``choice``, zero-based,
+        into the ``PromptInfo.choices`` of the question ``prompt`` names); then AI seats play
+        until a human must act.
+
+        An action is judged against the question its sender saw (design, trust invariant 4):
+        ``prompt`` is the ``prompt_token`` the sender answered (a button carries it), or ""
+        when the seat was not asked then. Without ``prompt`` (and without ``version``) it is
+        bound here, on receipt, before waiting for the session's turn to change it: an
+        action queued behind another is never applied to a question its sender did not see.
+        ``version`` (from a button posted by an earlier release) must be the session's
+        current version.
 
         ``interaction_id`` (a Discord interaction id) makes the call idempotent: a second
-        call with the same id applies nothing and returns ``duplicate=True``. ``version``
-        (from a button) must be the session's current version.
+        call with the same id applies nothing and returns ``duplicate=True``.
 
         Raises
         ------
@@ -1017,14 +1088,22 @@ class Host:
         NotSeatedError
             The user holds no seat.
         NotYourTurnError
-            The game does not prompt the user's seat now (the message says who must act).
+            The game does not prompt the user's seat now, or did not when the action was
+            sent (the message says who must act, or what the user is asked now).
+        OutdatedActionError
+            The seat's question changed (or the seat acted) since the sender saw it; the
+            message says what is asked now.
         StaleStateError
             ``version`` is not current, or another process changed the game meanwhile.
         InvalidNotationError, AmbiguousActionError, IllegalActionError
             From the game: the text or action is not legal now (the message lists what is).
         """
-        if (text is None) == (action is None):
-            raise ValueError("give exactly one of text or action")
+        if sum(x is not None for x in (text, action, choice)) != 1:
+            raise ValueError("give exactly one of text, action or choice")
+        if choice is not None and prompt is None:
+            raise ValueError("a choice needs the prompt it belongs to")
+        if prompt is None and version is None:
+            prompt = await self.question_token(channel_id, user_id, session_id=session_id)
         if interaction_id is not None:
             done = await self.storage.action_by_interaction(interaction_id)
             if done is not None:
@@ -1045,9 +1124,21 @@ class Host:
             state = await self._state(game, rec)
             try:
                 prompts = game.to_act(state)
-                if seat not in prompts:
+                if seat not in prompts and prompt != "":
                     waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+                    if prompt:
+                        raise OutdatedActionError("Your action answered an earlier question; the game moved on "
+                                                  "before it arrived, so nothing was applied. Nothing is asked "
+                                                  f"of you now; waiting for {waiting}.")
                     raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+                if prompt is not None:
+                    await self._judge_intent(game, rec, state, prompts, seat, prompt)
+                if choice is not None:
+                    choices = self._choices(game, state, seat)
+                    if not 0 <= choice < len(choices):
+                        raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
+                                                  f"You are asked now: {prompts[seat].text}")
+                    text = choices[choice]
                 if action is None:
                     action = game.parse_action(state, seat, text or "")
                 now = self.clock()

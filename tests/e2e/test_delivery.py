@@ -63,10 +63,10 @@ async def test_a_redelivered_interaction_is_applied_once(world: World) -> None:
         # a component click delivered twice
         rec = after
         user = waiting_user(world, rec)
-        found = pending_choice(fake, user, rec.id, rec.version)
+        found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:s:"))
+        cid = next(c for c in ids if not c.startswith("tabula:m:"))
         click = await world.click(user, msg, cid)
         assert click.callback_type == 7
         clicked = await bot.host.storage.get_session(rec.id)
@@ -133,10 +133,10 @@ async def test_no_permission_to_post_or_attach_in_the_channel(world: World) -> N
         # (nobody could be told of it), privately, with the true reason (issue 15 item 4)
         fake.deny(world.channel, "send_messages")
         user = waiting_user(world, rec)
-        found = pending_choice(fake, user, rec.id, rec.version)
+        found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:s:"))
+        cid = next(c for c in ids if not c.startswith("tabula:m:"))
         public = public_count(world)
         click = await world.click(user, msg, cid)
         after = await bot.host.storage.get_session(rec.id)
@@ -151,10 +151,10 @@ async def test_no_permission_to_post_or_attach_in_the_channel(world: World) -> N
         fake.deny(world.channel, "attach_files")
         rec = after
         user = waiting_user(world, rec)
-        found = pending_choice(fake, user, rec.id, rec.version)
+        found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:s:"))
+        cid = next(c for c in ids if not c.startswith("tabula:m:"))
         seen = {m.id for m in fake.channel_messages(world.channel)}
         click = await world.click(user, msg, cid)
         rows = [a for a in await bot.host.storage.actions(rec.id) if a.interaction_id == str(click.id)]

@@ -18,29 +18,30 @@ pytestmark = pytest.mark.timeout(240)
 
 
 def pending_choice(
-    fake: FakeDiscord, user: User, session_id: int, version: int
+    fake: FakeDiscord, user: User, session_id: int, seq: int
 ) -> tuple[Message, list[str]] | None:
-    """The newest message only ``user`` sees that offers choices for this session and version."""
+    """The newest message only ``user`` sees that offers choices for this session, for a
+    question asked after action ``seq`` (the session's ``seq`` then)."""
     for m in sorted(fake.visible_to(user), key=lambda m: m.id, reverse=True):
         if m.audience is None:
             continue
-        ids = [c for c in m.custom_ids() if c.startswith(f"tabula:a:{session_id}:{version}:")]
-        ids += [c for c in m.custom_ids() if c.startswith(f"tabula:i:{session_id}:{version}:")]
-        ids += [c for c in m.custom_ids() if c == f"tabula:s:{session_id}:{version}"]
+        ids = [c for c in m.custom_ids() if c.startswith((f"tabula:p:{session_id}:{seq}.",
+                                                          f"tabula:q:{session_id}:{seq}."))]
+        ids += [c for c in m.custom_ids() if c.startswith(f"tabula:m:{session_id}:{seq}.")]
         if ids:
             return m, ids
     return None
 
 
 async def play_one(
-    world: World, user: User, thread, session_id: int, version: int, rng: random.Random, step: int
+    world: World, user: User, thread, session_id: int, seq: int, rng: random.Random, step: int
 ):
     fake = world.fake
-    found = pending_choice(fake, user, session_id, version)
+    found = pending_choice(fake, user, session_id, seq)
     if found is not None and step % 3 != 0:
         msg, ids = found
         cid = rng.choice(ids)
-        if cid.startswith("tabula:s:"):
+        if cid.startswith("tabula:m:"):
             comp = msg.find_component(cid)
             assert comp is not None
             value = rng.choice([o["value"] for o in comp["options"]])
@@ -105,7 +106,7 @@ async def test_full_game_three_humans_and_an_ai(world: World) -> None:
                 r = await world.slash(other, thread, "play", action="pass")
                 assert r.ephemeral, "acting out of turn is refused privately"
                 hand_checked = True
-            r = await play_one(world, user, thread, sid, rec.version, rng, steps)
+            r = await play_one(world, user, thread, sid, rec.seq, rng, steps)
             assert not (r.ephemeral and r.callback_type == 4 and "went wrong" in r.text()), r.text()
             steps += 1
             assert steps < 1500, "the game does not end"
@@ -161,11 +162,11 @@ async def test_full_game_three_humans_and_an_ai(world: World) -> None:
                     assert m.audience is not None and m.audience <= allowed, (text, m.audience, allowed)
 
         # buttons of a past decision are refused clearly
-        old = [m for m in fake.messages.values() if any(c.startswith("tabula:a:") for c in m.custom_ids())]
+        old = [m for m in fake.messages.values() if any(c.startswith("tabula:p:") for c in m.custom_ids())]
         if old:
             m = old[0]
             user = fake.users[next(iter(m.audience))] if m.audience else alice
-            cid = next(c for c in m.custom_ids() if c.startswith("tabula:a:"))
+            cid = next(c for c in m.custom_ids() if c.startswith("tabula:p:"))
             r = await world.click(user, m, cid)
             assert r.ephemeral
 

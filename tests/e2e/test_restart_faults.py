@@ -42,7 +42,7 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(world: World) -> 
     async with world.run_bot() as bot:
         rec = await open_game(world, bot)
         user = waiting_user(world, rec)
-        found = pending_choice(fake, user, rec.id, rec.version)
+        found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         seq_before = rec.seq
     # the bot is gone; a new process opens the same database
@@ -51,7 +51,7 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(world: World) -> 
         assert (again.version, again.seq, again.to_act) == (rec.version, seq_before, rec.to_act)
         msg, ids = found
         cid = ids[0]
-        if cid.startswith("tabula:s:"):
+        if cid.startswith("tabula:m:"):
             comp = msg.find_component(cid)
             r = await world.select(user, msg, cid, [comp["options"][0]["value"]])
         else:

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.host import Reply
+from bot.host import OutdatedActionError, Reply
+from games.core import GameError, NotYourTurnError
 
 from .. import components
 from ..tree import send_private
@@ -28,11 +30,23 @@ class Play(commands.Cog):
     )
     @app_commands.describe(action="What to do; start typing to see what is legal now")
     async def play(self, interaction: discord.Interaction, action: str) -> None:
+        # bound on receipt to what this seat is asked now, before anything waits (the channel
+        # check, an action in progress): it is judged against the question its sender saw
+        h = host(interaction)
+        seen = await h.question_token(channel_id(interaction), interaction.user.id)
         if await refuse_if_closed(interaction, channel_id(interaction)):
             return
-        reply = await host(interaction).act(
-            channel_id(interaction), interaction.user.id, action, interaction_id=str(interaction.id)
-        )
+        try:
+            reply = await h.act(
+                channel_id(interaction),
+                interaction.user.id,
+                action,
+                interaction_id=str(interaction.id),
+                prompt=seen,
+            )
+        except (NotYourTurnError, OutdatedActionError) as e:
+            await self.refuse_with_question(interaction, channel_id(interaction), None, e)
+            return
         if reply.duplicate:
             await send_private(interaction, "That was already done; nothing was applied twice.")
             return
@@ -71,10 +85,31 @@ class Play(commands.Cog):
         if decoded.kind == "s":
             values = (interaction.data or {}).get("values") or []
             value = str(values[0]) if values else ""
-            if value.startswith("#"):
+            if value.startswith("#") and value[1:].isdigit():
                 index = int(value[1:])
             else:
                 notation = value
+        if decoded.token is not None:
+            if await refuse_if_closed(interaction, game_channel):
+                return
+            # judged against the clicker's own question: other seats acting meanwhile (a
+            # secret phase answered by several players at once) do not make it outdated
+            try:
+                reply = await h.act(
+                    game_channel,
+                    interaction.user.id,
+                    notation if index is None else None,
+                    choice=index,
+                    prompt=decoded.token,
+                    interaction_id=str(interaction.id),
+                    session_id=decoded.session_id,
+                )
+            except (NotYourTurnError, OutdatedActionError) as e:
+                await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
+                return
+            chosen = notation if index is None else self._chosen(interaction, custom_id)
+            await self._after_click(interaction, reply, chosen or "your choice", game_channel)
+            return
         if notation is None:
             mine = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
             prompt = mine.private[0].prompt if mine.private else None
@@ -97,6 +132,41 @@ class Play(commands.Cog):
             session_id=decoded.session_id,
         )
         await self._after_click(interaction, reply, notation, game_channel)
+
+    @staticmethod
+    def _chosen(interaction: discord.Interaction, custom_id: str) -> str:
+        """What an index click chose, as its button or menu option reads (the notation, cut
+        to 80 characters when long)."""
+        values = [str(v) for v in (interaction.data or {}).get("values") or []]
+        rows = interaction.message.components if interaction.message is not None else []
+        for row in rows:
+            for item in getattr(row, "children", [row]):
+                if getattr(item, "custom_id", None) != custom_id:
+                    continue
+                if values:
+                    for option in getattr(item, "options", []):
+                        if option.value == values[0]:
+                            return option.label
+                elif getattr(item, "label", None):
+                    return str(item.label)
+        return "your choice"
+
+    async def refuse_with_question(
+        self, interaction: discord.Interaction, game: int, session_id: int | None, error: GameError
+    ) -> None:
+        """Refuse an action sent for a question its player is no longer (or was not yet)
+        asked, privately, with the question asked now and its buttons when there is one."""
+        bot = tabula(interaction)
+        try:
+            mine = await bot.host.hand(game, interaction.user.id, session_id=session_id)
+        except GameError:
+            mine = None
+        parts = mine.private if mine is not None else ()
+        if mine is None or not parts or parts[0].prompt is None:
+            await send_private(interaction, error.message)
+            return
+        quiet = tuple(dataclasses.replace(p, text="") for p in parts)
+        await bot.outbox.private_answer(interaction, dataclasses.replace(mine, text=error.message, private=quiet))
 
     async def _after_click(
         self, interaction: discord.Interaction, reply: Reply, notation: str, game: int
