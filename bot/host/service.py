@@ -82,6 +82,7 @@ from storage import (
 )
 from storage.replay import options_of, replay_rows, seats_of, state_json
 
+from . import suggest
 from .errors import (
     GameFaultError,
     InvalidOptionError,
@@ -1139,6 +1140,8 @@ class Host:
                         raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
                                                   f"You are asked now: {prompts[seat].text}")
                     text = choices[choice]
+                if action is None:
+                    action = suggest.resolve(game, state, seat, text or "")
                 if action is None:
                     action = game.parse_action(state, seat, text or "")
                 now = self.clock()

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import OutdatedActionError, Reply
+from bot.host.suggest import suggestion
 from games.core import GameError, NotYourTurnError
 
 from .. import components
@@ -62,7 +63,11 @@ class Play(commands.Cog):
             )
         except Exception:  # autocomplete cannot show errors; offer nothing
             return []
-        return [app_commands.Choice(name=c[:100], value=c[:100]) for c in found[:25]]
+        # a notation longer than Discord's 100 characters gets a tagged value the host
+        # resolves to exactly that action (bot.host.suggest)
+        return [
+            app_commands.Choice(name=name, value=value) for name, value in map(suggestion, found[:25])
+        ]
 
     async def on_component(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A click on one of our buttons or menus (routed here by ``TabulaBot.on_interaction``)."""
