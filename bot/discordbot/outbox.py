@@ -298,6 +298,13 @@ def png_file(data: bytes | None, name: str = "board.png") -> list[discord.File]:
     return [] if data is None else [discord.File(io.BytesIO(data), filename=name)]
 
 
+def heading(reply: Reply) -> str:
+    """The first line of a private message: which game it is about (title, number and a
+    link to its channel or thread), since a DM or a reply is read away from the game and a
+    player may be in several games; "" for a reply about no one game."""
+    return f"**{reply.game}**" if reply.game else ""
+
+
 def prompt_for(reply: Reply, user_id: int) -> PromptInfo | None:
     for p in reply.prompts:
         if p.user_id == user_id:
@@ -416,7 +423,7 @@ class Outbox:
         """The public part as the interaction's response (deferred first when rendering).
 
         ``full`` adds the status embed to a game in progress (``/game status``)."""
-        kwargs = self._public_kwargs(reply, full=full)
+        kwargs = self._public_kwargs(reply, full=full, actor=interaction.user.id)
         if reply.image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
@@ -443,7 +450,7 @@ class Outbox:
         if channel is None:
             return None
         png = await render_png(reply.image)
-        kwargs = self._public_kwargs(reply)
+        kwargs = self._public_kwargs(reply, actor=interaction.user.id if interaction is not None else None)
         try:
             try:
                 return await channel.send(**kwargs, files=png_file(png))
@@ -817,7 +824,7 @@ class Outbox:
                 image = ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
         choices = self._choice_view(reply, uid)
         embed = to_embed(reply.embed)
-        chunks = split_lines(dedupe_lines([reply.text, *(p.text for p in parts)]))
+        chunks = split_lines(dedupe_lines([heading(reply), reply.text, *(p.text for p in parts)]))
         content = chunks[0] or ("\u200b" if embed is None and image is None else "")
         kwargs: dict[str, Any] = {"content": content or None, "ephemeral": True}
         if embed is not None:
@@ -947,8 +954,11 @@ class Outbox:
         """DM the public text to the followers who asked for updates."""
         if not reply.notify or not reply.text:
             return
-        channel_id = await self._game_channel(reply)
-        where = f" in <#{channel_id}>" if channel_id else ""
+        if reply.game:
+            where = f" — {reply.game}"
+        else:
+            channel_id = await self._game_channel(reply)
+            where = f" in <#{channel_id}>" if channel_id else ""
         text = fit(f"Update{where}:\n{public_text(reply)}")
         for uid in reply.notify:
             try:
@@ -959,16 +969,18 @@ class Outbox:
 
     # ---------------------------------------------------------------- helpers
 
-    def _public_kwargs(self, reply: Reply, *, full: bool = False) -> dict[str, Any]:
+    def _public_kwargs(self, reply: Reply, *, full: bool = False, actor: int | None = None) -> dict[str, Any]:
         """Content, mentions, the embed and the "My hand" button of a public message.
 
         A turn update (a game under way or just over, with a board image) carries no embed
-        unless ``full``: its text already says what happened and who must act."""
+        unless ``full``: its text already says what happened and who must act. ``actor``, the
+        user whose interaction this answers, is named but not pinged: their own follow-up
+        question reaches them in the reply to what they just did."""
         text = public_text(reply)
         kwargs: dict[str, Any] = {
             "content": fit(text) or None,
             "allowed_mentions": discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(u) for u in self._to_ping(reply)]
+                everyone=False, roles=False, users=[discord.Object(u) for u in self._to_ping(reply) if u != actor]
             ),
         }
         turn_update = reply.image is not None and reply.status in ("active", "finished") and bool(text)
@@ -992,7 +1004,7 @@ class Outbox:
         return [u for u in reply.mentions if u not in now or before.get(u) != now[u]]
 
     def _private_kwargs(self, reply: Reply, user_id: int, parts: Sequence[PrivatePart]) -> dict[str, Any]:
-        text = "\n".join(p.text for p in parts if p.text)
+        text = "\n".join([heading(reply), *(p.text for p in parts if p.text)]).strip()
         kwargs: dict[str, Any] = {
             "content": cut(text) or "\u200b",
             "allowed_mentions": discord.AllowedMentions.none(),

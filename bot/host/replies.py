@@ -173,6 +173,10 @@ class Reply:
         Every line of the reply in the order things happened: ``(None, line)`` for a
         public line of ``text``, ``(user_id, line)`` for a line of that user's private
         part (a terminal shows them interleaved, Discord sends them apart).
+    game : str
+        The game the reply is about, as a heading for private messages, which are read
+        away from its channel: title, number and where it is played ("Credo #4 in
+        <#123>"); "" when the reply is about no one game.
     """
 
     text: str = ""
@@ -192,6 +196,7 @@ class Reply:
     pages: int = 1
     games: tuple[GameSummary, ...] = field(default=())
     feed: tuple[tuple[int | None, str], ...] = ()
+    game: str = ""
 
     def private_for(self, user_id: int) -> list[PrivatePart]:
         """The private parts addressed to ``user_id``."""

@@ -351,6 +351,17 @@ class Host:
         """``text`` cut to ``limit`` characters (an ellipsis marks the cut)."""
         return text if len(text) <= limit else text[: limit - 1] + "…"
 
+    def _game_name(self, rec: SessionRecord) -> str:
+        """The session as named in private messages: "<title> #<id> in <channel>"."""
+        return f"{get_game(rec.game_id).title} #{rec.id} in {self.names.channel(rec.channel_id)}"
+
+    async def game_name(self, session_id: int) -> str:
+        """The session as named in private messages ("Credo #4 in <#123>"); "" when unknown."""
+        try:
+            return self._game_name(await self.storage.get_session(session_id))
+        except UnknownSessionError:
+            return ""
+
     def _who(self, rec: SessionRecord, seat: Seat | None) -> str:
         if seat is None or seat >= len(rec.seats):
             return "The host"
@@ -805,6 +816,7 @@ class Host:
             status=rec.status,
             duplicate=duplicate,
             feed=tuple(feed),
+            game=self._game_name(rec),
         )
 
     def _feed_rows(self, rec: SessionRecord, rows: Sequence[ActionRecord]) -> list[str | tuple[int, str]]:
@@ -1579,7 +1591,8 @@ class Host:
             raise await self._fault(rec, seat.seat, f"showing seat {seat.seat + 1}'s hand", e) from None
         return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
                      status=rec.status,
-                     image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat))
+                     image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat),
+                     game=self._game_name(rec))
 
     async def complete(self, channel_id: int, user_id: int, prefix: str = "", *,
                        session_id: int | None = None, limit: int | None = MAX_CHOICES) -> list[str]:
@@ -1633,7 +1646,8 @@ class Host:
             f"{e.seq}. {e.who}: {e.notation}" + "".join(f"\n    {line}" for line in e.lines) for e in entries
         ) or "Nothing has happened yet."
         return Reply(text=f"Log, page {page}/{pages}:\n{text}", log=tuple(entries), page=page, pages=pages,
-                     ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status)
+                     ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status,
+                     game=self._game_name(rec))
 
     async def my_games(self, user_id: int, *, include_closed: bool = False) -> Reply:
         """The user's games across channels, most recently active first (ephemeral)."""

@@ -112,6 +112,10 @@ class Play(commands.Cog):
             except (NotYourTurnError, OutdatedActionError) as e:
                 await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
                 return
+            except GameError as e:  # a click may come from a DM: say which game refused it
+                where = await h.game_name(decoded.session_id)
+                await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
+                return
             chosen = notation if index is None else self._chosen(interaction, custom_id)
             await self._after_click(interaction, reply, chosen or "your choice", game_channel)
             return
@@ -168,7 +172,8 @@ class Play(commands.Cog):
             mine = None
         parts = mine.private if mine is not None else ()
         if mine is None or not parts or parts[0].prompt is None:
-            await send_private(interaction, error.message)
+            where = f"**{mine.game}**\n" if mine is not None and mine.game else ""
+            await send_private(interaction, where + error.message)
             return
         quiet = tuple(dataclasses.replace(p, text="") for p in parts)
         await bot.outbox.private_answer(interaction, dataclasses.replace(mine, text=error.message, private=quiet))
