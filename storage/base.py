@@ -440,6 +440,25 @@ class Storage(Protocol):
         """Forget messages delivered (or given up) before ``before``; returns how many."""
         ...
 
+    async def closed_dms(self, user_ids: Iterable[int]) -> dict[int, float]:
+        """When a DM to each of these users was last refused as closed (epoch s), for the
+        users marked so."""
+        ...
+
+    async def set_closed_dms(self, user_id: int, closed_at: float | None) -> None:
+        """Mark the user's DMs closed as of ``closed_at``, or clear the mark (None)."""
+        ...
+
+    async def claim_closed_dm_notice(self, session_id: int, user_id: int, now: float) -> bool:
+        """Record that the game's channel is told the user's DMs are closed; True when this
+        call recorded it (the caller posts the notice), False when it was told already."""
+        ...
+
+    async def clear_closed_dm_notices(self, user_id: int) -> None:
+        """Forget the user's notices in every game (their DMs work again: a later closing is
+        told again)."""
+        ...
+
     async def backup(self, path: str) -> None:
         """Write a consistent copy of the whole database to ``path``."""
         ...

@@ -73,6 +73,11 @@ async def copy_sqlite_to_postgres(
             "SELECT user_id, dms, reminder_hours, updated_at FROM user_prefs ORDER BY user_id"):
         await dst.set_prefs(UserPrefs(user_id, bool(dms), hours), at)
         report.users += 1
+    for user_id, at in await src.db.execute_fetchall("SELECT user_id, closed_at FROM closed_dms ORDER BY user_id"):
+        await dst.set_closed_dms(user_id, at)
+    for sid, user_id, at in await src.db.execute_fetchall(
+            "SELECT session_id, user_id, at FROM closed_dm_notices ORDER BY session_id, user_id"):
+        await dst.claim_closed_dm_notice(sid, user_id, at)
     for guild_id, _settings, at in await src.db.execute_fetchall(
             "SELECT guild_id, settings, updated_at FROM guild_settings ORDER BY guild_id"):
         await dst.set_guild_settings(guild_id, await src.get_guild_settings(guild_id), at)

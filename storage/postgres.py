@@ -580,6 +580,41 @@ class PostgresStorage:
             done = await c.execute("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < $1", before)
         return int(done.split()[-1])
 
+    async def closed_dms(self, user_ids: Iterable[int]) -> dict[int, float]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        async with self.pool.acquire() as c:
+            rows = await c.fetch("SELECT user_id, closed_at FROM closed_dms WHERE user_id = ANY($1::bigint[])", ids)
+        return {r["user_id"]: r["closed_at"] for r in rows}
+
+    async def set_closed_dms(self, user_id: int, closed_at: float | None) -> None:
+        async with self.pool.acquire() as c:
+            if closed_at is None:
+                await c.execute("DELETE FROM closed_dms WHERE user_id = $1", user_id)
+            else:
+                await c.execute(
+                    "INSERT INTO closed_dms (user_id, closed_at) VALUES ($1, $2) "
+                    "ON CONFLICT (user_id) DO UPDATE SET closed_at = excluded.closed_at",
+                    user_id, closed_at,
+                )
+
+    async def claim_closed_dm_notice(self, session_id: int, user_id: int, now: float) -> bool:
+        async with self.pool.acquire() as c:
+            try:
+                status = await c.execute(
+                    "INSERT INTO closed_dm_notices (session_id, user_id, at) VALUES ($1, $2, $3) "
+                    "ON CONFLICT DO NOTHING",
+                    session_id, user_id, now,
+                )
+            except asyncpg.ForeignKeyViolationError:
+                raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return status == "INSERT 0 1"
+
+    async def clear_closed_dm_notices(self, user_id: int) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute("DELETE FROM closed_dm_notices WHERE user_id = $1", user_id)
+
     # ------------------------------------------------------------------ maintenance
 
     async def backup(self, path: str) -> None:

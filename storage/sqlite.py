@@ -658,6 +658,39 @@ class SqliteStorage:
     async def outbox_prune(self, before: float) -> int:
         return await self._write("DELETE FROM outbox WHERE done_at IS NOT NULL AND done_at < ?", (before,))
 
+    async def closed_dms(self, user_ids: Iterable[int]) -> dict[int, float]:
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        async with self._lock:
+            rows = await self._fetchall(
+                f"SELECT user_id, closed_at FROM closed_dms WHERE user_id IN ({','.join('?' * len(ids))})", ids
+            )
+        return {r["user_id"]: r["closed_at"] for r in rows}
+
+    async def set_closed_dms(self, user_id: int, closed_at: float | None) -> None:
+        if closed_at is None:
+            await self._write("DELETE FROM closed_dms WHERE user_id = ?", (user_id,))
+        else:
+            await self._write(
+                "INSERT INTO closed_dms (user_id, closed_at) VALUES (?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET closed_at = excluded.closed_at",
+                (user_id, closed_at),
+            )
+
+    async def claim_closed_dm_notice(self, session_id: int, user_id: int, now: float) -> bool:
+        try:
+            n = await self._write(
+                "INSERT OR IGNORE INTO closed_dm_notices (session_id, user_id, at) VALUES (?, ?, ?)",
+                (session_id, user_id, now),
+            )
+        except sqlite3.IntegrityError:
+            raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return n == 1
+
+    async def clear_closed_dm_notices(self, user_id: int) -> None:
+        await self._write("DELETE FROM closed_dm_notices WHERE user_id = ?", (user_id,))
+
     # ------------------------------------------------------------------ maintenance
 
     async def backup(self, path: str) -> None:

@@ -70,6 +70,7 @@ log = logging.getLogger("tabula.discord")
 
 EMBED_COLOUR = 0x8C5A2B
 DM_CLOSED = 50007
+DM_RETRY_SECONDS = 24 * 3600.0  # how long DMs found closed are not tried again
 FALLBACK_NOTICE = (
     "{mentions}: I could not send you a direct message. Use `/game hand` here to see your hand and choices."
 )
@@ -322,8 +323,8 @@ class Outbox:
         self.bot = bot
         # (session, user) -> the last DM that asked this user something, and its text
         self._prompt_dms: dict[tuple[int, int], tuple[discord.Message, str]] = {}
-        # (session, user) already told in the channel that their DMs are closed
-        self._told_closed: set[tuple[int, int]] = set()
+        # users whose last DM was refused as closed (code 50007), until deliver_private stores it
+        self._refused: set[int] = set()
         # session -> {user: what they were asked} as of the last public message
         self._asked: dict[int, dict[int, str]] = {}
         # outbox id -> the board image request of a message not delivered yet (in memory only:
@@ -702,8 +703,8 @@ class Outbox:
         kwargs: dict[str, Any] = {"content": cut(content), "allowed_mentions": discord.AllowedMentions.none()}
         choices = payload.get("choices") or []
         view = None
-        if choices and payload.get("version") is not None:
-            view = components.choice_view(session_id, int(payload["version"]), tuple(choices))
+        if choices and payload.get("question"):  # the buttons answer the question it names
+            view = components.choice_view(session_id, str(payload["question"]), tuple(choices))
             kwargs["view"] = view
         try:
             user = self.bot.get_user(int(payload["user"])) or await self.bot.fetch_user(int(payload["user"]))
@@ -719,6 +720,7 @@ class Outbox:
             "user": user_id,
             "content": text,
             "choices": list(prompt.choices) if prompt is not None else [],
+            "question": prompt.token if prompt is not None else None,
             "version": version,
         }
         now = time.time()
@@ -846,23 +848,43 @@ class Outbox:
     # ---------------------------------------------------------------- private parts and followers
 
     async def deliver_private(self, reply: Reply, interaction: discord.Interaction | None = None) -> None:
-        """Send each private part to its user; public fallback notice for closed DMs."""
+        """Send each private part to its user; public fallback notice for closed DMs.
+
+        A user whose DMs were refused as closed (Discord code 50007) is not sent DMs again
+        for ``DM_RETRY_SECONDS``; the notice telling them to use ``/game hand`` is posted
+        once per game and user, and both are stored, so a restart repeats neither."""
+        storage = self.bot.host.storage
+        now = self.bot.host.clock()
         closed: list[int] = []
         actor = interaction.user.id if interaction is not None else None
         by_user: dict[int, list[PrivatePart]] = {}
         for part in reply.private:
             by_user.setdefault(part.user_id, []).append(part)
+        wanted = [u for u, parts in by_user.items() if u != actor and any(p.dm for p in parts)]
+        marked = await storage.closed_dms(wanted) if wanted else {}
         for uid, parts in by_user.items():
             if uid == actor and interaction is not None:
                 await self._ephemeral_parts(interaction, reply, parts)
                 continue
-            if not any(p.dm for p in parts):
+            if uid not in wanted:
                 continue
-            if await self.dm(uid, reply, parts):
-                self._told_closed.discard((reply.session_id or 0, uid))
-            elif (reply.session_id or 0, uid) not in self._told_closed:
+            since = marked.get(uid)
+            if since is not None and now - since < DM_RETRY_SECONDS:
+                sent = False  # closed not long ago: do not knock again after every update
+            else:
+                sent = await self.dm(uid, reply, parts)
+                if sent and since is not None:
+                    await storage.set_closed_dms(uid, None)
+                    await storage.clear_closed_dm_notices(uid)
+                elif not sent and uid in self._refused:
+                    self._refused.discard(uid)
+                    await storage.set_closed_dms(uid, now)
+            if not sent and reply.session_id is not None and await storage.claim_closed_dm_notice(
+                reply.session_id, uid, now
+            ):
                 closed.append(uid)
         if closed and reply.session_id is not None:
+            posted = False
             channel_id = await self._game_channel(reply)
             if channel_id is not None:
                 channel = await self._channel(channel_id)
@@ -874,9 +896,12 @@ class Outbox:
                                 users=[discord.Object(u) for u in closed]
                             ),
                         )
-                        self._told_closed.update((reply.session_id, u) for u in closed)
+                        posted = True
                     except discord.HTTPException:
                         log.warning("could not post the closed-DM notice in %s", channel_id)
+            if not posted:  # tell them next time instead
+                for uid in closed:
+                    await storage.clear_closed_dm_notices(uid)
 
     async def _ephemeral_parts(
         self, interaction: discord.Interaction, reply: Reply, parts: Sequence[PrivatePart]
@@ -932,7 +957,9 @@ class Outbox:
             if view is not None:
                 self._prompt_dms[key] = (message, content)
             return True
-        except discord.Forbidden:
+        except discord.Forbidden as e:
+            if e.code == DM_CLOSED:
+                self._refused.add(user_id)
             return False
         except discord.HTTPException:
             # not closed DMs (those are 403): Discord failed; the DM is stored and sent again
@@ -960,12 +987,21 @@ class Outbox:
             channel_id = await self._game_channel(reply)
             where = f" in <#{channel_id}>" if channel_id else ""
         text = fit(f"Update{where}:\n{public_text(reply)}")
+        storage = self.bot.host.storage
+        now = self.bot.host.clock()
+        marked = await storage.closed_dms(reply.notify)
         for uid in reply.notify:
+            if uid in marked and now - marked[uid] < DM_RETRY_SECONDS:
+                continue
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
                 await user.send(text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.HTTPException:
+                if uid in marked:
+                    await storage.set_closed_dms(uid, None)
+            except discord.HTTPException as e:
                 log.info("could not notify follower %s", uid)
+                if isinstance(e, discord.Forbidden) and e.code == DM_CLOSED:
+                    await storage.set_closed_dms(uid, now)
 
     # ---------------------------------------------------------------- helpers
 

@@ -105,3 +105,48 @@ async def test_the_player_who_acted_is_not_pinged_for_their_own_follow_up_questi
                     asked_again += 1
         assert asked_again >= 3, "alice was asked follow-up questions"
     assert fake.rejected == []
+
+
+async def test_closed_dms_are_remembered_and_their_notice_is_not_repeated_after_a_restart(world: World) -> None:
+    """Issue 15 item 8: bob's DMs answer 50007. The bot tries once, remembers it (stored), does
+    not knock again after every update, and posts the public notice once per game, also across
+    a restart; when his DMs are open again a day later, DMs reach him again."""
+    from .test_reminders import act_simply
+    from .test_restart_faults import open_game, waiting_user
+
+    fake, bob = world.fake, world.bob
+    fake.close_dms(bob)
+
+    def refused() -> int:
+        return len([q for q in fake.requests if q.error_code == 50007])
+
+    def notices() -> int:
+        return len([m for m in fake.channel_messages(world.channel) if "direct message" in m.content])
+
+    async with world.run_bot() as bot:
+        rec = await open_game(world, bot)
+        for _ in range(8):
+            rec = await bot.host.storage.get_session(rec.id)
+            if rec.status != "active":
+                break
+            assert await act_simply(world, bot, waiting_user(world, rec))
+        assert refused() == 1, "one refused DM, not one per update"
+        assert notices() == 1
+    async with world.run_bot() as bot:
+        for _ in range(8):
+            rec = await bot.host.storage.get_session(rec.id)
+            if rec.status != "active":
+                break
+            assert await act_simply(world, bot, waiting_user(world, rec))
+        assert refused() == 1 and notices() == 1, "nothing repeated after the restart"
+        # a day later his DMs are open again: the next update reaches him
+        fake.close_dms(bob, closed=False)
+        world.clock.t += 25 * 3600
+        for _ in range(12):
+            rec = await bot.host.storage.get_session(rec.id)
+            if rec.status != "active" or fake.dms_to(bob):
+                break
+            assert await act_simply(world, bot, waiting_user(world, rec))
+        assert fake.dms_to(bob), "DMs reach bob again once they are open"
+        assert await bot.host.storage.closed_dms([bob.id]) == {}
+    assert [q for q in fake.rejected if q.error_code != 50007] == []
