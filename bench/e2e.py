@@ -134,9 +134,10 @@ class Bench:
                 return users[s.user_id]
         raise AssertionError(f"session {session_id}: no human is asked, to_act={rec.to_act}")
 
-    def button(self, user: User, session_id: int, version: int) -> tuple[Any, str] | None:
-        """A choice button only ``user`` sees, for the current version of the session."""
-        prefix = (f"tabula:a:{session_id}:{version}:", f"tabula:i:{session_id}:{version}:")
+    def button(self, user: User, session_id: int, seq: int) -> tuple[Any, str] | None:
+        """A choice button only ``user`` sees, for a question asked after action ``seq`` (the
+        session's latest) of the session."""
+        prefix = (f"tabula:p:{session_id}:{seq}.", f"tabula:q:{session_id}:{seq}.")
         for m in sorted(self.fake.visible_to(user), key=lambda m: m.id, reverse=True):
             if m.audience is None:
                 continue
@@ -148,8 +149,8 @@ class Bench:
     async def act(
         self, user: User, channel: Channel, session_id: int, rng: random.Random, click: bool
     ) -> None:
-        version = (await self.bot.host.storage.get_session(session_id)).version
-        found = self.button(user, session_id, version) if click else None
+        seq = (await self.bot.host.storage.get_session(session_id)).seq
+        found = self.button(user, session_id, seq) if click else None
         if found is not None:
             msg, cid = found
             rec = await (await self.fake.click(user, msg, cid)).response(WAIT)
