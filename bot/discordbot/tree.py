@@ -117,6 +117,21 @@ async def send_private(interaction: discord.Interaction, text: str) -> None:
     await interaction.followup.send(text, ephemeral=True)
 
 
+async def with_game(interaction: discord.Interaction, text: str) -> str:
+    """``text`` under the heading of the game played in the interaction's channel, if any."""
+    if interaction.channel_id is None:
+        return text
+    try:
+        host = getattr(interaction.client, "host", None)
+        if host is None:
+            return text
+        name = await host.game_name(channel_id=interaction.channel_id)
+    except Exception:  # the refusal matters more than its heading
+        log.warning("no game name for channel %s", interaction.channel_id, exc_info=True)
+        return text
+    return f"**{name}**\n{text}" if name and name not in text else text
+
+
 class TabulaTree(app_commands.CommandTree):
     """``CommandTree`` with the project's single error handler.
 
@@ -154,8 +169,13 @@ class TabulaTree(app_commands.CommandTree):
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the user what went wrong, privately; log anything unexpected with an incident id."""
+    """Tell the user what went wrong, privately; log anything unexpected with an incident id.
+
+    A game's refusal starts with the game it is about (title, number, channel), as every
+    private reply does."""
     text = player_message(error)
+    if text is not None:
+        text = await with_game(interaction, text)
     if text is None and isinstance(error, app_commands.CheckFailure):
         text = str(error) or "You cannot use this command here."
     if text is None and isinstance(error, app_commands.CommandNotFound):

@@ -355,12 +355,17 @@ class Host:
         """The session as named in private messages: "<title> #<id> in <channel>"."""
         return f"{get_game(rec.game_id).title} #{rec.id} in {self.names.channel(rec.channel_id)}"
 
-    async def game_name(self, session_id: int) -> str:
-        """The session as named in private messages ("Credo #4 in <#123>"); "" when unknown."""
+    async def game_name(self, session_id: int | None = None, *, channel_id: int | None = None) -> str:
+        """A session as named in private messages ("Credo #4 in <#123>"): ``session_id``, or
+        the game of ``channel_id`` (its open one, else its latest); "" when there is none."""
         try:
-            return self._game_name(await self.storage.get_session(session_id))
-        except UnknownSessionError:
-            return ""
+            if session_id is not None:
+                return self._game_name(await self.storage.get_session(session_id))
+            if channel_id is not None:
+                return self._game_name(await self._find(channel_id, readable=True))
+        except GameError:
+            pass
+        return ""
 
     def _who(self, rec: SessionRecord, seat: Seat | None) -> str:
         if seat is None or seat >= len(rec.seats):

@@ -55,6 +55,8 @@ async def test_every_private_message_names_its_game_and_dm_buttons_act_on_it_alo
         assert r.ephemeral and names[recs[1].id] in r.text()
         r = await world.slash(alice, world.channel, "game log")
         assert r.ephemeral and names[recs[0].id] in r.text()
+        r = await world.slash(alice, second, "play", action="fly to the moon")
+        assert r.ephemeral and names[recs[1].id] in r.text(), r.text()
 
         # a click in the DM of one game acts on that game only
         for rec in recs:
