@@ -490,7 +490,7 @@ class Outbox:
         interaction's followup when ``followup``, else to ``channel_id``), falling back and
         retrying as the module docstring says. Returns the message when it went at once."""
         assert reply.session_id is not None
-        kwargs = self._public_kwargs(reply)
+        kwargs = self._public_kwargs(reply, actor=interaction.user.id if interaction is not None else None)
         release(kwargs.get("view"))
         embed = kwargs.get("embed")
         payload: dict[str, Any] = {
