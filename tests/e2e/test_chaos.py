@@ -47,11 +47,11 @@ async def one_step(world: World, bot, session_id: int, rng: random.Random) -> bo
     waiting = [s.user_id for s in rec.seats if s.seat in rec.to_act and s.user_id in users]
     assert waiting, "an AI seat waits while no human is asked"
     user = users[waiting[0]]
-    found = pending_choice(world.fake, user, rec.id, rec.version)
+    found = pending_choice(world.fake, user, rec.id, rec.seq)
     if found is not None and rng.random() < 0.5:
         msg, ids = found
         cid = rng.choice(ids)
-        if cid.startswith("tabula:s:"):
+        if cid.startswith("tabula:m:"):
             comp = msg.find_component(cid)
             await world.select(user, msg, cid, [rng.choice(comp["options"])["value"]])
         else:

@@ -66,11 +66,11 @@ async def open_thread_game(world: World, bot) -> tuple[Channel, object]:
 
 async def click_first(world: World, rec) -> tuple[object, object]:
     user = waiting_user(world, rec)
-    found = pending_choice(world.fake, user, rec.id, rec.version)
+    found = pending_choice(world.fake, user, rec.id, rec.seq)
     assert found is not None
     msg, ids = found
     cid = ids[0]
-    if cid.startswith("tabula:s:"):
+    if cid.startswith("tabula:m:"):
         comp = msg.find_component(cid)
         return user, await world.select(user, msg, cid, [comp["options"][0]["value"]])
     return user, await world.click(user, msg, cid)
