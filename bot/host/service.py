@@ -246,6 +246,12 @@ class Host:
         self._locks: dict[int, _LockEntry] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._deadlines_checked = False
+        # what this process knows at once, without waiting (to bind an intent on receipt):
+        # session -> its newest record seen with the cached state, channel -> session, and
+        # session -> commits made by this process
+        self._latest: dict[int, SessionRecord] = {}
+        self._by_channel: dict[int, int] = {}
+        self._commits: dict[int, int] = {}
 
     # ================================================================== plumbing
 
@@ -323,11 +329,20 @@ class Host:
     def _remember(self, rec: SessionRecord, state: Any) -> None:
         self._cache[rec.id] = (rec.version, state)
         self._cache.move_to_end(rec.id)
+        self._latest[rec.id] = rec
+        self._by_channel[rec.channel_id] = rec.id
         while len(self._cache) > self.settings.cache_size:
-            self._cache.popitem(last=False)
+            self._drop_known(self._cache.popitem(last=False)[0])
 
     def _forget(self, session_id: int) -> None:
         self._cache.pop(session_id, None)
+        self._drop_known(session_id)
+
+    def _drop_known(self, session_id: int) -> None:
+        rec = self._latest.pop(session_id, None)
+        if rec is not None and self._by_channel.get(rec.channel_id) == session_id:
+            del self._by_channel[rec.channel_id]
+        self._commits.pop(session_id, None)
 
     def _drop(self, session_id: int) -> None:
         """Free what the host keeps for a session that ended or was orphaned (its cached
@@ -336,10 +351,12 @@ class Host:
 
     async def _commit(self, rec: SessionRecord, change: SessionUpdate) -> SessionRecord:
         try:
-            return await self.storage.update(rec.id, rec.version, change, self.clock())
+            done = await self.storage.update(rec.id, rec.version, change, self.clock())
         except StaleStateError:
             self._forget(rec.id)
             raise
+        self._commits[rec.id] = self._commits.get(rec.id, 0) + 1
+        return done
 
     def _typed(self, text: str) -> str:
         """A user's own words as others may read them (``Names.text``)."""
@@ -641,19 +658,52 @@ class Host:
         seat is not asked; None when there is no started game or no seat: the action will be
         refused for that reason anyway). An adapter calls it on receipt of a typed action and
         passes the result to ``act(prompt=...)``; ``act`` does so itself when given neither
-        ``prompt`` nor ``version``. Raises nothing."""
+        ``prompt`` nor ``version``. Raises nothing.
+
+        "This moment" is the call, not the end of its database read: what this process knows
+        of the session is taken first, without waiting, and kept when the read shows that
+        only this process's own later commits came in between (an action handled meanwhile
+        does not move the receipt of this one); otherwise the read decides."""
+        known = self._known_token(channel_id, user_id, session_id)
+        read = await self._read_token(channel_id, user_id, session_id)
+        if known is None or read is None or read[0] != known[0]:
+            return None if read is None else read[2]
+        sid, version, commits, token = known
+        mine_since = self._commits.get(sid, 0) - commits
+        return token if read[1] - version == mine_since else read[2]
+
+    def _known_token(self, channel_id: int, user_id: int,
+                     session_id: int | None) -> tuple[int, int, int, str] | None:
+        """(session, version, own commits, token) from memory alone, or None."""
+        sid = session_id if session_id is not None else self._by_channel.get(channel_id)
+        rec = self._latest.get(sid) if sid is not None else None
+        hit = self._cache.get(sid) if sid is not None else None
+        if rec is None or hit is None or hit[0] != rec.version or rec.status != "active":
+            return None
+        seat = rec.seat_of(user_id)
+        if seat is None or rec.channel_id != channel_id:
+            return None
+        if seat.seat not in rec.to_act:
+            return rec.id, rec.version, self._commits.get(rec.id, 0), ""
+        game = get_game(rec.game_id)
+        token = self._token_of(game, rec, hit[1], game.to_act(hit[1]), seat.seat) or ""
+        return rec.id, rec.version, self._commits.get(rec.id, 0), token
+
+    async def _read_token(self, channel_id: int, user_id: int,
+                          session_id: int | None) -> tuple[int, int, str | None] | None:
+        """(session, version, token) from the database, or None without a game."""
         try:
             rec = await self._find(channel_id, session_id)
         except GameError:
             return None
         seat = rec.seat_of(user_id)
         if rec.status != "active" or seat is None:
-            return None
+            return rec.id, rec.version, None
         if seat.seat not in rec.to_act:
-            return ""
+            return rec.id, rec.version, ""
         game = get_game(rec.game_id)
         state = await self._state(game, rec)
-        return self._token_of(game, rec, state, game.to_act(state), seat.seat) or ""
+        return rec.id, rec.version, self._token_of(game, rec, state, game.to_act(state), seat.seat) or ""
 
     async def _judge_intent(self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt],
                             seat: Seat, seen: str) -> None:
