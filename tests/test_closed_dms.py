@@ -1,4 +1,4 @@
-"""Storage of closed DMs and of the notices posted about them (migration 0005), so that a
+"""Storage of closed DMs and of the notices posted about them (migration 0006), so that a
 restart neither knocks on closed DMs again nor repeats the public notice."""
 
 from __future__ import annotations

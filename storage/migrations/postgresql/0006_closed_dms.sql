@@ -1,4 +1,4 @@
--- Tabula schema 5 for PostgreSQL (as ../0005_closed_dms.sql): users whose direct messages are
+-- Tabula schema 6 for PostgreSQL (as ../0006_closed_dms.sql): users whose direct messages are
 -- closed (Discord code 50007), and the public notice already posted per game and player.
 
 CREATE TABLE closed_dms (

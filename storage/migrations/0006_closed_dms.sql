@@ -1,4 +1,4 @@
--- Tabula schema 5: users whose direct messages are closed (Discord code 50007), so the bot does
+-- Tabula schema 6: users whose direct messages are closed (Discord code 50007), so the bot does
 -- not try again after every update, and the public notice already posted per game and player,
 -- so a restart does not post it again.
 
