@@ -1667,6 +1667,9 @@ class Host:
             state = await self._state(game, rec)
             if seat.seat not in game.to_act(state):
                 return []
+            if suggest.TAG.search(prefix):  # a suggestion already chosen: name it in full
+                action = suggest.resolve(game, state, seat.seat, prefix)
+                return [game.format_action(state, action)] if action is not None else []
             found = list(game.complete(state, seat.seat, prefix))
         except GameError:
             return []
