@@ -408,15 +408,14 @@ class Outbox:
 
     def forget_session(self, session_id: int) -> None:
         """Drop what is kept for a game that ended or was orphaned: the DMs that asked its
-        players something, who was told their DMs are closed, who was asked what."""
+        players something, who was asked what (who was told their DMs are closed is stored)."""
         for key in [k for k in self._prompt_dms if k[0] == session_id]:
             del self._prompt_dms[key]
-        self._told_closed = {k for k in self._told_closed if k[0] != session_id}
         self._asked.pop(session_id, None)
 
     def sessions_kept(self) -> set[int]:
         """The sessions the outbox keeps anything for (for tests and ``bench/``)."""
-        return ({k[0] for k in self._prompt_dms} | {k[0] for k in self._told_closed} | set(self._asked))
+        return {k[0] for k in self._prompt_dms} | set(self._asked)
 
     async def public_answer(
         self, interaction: discord.Interaction, reply: Reply, *, full: bool = False
