@@ -128,8 +128,9 @@ class ActionRecord:
 
     ``seq`` 0 is the setup step (no seat, no action); the n-th action has seq n and
     drew its randomness from ``Rng(seed, n)``. ``secret`` means the notation is for
-    its seat's eyes only; ``reveals`` means it drew randomness or showed hidden
-    information (undo then needs everyone's consent).
+    its seat's eyes only; ``reveals`` means what anyone could see after it
+    depended on information hidden from its player before, as the game establishes
+    it (``games.core.secrets``); undo past it then needs everyone's consent.
     """
 
     seq: int

@@ -31,6 +31,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.explain import Explainable
+from games.core.secrets import redeal
 
 CARDS = tuple(range(1, 10))
 
@@ -266,6 +267,18 @@ class CountGame(Explainable):
         if s.winner is None:
             return None
         return Outcome(winners=(s.winner,), reason=f"seat {s.winner + 1} reached {s.target}")
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: Any) -> State:
+        """The deck shuffled, the hands outside ``keep`` redealt with it (games.core.secrets)."""
+        others = [x for x in range(len(s.hands)) if keep is not None and x not in keep]
+        zones = redeal([*(s.hands[x] for x in others), s.deck], rand)
+        hands = list(s.hands)
+        for x, hand in zip(others, zones, strict=False):
+            hands[x] = tuple(sorted(hand))
+        return s.model_copy(update={"hands": tuple(hands), "deck": zones[-1]})
+
+    def seats(self, s: State) -> tuple[Seat, ...]:
+        return tuple(range(len(s.hands)))
 
     def view(self, s: State, viewer: Seat | None) -> View:
         return View(viewer=viewer, target=s.target, total=s.total, turn=s.turn,

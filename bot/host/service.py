@@ -26,7 +26,10 @@ Decisions (where the design is silent)
   extend it. A window that opens while another closes gets a fresh deadline.
 - A secret choice (prompt kind ``secret``) is logged with its notation hidden from
   every other viewer, also after the game ends; its events follow ``visible_to``.
-- An action "reveals" when it drew from the RNG or produced any private event;
+- An action "reveals" when what anyone can see afterwards depends on information
+  hidden from its player before (dice, deck order, other hands, face-down cards):
+  the game establishes it (``games.core.secrets``: randomness drawn, a private
+  event to another seat, or a different outcome on perturbed hidden information);
   undoing such an action, or one followed by another human's action, needs the
   consent of every other human; with no other human (AI opponents only) it is
   refused. Any new action voids a pending undo request.
@@ -68,6 +71,8 @@ from games.core import (
 from games.core.agents import make_agent
 from games.core.english import count
 from games.core.errors import list_words
+from games.core.secrets import TrackingRng
+from games.core.secrets import reveals as game_reveals
 from storage import (
     ActionRecord,
     DuplicateInteractionError,
@@ -146,20 +151,6 @@ class MentionNames:
         return escape_mentions(escape_markdown(typed))
 
 
-class _CountingRandom:
-    """Wraps a ``random.Random`` and counts draws (to tell whether a step was random)."""
-
-    __slots__ = ("draws", "inner")
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.draws = 0
-
-    def random(self) -> float:
-        self.draws += 1
-        return self.inner.random()
-
-
 def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool:
     """Whether everyone may read the action as typed. A game opts in with
     ``notation_is_public(state, seat, action)``; without it the notation is shown to
@@ -167,21 +158,6 @@ def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool
     action may name a card kept in hand or laid face down)."""
     check = getattr(game, "notation_is_public", None)
     return bool(check(state, seat, action)) if check else False
-
-
-class _TrackingRng(Rng):
-    """``Rng(seed, step)`` that remembers whether anything was drawn."""
-
-    __slots__ = ("_counter",)
-
-    def __init__(self, seed: int, step: int) -> None:
-        super().__init__(seed, step)
-        self._counter = _CountingRandom(self._r)
-        self._r = self._counter  # type: ignore[assignment]
-
-    @property
-    def draws(self) -> int:
-        return self._counter.draws
 
 
 @dataclass(frozen=True)
@@ -484,8 +460,9 @@ class Host:
         now: float,
     ) -> _Applied:
         notation = game.format_action(state, action)
-        rng = _TrackingRng(rec.seed, seq)
+        rng = TrackingRng(rec.seed, seq)
         step = game.apply(state, seat, action, rng)
+        reveals = game_reveals(game, state, seat, action, step, lambda: Rng(rec.seed, seq), rng.draws > 0)
         events = tuple(step.events)
         row = ActionRecord(
             seq=seq,
@@ -495,7 +472,7 @@ class Host:
             events=tuple(_event_record(e) for e in events),
             user_id=user_id,
             secret=prompt.kind == "secret" or not _notation_is_public(game, state, seat, action),
-            reveals=rng.draws > 0 or any(e.visible_to is not None for e in events),
+            reveals=reveals,
             interaction_id=interaction_id,
             at=now,
         )

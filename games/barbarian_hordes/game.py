@@ -8,6 +8,7 @@ decide something and says so through ``to_act``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from math import comb
 from typing import Any
@@ -30,6 +31,7 @@ from games.core.base import ApplyContext, NotationGame
 from games.core.english import count as counted
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.secrets import redeal
 from games.core.space import combination_at
 from games.core.window import seats_after
 
@@ -420,6 +422,30 @@ class BarbarianHordes(NotationGame):
             return None
         winners = (s.winner,) if s.winner is not None else ()
         return Outcome(winners=winners, reason=s.end_reason)
+
+    # ------------------------------------------------------------ hidden information
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
+        """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
+        deck shuffled, and the hands of the seats outside ``keep`` redealt with it (the
+        cards a seat has committed to the war in progress stay in its hand)."""
+        others = [x for x in range(len(s.players)) if keep is not None and x not in keep]
+        committed: dict[Seat, list[str]] = {x: [] for x in others}
+        for c in s.war.contributions if s.war is not None else ():
+            if c.seat in committed:
+                committed[c.seat] += [*c.cards, *([c.block] if c.block else [])]
+        free = []
+        for x in others:
+            hand = list(s.players[x].hand)
+            for c in committed[x]:
+                if c in hand:
+                    hand.remove(c)
+            free.append(hand)
+        zones = redeal([*free, s.deck], rand)
+        players = list(s.players)
+        for x, hand in zip(others, zones, strict=False):
+            players[x] = players[x].model_copy(update={"hand": tuple(c for c in committed[x] if c in s.players[x].hand) + hand})
+        return s.model_copy(update={"players": tuple(players), "deck": zones[-1]})
 
     def view(self, s: State, viewer: Seat | None) -> View:
         players = []

@@ -3,6 +3,8 @@ JSON methods of the Game protocol (DESIGN.md, "The game contract")."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -10,8 +12,9 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from .errors import InvalidNotationError
 from .explain import Explainable
-from .model import Event, Seat
+from .model import Event, Seat, Step
 from .rng import Rng
+from .secrets import derive_reveals
 
 
 class ApplyContext:
@@ -76,3 +79,24 @@ class NotationGame(Explainable):
     def state_from_json(self, data: Any) -> Any:
         """A state from its JSON form (``State.model_dump(mode="json")``)."""
         return self.State.model_validate(data)
+
+    # ------------------------------------------------------------ hidden information
+
+    def perturb_hidden(self, s: Any, keep: frozenset[Seat] | None, rand: random.Random) -> Any:
+        """A state that no seat of ``keep`` can tell apart from ``s`` (``keep=None``: no
+        seat at all), with what they cannot see drawn again with ``rand``: undrawn
+        decks shuffled, other hands redealt, face-down cards exchanged
+        (games.core.secrets). The default, for a game without hidden information, is
+        ``s`` itself; every game with hands, decks or face-down cards overrides it."""
+        return s
+
+    def reveals(
+        self, before: Any, seat: Seat, action: Any, step: Step[Any], rng_for: Callable[[], Rng], drew: bool
+    ) -> bool:
+        """Whether ``action`` by ``seat``, applied to ``before`` and giving ``step``,
+        revealed information hidden from ``seat`` before (dice, deck order, other hands,
+        face-down cards): the host refuses an undo past it without the others' consent.
+        ``rng_for()`` gives a fresh copy of the step's Rng; ``drew`` says whether the step
+        drew from it. The default derives it by perturbation
+        (``games.core.secrets.derive_reveals``)."""
+        return derive_reveals(self, before, seat, action, step, rng_for, drew)

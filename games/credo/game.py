@@ -13,6 +13,7 @@ Choices of Church cards (Lose, Remove, Take, Give) are pending tasks answered wi
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -32,6 +33,7 @@ from games.core import (
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.secrets import redeal, shuffled
 from games.core.window import seats_after
 
 from . import notation
@@ -1938,6 +1940,21 @@ class Credo(NotationGame):
             return HandCardView(id=card, name=a.name, kind="article", text=text)
         e = self.event(card)
         return HandCardView(id=card, name=e.name, kind="event", text=e.text)
+
+    # ------------------------------------------------------------ hidden information
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
+        """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
+        Church Cards box and the Event/Article deck shuffled, and the hands of the
+        Churches outside ``keep`` redealt with the Event/Article deck."""
+        others = [x for x in range(len(s.players)) if keep is not None and x not in keep]
+        zones = redeal([*(s.players[x].hand for x in others), s.event_deck], rand)
+        players = list(s.players)
+        for x, hand in zip(others, zones, strict=False):
+            players[x] = players[x].model_copy(update={"hand": hand})
+        return s.model_copy(
+            update={"players": tuple(players), "event_deck": zones[-1], "church_deck": shuffled(s.church_deck, rand)}
+        )
 
     def view(self, s: State, viewer: Seat | None) -> View:
         players = []

@@ -9,6 +9,7 @@ inside ``apply`` through the ``Rng``; the game stops whenever a seat must decide
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from itertools import combinations, permutations
 from typing import Any
@@ -31,6 +32,7 @@ from games.core.base import ApplyContext, NotationGame
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.secrets import redeal, shuffled
 
 from . import notation, text
 from .data import COINS, Card, GameData, Kingdom, explanations, load
@@ -1575,6 +1577,21 @@ class PromisedLand(NotationGame):
                 for i in self.kingdom_lands(s, k.id):
                     out[i] = k.id
         return out
+
+    # ------------------------------------------------------------ hidden information
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
+        """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
+        bag and the decks of the Books not yet dealt shuffled, and the Kingdom cards in
+        hand of each side's players outside ``keep`` redealt among them (hand sizes
+        kept; the current Book's deck holds discards some seats know, so it stays)."""
+        players = list(s.players)
+        for side in ("heathen", "hebrew"):
+            others = [x for x, p in enumerate(s.players) if p.side == side and keep is not None and x not in keep]
+            for x, hand in zip(others, redeal([s.players[x].hand for x in others], rand), strict=True):
+                players[x] = players[x].model_copy(update={"hand": tuple(sorted(hand))})
+        decks = tuple(d if i // 2 < s.book else shuffled(d, rand) for i, d in enumerate(s.decks))
+        return s.model_copy(update={"players": tuple(players), "decks": decks, "bag": shuffled(s.bag, rand)})
 
     def view(self, s: State, viewer: Seat | None) -> View:
         over = s.phase == "over"

@@ -11,6 +11,7 @@ steps on a stack (RULINGS.md R13-R16). The Hannibal deck's automation (co-op) ru
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -31,6 +32,7 @@ from games.core.base import ApplyContext, NotationGame
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.secrets import redeal, shuffled
 
 from . import notation, text
 from .data import ABILITY_COST, Card, Effect, HannibalCard, explanations, load
@@ -1584,6 +1586,38 @@ class RomanWar(NotationGame):
             return CardView(id=c.id, name=c.name, type=c.type, cost=c.cost, line=c.line())
         h = self.hcard(card_id)
         return CardView(id=h.id, name=h.name, type=h.type, defense=h.defense, line=h.line())
+
+    # ------------------------------------------------------------ hidden information
+
+    def seats(self, s: State) -> tuple[Seat, ...]:
+        """Every seat: the Romans, then Hannibal's seat in a duel."""
+        extra = (s.hannibal_seat,) if s.hannibal_seat is not None else ()
+        return tuple(range(len(s.romans))) + extra
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
+        """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): every
+        draw pile shuffled (the Hannibal deck below its ``known`` top cards); for a Roman
+        outside ``keep``, hand, deck and face-down Cost Zone cards redealt among
+        themselves; Hannibal's duel hand redealt with the unknown Hannibal deck when
+        Hannibal's seat is outside ``keep``."""
+        romans = []
+        for x, r in enumerate(s.romans):
+            if keep is not None and x not in keep:
+                down = [i for i, c in enumerate(r.cost_zone) if not c.face_up]
+                hand, deck, faces = redeal([r.hand, r.deck, [r.cost_zone[i].card for i in down]], rand)
+                zone = list(r.cost_zone)
+                for i, c in zip(down, faces, strict=True):
+                    zone[i] = zone[i].model_copy(update={"card": c})
+                romans.append(r.model_copy(update={"hand": hand, "deck": deck, "cost_zone": tuple(zone)}))
+            else:
+                romans.append(r.model_copy(update={"deck": shuffled(r.deck, rand)}))
+        top, rest = s.hannibal_deck[: s.known], s.hannibal_deck[s.known :]
+        hand = s.hannibal_hand
+        if s.hannibal_seat is not None and keep is not None and s.hannibal_seat not in keep:
+            hand, rest = redeal([hand, rest], rand)
+        else:
+            rest = shuffled(rest, rand)
+        return s.model_copy(update={"romans": tuple(romans), "hannibal_deck": top + rest, "hannibal_hand": hand})
 
     def view(self, s: State, viewer: Seat | None) -> View:
         """What ``viewer`` may see (None = spectator): its own hand and face-down Cost Zone

@@ -9,6 +9,7 @@ stops whenever a seat must decide something and says so through ``to_act``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -29,6 +30,7 @@ from games.core import (
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.secrets import redeal, shuffled
 
 from . import notation
 from .data import FACTIONS, Data, ObjectiveCard, load
@@ -4614,6 +4616,25 @@ class SoulOfTheEmpire(NotationGame):
         if s.phase != "over":
             return None
         return Outcome(winners=s.winners, reason=s.end_reason)
+
+    # ------------------------------------------------------------ hidden information
+
+    def seats(self, s: State) -> tuple[Seat, ...]:
+        """Every seat (one seat may play two factions)."""
+        return tuple(range(s.players))
+
+    def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
+        """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
+        Objective deck and every Power Card deck shuffled, and the hand of each faction
+        whose seat is outside ``keep`` (the Gray faction's always) redealt with its deck."""
+        factions = dict(s.factions)
+        for fid, f in s.factions.items():
+            if fid == "gray" or (keep is not None and f.seat not in keep):
+                hand, deck = redeal([f.hand, f.deck], rand)
+                factions[fid] = f.model_copy(update={"hand": hand, "deck": deck})
+            else:
+                factions[fid] = f.model_copy(update={"deck": shuffled(f.deck, rand)})
+        return s.model_copy(update={"factions": factions, "objective_deck": shuffled(s.objective_deck, rand)})
 
     def view(self, s: State, viewer: Seat | None) -> View:
         """What ``viewer`` may see: hands only for the seat that controls the faction;

@@ -1,0 +1,174 @@
+"""A property check of hidden information over random games (DESIGN.md, trust
+invariants 2 and 3), used by ``tests/test_secrets_property.py`` (a bounded slice)
+and ``bench/secrets.py`` (a long run).
+
+At every state reached by random play it checks:
+
+- **perturbation**: ``perturb_hidden`` keeps what its seats see (the spectator's view
+  for ``keep`` empty; a seat's own view for ``keep={seat}``). A helper that changed
+  a visible part would make the two checks below meaningless.
+- **prompt**: the public prompts (who is asked, the kind and the text of each prompt)
+  are the same in states that differ only in hidden information (``keep`` empty:
+  everything a spectator cannot see drawn again).
+- **reveal**: an action the game marks non-revealing (``games.core.secrets.reveals``)
+  gives the same views, events and prompts for its player and the spectators when
+  what its player could not see is drawn again, and the same views for every seat
+  when what nobody sees is drawn again; these perturbations are fresh ones, drawn
+  independently of those the game's own verdict may use.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .agents import make_agent
+from .errors import GameError
+from .rng import Rng
+from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome, seats_of
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One failed check: ``kind`` is ``perturbation``, ``prompt`` or ``reveal``."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    step: int
+    kind: str
+    detail: str
+    context: Any = field(default=None, compare=False, repr=False)  # (state, seat, action) to investigate
+
+    def __str__(self) -> str:
+        return (f"{self.game} players={self.players} options={self.options} seed={self.seed} "
+                f"step={self.step}: {self.kind}: {self.detail}")
+
+
+@dataclass
+class Report:
+    """States and actions checked, and the findings (empty when all held)."""
+
+    states: int = 0
+    actions: int = 0
+    non_revealing: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    def add(self, other: Report) -> None:
+        self.states += other.states
+        self.actions += other.actions
+        self.non_revealing += other.non_revealing
+        self.findings.extend(other.findings)
+
+
+def _dump(game: Any, s: Any, viewer: Any) -> Any:
+    return game.view(s, viewer).model_dump(mode="json")
+
+
+def check_game(
+    game: Any,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    steps: int,
+    *,
+    tries: int = 3,
+    agent: str = "random",
+) -> Report:
+    """Play one random game of ``game`` (``players`` seats, ``options``, ``seed``) for up
+    to ``steps`` actions and run the three checks (module docstring) at each state,
+    ``tries`` perturbations each. ``agent``: ``random`` or ``heuristic`` players."""
+    from .replay import start
+
+    report = Report()
+    seats = list(range(players))
+    opts = game.Options(**options)
+    s = start(game, seats, opts, seed).state
+    rand = random.Random(f"tabula:secretcheck:{game.id}:{seed}")
+    agents = {x: make_agent(game, agent, seed=seed * 31 + x) for x in seats}
+
+    def found(step: int, kind: str, detail: str, context: Any = None) -> None:
+        report.findings.append(Finding(game.id, players, options, seed, step, kind, detail, context))
+
+    for n in range(1, steps + 1):
+        if game.outcome(s) is not None:
+            break
+        prompts = game.to_act(s)
+        if not prompts:
+            break
+        report.states += 1
+        public = public_prompts(game, s)
+        spectator = _dump(game, s, None)
+        for i in range(tries):
+            other = perturb(game, s, frozenset(), random.Random(f"{rand.random()}:{i}"))
+            if _dump(game, other, None) != spectator:
+                found(n, "perturbation", "the spectator's view changed when only hidden information did")
+                break
+            if public_prompts(game, other) != public:
+                found(n, "prompt", f"{public} became {public_prompts(game, other)}", (s, other))
+                break
+        seat = sorted(prompts)[int(rand.random() * len(prompts))]
+        own = _dump(game, s, seat)
+        for i in range(tries):
+            other = perturb(game, s, frozenset({seat}), random.Random(f"{rand.random()}:{i}"))
+            if _dump(game, other, seat) != own or _dump(game, other, None) != spectator:
+                found(n, "perturbation", f"seat {seat}'s view changed when only what it cannot see did")
+                break
+        action = agents[seat].choose(game, s, seat)
+        notation = game.format_action(s, action)
+        rng = TrackingRng(seed, n)
+        step = game.apply(s, seat, action, rng)
+        report.actions += 1
+        if not reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n), rng.draws > 0):
+            report.non_revealing += 1
+            for i in range(tries):
+                for keep in ({seat}, None):
+                    r = random.Random(f"tabula:secretcheck:fresh:{rand.random()}:{i}")
+                    try:
+                        same = same_outcome(game, s, seat, action, step, lambda n=n: Rng(seed, n), keep, r)
+                    except GameError as e:  # pragma: no cover - reported, not raised
+                        same, notation = False, f"{notation} ({e})"
+                    if not same:
+                        who = f"seat {seat}" if keep else "every seat"
+                        found(n, "reveal", f"'{notation}' by seat {seat} is marked non-revealing, yet what "
+                                           f"{who} sees after it changed with hidden information",
+                              (s, seat, action))
+                        break
+                else:
+                    continue
+                break
+        s = step.state
+    return report
+
+
+def configurations(game: Any) -> list[tuple[int, dict[str, Any]]]:
+    """The seat counts and options a check covers for ``game``: each variant that
+    changes who holds what (solo, duel, teams, ``ask_all``...)."""
+    by_game: dict[str, list[tuple[int, dict[str, Any]]]] = {
+        "barbarian-hordes": [(2, {}), (4, {}), (3, {"variant": "three-player"}), (6, {})],
+        "credo": [(3, {}), (4, {"ask_all": False}), (5, {})],
+        "promised-land": [(2, {}), (4, {}), (6, {})],
+        "roman-war": [(1, {}), (2, {}), (3, {"mode": "duel"}), (4, {})],
+        "soul-of-the-empire": [(2, {}), (3, {}), (4, {})],
+    }
+    lo, hi = game.min_players, game.max_players
+    return [(n, o) for n, o in by_game.get(game.id, [(lo, {}), (hi, {})]) if lo <= n <= hi]
+
+
+def check_all(games: list[Any], seeds: range, steps: int, *, tries: int = 3) -> Report:
+    """``check_game`` over every configuration of each game and every seed (agents
+    alternate between random and heuristic by seed)."""
+    report = Report()
+    for game in games:
+        for players, options in configurations(game):
+            for seed in seeds:
+                agent = "random" if seed % 2 else "heuristic"
+                report.add(check_game(game, players, options, seed, steps, tries=tries, agent=agent))
+    return report
+
+
+def seats_count(game: Any, s: Any) -> int:
+    """How many seats ``s`` has (for messages)."""
+    return len(seats_of(game, s))

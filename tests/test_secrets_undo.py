@@ -1,0 +1,82 @@
+"""Undo never lets a player peek (DESIGN.md, trust invariant 2): turning up a card of an
+already-shuffled deck draws no randomness and shows no private event, yet it reveals
+the deck; the game establishes it (games.core.secrets) and the host asks consent for
+an undo past it, or refuses it when only AI seats could agree."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.host import UndoError
+from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, host_on
+
+pytestmark = pytest.mark.usefixtures("backend")
+
+
+async def _play_until(host, marker: str, rand: random.Random, limit: int = 400):
+    """Human actions (random legal choices, ``done`` when offered) until the reply to one
+    shows ``marker``; the acting user and that reply."""
+    reply = await host.view(CHANNEL)
+    for _ in range(limit):
+        assert reply.status == "active", reply.text
+        p = next(p for p in reply.prompts if p.user_id is not None)
+        options = list(p.choices) or await host.complete(CHANNEL, p.user_id)
+        choice = "done" if "done" in options else rand.choice(options)
+        reply = await host.act(CHANNEL, p.user_id, choice)
+        if marker in reply.text:
+            return p.user_id, reply
+    raise AssertionError(f"{marker!r} never showed in {limit} actions")
+
+
+async def test_roman_war_solo_undo_of_a_hannibal_card_turned_up_is_refused():
+    """Issue 14 item 2: Roman War solo, ``done`` shows "Hannibal makes camp: ..." (the
+    Hannibal deck was shuffled at setup, the card is only turned up); an undo would let
+    the player see the next card and play differently, so with no other human to agree
+    it is refused."""
+    async with host_on(seed=7) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "roman-war")
+        await host.start(CHANNEL, ALICE)
+        user, reply = await _play_until(host, "Hannibal makes camp", random.Random(1))
+        rec = await host.storage.open_session(CHANNEL)
+        last = (await host.storage.actions(rec.id, after=rec.seq - 1))[-1]
+        assert last.reveals
+        with pytest.raises(UndoError, match="no other player"):
+            await host.undo(CHANNEL, user)
+        assert (await host.storage.open_session(CHANNEL)).seq == rec.seq
+
+
+async def test_credo_undo_past_a_drawn_play_immediately_event_asks_consent():
+    """Issue 14 item 2: Credo, two humans and an AI: an action after which a Church draws
+    an Event "(play immediately)" turned up the Event/Article deck; undoing it needs the
+    other human's consent."""
+    async with host_on(seed=4) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "credo")
+        await host.join(CHANNEL, BOB)
+        await host.add_ai(CHANNEL, ALICE, 1)
+        await host.start(CHANNEL, ALICE)
+        user, reply = await _play_until(host, "(play immediately", random.Random(4))
+        rec = await host.storage.open_session(CHANNEL)
+        r = await host.undo(CHANNEL, user)
+        assert "must agree" in r.text
+        assert (await host.storage.open_session(CHANNEL)).seq == rec.seq  # nothing undone yet
+        other = BOB if user == ALICE else ALICE
+        await host.undo(CHANNEL, other)  # consent given: now undone
+        assert (await host.storage.open_session(CHANNEL)).seq < rec.seq
+
+
+async def test_a_non_revealing_action_is_undone_freely():
+    """The converse: a Roman War Cost Zone placement (a card from one's own hand, face
+    down) reveals nothing, so its player may take it back without asking."""
+    async with host_on(seed=7) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "roman-war")
+        reply = await host.start(CHANNEL, ALICE)
+        p = next(p for p in reply.prompts if p.user_id == ALICE)
+        options = list(p.choices) or await host.complete(CHANNEL, ALICE)
+        cost = next(o for o in options if o.startswith("cost "))
+        await host.act(CHANNEL, ALICE, cost)
+        rec = await host.storage.open_session(CHANNEL)
+        assert not (await host.storage.actions(rec.id, after=rec.seq - 1))[-1].reveals
+        await host.undo(CHANNEL, ALICE)
+        assert (await host.storage.open_session(CHANNEL)).seq == rec.seq - 1
