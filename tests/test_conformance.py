@@ -249,7 +249,7 @@ def _soe_options(game: Any, players: int, i: int) -> Any:
 
 def _credo_options(game: Any, players: int, i: int) -> Any:
     """Credo: one game in three is played to its end; the others end by the round
-    limit house rule, and half of those skip Churches with nothing to play in
+    limit house rule, and half of those skip Churches with no card in hand in
     response windows (``ask_all`` off) (RULINGS.md R19, R21)."""
     fields: dict[str, Any] = {}
     if i % 3:

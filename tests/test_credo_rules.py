@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games.core import GameError, IllegalActionError, Rng
+from games.core.secrets import public_prompts
 from games.credo.data import EASTERN_EMPEROR, NISIBIS, WESTERN_EMPEROR
 from games.credo.game import GAME
 from games.credo.model import (
@@ -796,11 +797,29 @@ def test_answer_window_after_event() -> None:
     assert s.window is None and set(GAME.to_act(s)) == {0}
 
 
-def test_ask_all_off_skips_churches_without_plays() -> None:
-    """R21, option ask_all off: Churches with nothing to play are not asked."""
+def test_ask_all_off_skips_churches_without_cards() -> None:
+    """R21, option ask_all off: Churches with no card in hand are not asked."""
     s = make(hands=[(ev("New Basilica"),), (), (ev("New Liturgy"),)]).model_copy(update={"ask_all": False})
     s = act(s, 0, Play(card=ev("New Basilica")))
     assert s.window.waiting == (2,)
+
+
+def test_ask_all_off_still_asks_a_church_holding_nothing_playable() -> None:
+    """R31 ("Who is asked never depends on a hand"): with ask_all off, a Church holding
+    only a card it cannot play now is asked like one holding a playable card, so who is
+    asked tells nothing about a hand; the public prompts are the same either way."""
+    article = next(c for c in GAME.data.articles)
+    hands = {
+        "playable": [(ev("New Basilica"),), (ev("New Liturgy"),), (ev("New Liturgy"),)],
+        "unplayable": [(ev("New Basilica"),), (article,), (article,)],
+    }
+    prompts = {}
+    for kind, hand in hands.items():
+        s = make(hands=hand).model_copy(update={"ask_all": False})
+        s = act(s, 0, Play(card=ev("New Basilica")))
+        prompts[kind] = public_prompts(GAME, s)
+    assert prompts["playable"] == prompts["unplayable"]
+    assert {seat for seat, _, _ in prompts["unplayable"]} == {1}
 
 
 def test_exile_and_recall() -> None:

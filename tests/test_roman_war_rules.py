@@ -155,6 +155,7 @@ def test_overflow_rule_discard_per_point_from_hand_or_cost_zone():
         ambushes=["Balearic Slingers", "Balearic Slingers"],
     )
     s = act(s, 0, "done")
+    s = act(s, 0, "pass")  # asked to respond (it could hold Rally or Testudo; R23), it passes
     assert s.romans[0].overflow == 1
     assert "discard" in GAME.to_act(s)[0].text
     s = act(s, 0, "discard Levy from cost zone")
@@ -394,6 +395,28 @@ def test_response_counters_an_ambush_on_the_stack():
     assert GAME.to_act(s) == {1: GAME.to_act(s)[1]} and GAME.to_act(s)[1].kind == "respond"
     s = act(s, 1, "play Feigned Retreat")
     assert s.romans[0].power == 3 and cid("Numidian Raid") in s.defended_pile and s.phase == "main"
+
+
+def test_who_is_asked_to_respond_does_not_depend_on_the_hand():
+    """R23 ("Who is asked to respond never depends on a hand"): a Roman with a card in hand
+    and an untapped Cost Zone paying for a fast Tactic of its deck is asked to respond to
+    a failed Ambush whether it holds Feigned Retreat or only a Scutum; the public prompts
+    are the same. A Roman with an empty hand is not asked (a hand's size is public)."""
+    from games.core.secrets import public_prompts
+
+    prompts = {}
+    for hand in (["Feigned Retreat"], ["Scutum"]):
+        s = make_state(
+            [roman(), roman("scipio", hand=hand, cost=2)],
+            phase="defense",
+            ambushes=["Numidian Raid"],
+        )
+        s = act(s, 0, "done")
+        prompts[hand[0]] = public_prompts(GAME, s)
+    assert prompts["Feigned Retreat"] == prompts["Scutum"]
+    assert [seat for seat, kind, _ in prompts["Scutum"]] == [1]
+    s = act(s, 1, "pass")  # holding nothing fast, it passes
+    assert s.phase == "main"
 
 
 def test_testudo_prevents_the_power_loss_only():

@@ -29,7 +29,17 @@ from games.soul_of_the_empire.model import (
     State,
     UseGrace,
 )
-from tests.test_soul_of_the_empire_rules import FixedRng, board, dice, fresh, seat, set_f, turn_of, units
+from tests.test_soul_of_the_empire_rules import (
+    FixedRng,
+    board,
+    dice,
+    fresh,
+    pass_elder,
+    seat,
+    set_f,
+    turn_of,
+    units,
+)
 
 g = GAME
 
@@ -47,7 +57,7 @@ def attack(
     s: State, attacker: str, defender: str, territory: str, die_values: list[int] | None = None
 ) -> State:
     s = dice(turn_of(s, attacker), attacker, die_values or [1])
-    return act(s, attacker, Attack(die=0, territory=territory, target=defender))
+    return pass_elder(act(s, attacker, Attack(die=0, territory=territory, target=defender)))
 
 
 def commit(s: State, attacker: str, defender: str, a: Commit, d: Commit) -> State:

@@ -137,8 +137,17 @@ def fight(
     s = turn_of(s, attacker if attacker != "gray" else "jews")
     s = dice(s, "jews" if attacker == "gray" else attacker, [1])
     s = act(s, attacker, Attack(die=0, territory=territory, target=defender, gray=attacker == "gray"))
+    s = pass_elder(s)
     s = act(s, attacker, Commit(card=a_card, power=kw.get("a_power"), conscript=kw.get("conscript", 0)))
     return act(s, defender, Commit(card=d_card, power=kw.get("d_power")))
+
+
+def pass_elder(s: State) -> State:
+    """Answer ``pass`` for each side asked about Elder that does not hold it (a side that
+    could hold Elder is asked either way, RULINGS.md R25)."""
+    while s.combat is not None and s.combat.question == "elder_play" and not g._elder_card(s, s.combat.asking):
+        s = act(s, s.combat.asking, Pass())
+    return s
 
 
 def units(s: State, t: str, f: str) -> int:

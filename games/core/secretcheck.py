@@ -9,7 +9,9 @@ At every state reached by random play it checks:
   a visible part would make the two checks below meaningless.
 - **prompt**: the public prompts (who is asked, the kind and the text of each prompt)
   are the same in states that differ only in hidden information (``keep`` empty:
-  everything a spectator cannot see drawn again).
+  everything a spectator cannot see drawn again); and after an action, applied again
+  where what its player could not see is drawn again, the same public events never
+  come with different public prompts (a window opened or skipped by who holds what).
 - **reveal**: an action the game marks non-revealing (``games.core.secrets.reveals``)
   gives the same views, events and prompts for its player and the spectators when
   what its player could not see is drawn again, and the same views for every seat
@@ -26,7 +28,7 @@ from typing import Any
 from .agents import make_agent
 from .errors import GameError
 from .rng import Rng
-from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome, seats_of
+from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,12 @@ def check_game(
     *,
     tries: int = 3,
     agent: str = "random",
+    checks: frozenset[str] = frozenset({"prompt", "reveal"}),
 ) -> Report:
     """Play one random game of ``game`` (``players`` seats, ``options``, ``seed``) for up
-    to ``steps`` actions and run the three checks (module docstring) at each state,
-    ``tries`` perturbations each. ``agent``: ``random`` or ``heuristic`` players."""
+    to ``steps`` actions and run the checks (module docstring) at each state, ``tries``
+    perturbations each: ``checks`` holds ``prompt`` and/or ``reveal`` (the perturbation
+    checks always run). ``agent``: ``random`` or ``heuristic`` players."""
     from .replay import start
 
     report = Report()
@@ -106,7 +110,7 @@ def check_game(
             if _dump(game, other, None) != spectator:
                 found(n, "perturbation", "the spectator's view changed when only hidden information did")
                 break
-            if public_prompts(game, other) != public:
+            if "prompt" in checks and public_prompts(game, other) != public:
                 found(n, "prompt", f"{public} became {public_prompts(game, other)}", (s, other))
                 break
         seat = sorted(prompts)[int(rand.random() * len(prompts))]
@@ -121,7 +125,25 @@ def check_game(
         rng = TrackingRng(seed, n)
         step = game.apply(s, seat, action, rng)
         report.actions += 1
-        if not reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n), rng.draws > 0):
+        if "prompt" in checks:
+            after = public_prompts(game, step.state)
+            shown = [e.model_dump(mode="json") for e in step.events if e.visible(None)]
+            for i in range(tries):
+                other = perturb(game, s, frozenset({seat}), random.Random(f"{rand.random()}:{i}"))
+                try:
+                    alt = game.apply(other, seat, action, Rng(seed, n))
+                except GameError as e:
+                    found(n, "prompt", f"'{notation}' by seat {seat} is refused ({e}) when only what that seat "
+                                       "cannot see changes", (s, other, seat, action))
+                    break
+                if [e.model_dump(mode="json") for e in alt.events if e.visible(None)] == shown and (
+                    public_prompts(game, alt.state) != after
+                ):
+                    found(n, "prompt", f"after '{notation}' by seat {seat} the same public events lead to "
+                                       f"{after} or {public_prompts(game, alt.state)}", (s, other, seat, action))
+                    break
+        if "reveal" in checks and not reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n),
+                                              rng.draws > 0):
             report.non_revealing += 1
             for i in range(tries):
                 for keep in ({seat}, None):
@@ -157,18 +179,20 @@ def configurations(game: Any) -> list[tuple[int, dict[str, Any]]]:
     return [(n, o) for n, o in by_game.get(game.id, [(lo, {}), (hi, {})]) if lo <= n <= hi]
 
 
-def check_all(games: list[Any], seeds: range, steps: int, *, tries: int = 3) -> Report:
+def check_all(
+    games: list[Any],
+    seeds: range,
+    steps: int,
+    *,
+    tries: int = 3,
+    checks: frozenset[str] = frozenset({"prompt", "reveal"}),
+) -> Report:
     """``check_game`` over every configuration of each game and every seed (agents
-    alternate between random and heuristic by seed)."""
+    alternate between heuristic and random by seed)."""
     report = Report()
     for game in games:
         for players, options in configurations(game):
             for seed in seeds:
                 agent = "random" if seed % 2 else "heuristic"
-                report.add(check_game(game, players, options, seed, steps, tries=tries, agent=agent))
+                report.add(check_game(game, players, options, seed, steps, tries=tries, agent=agent, checks=checks))
     return report
-
-
-def seats_count(game: Any, s: Any) -> int:
-    """How many seats ``s`` has (for messages)."""
-    return len(seats_of(game, s))

@@ -34,6 +34,7 @@ events, views and prompts on fresh perturbations.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
@@ -43,6 +44,8 @@ from .model import Event, Seat, Step
 from .rng import Rng
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 TRIES = 3
 """Perturbed states tried per round by ``derive_reveals`` (two rounds: the player's
@@ -181,12 +184,17 @@ def derive_reveals(
     if any(e.visible_to is not None and any(v != seat for v in e.visible_to) for e in step.events):
         return True
     rng = rng_for()
-    for i in range(tries):
-        if not same_outcome(game, before, seat, action, step, rng_for, {seat}, perturb_seed(rng, "seat", i)):
-            return True
-    for i in range(tries):
-        if not same_outcome(game, before, seat, action, step, rng_for, None, perturb_seed(rng, "all", i)):
-            return True
+    try:
+        for i in range(tries):
+            if not same_outcome(game, before, seat, action, step, rng_for, {seat}, perturb_seed(rng, "seat", i)):
+                return True
+        for i in range(tries):
+            if not same_outcome(game, before, seat, action, step, rng_for, None, perturb_seed(rng, "all", i)):
+                return True
+    except Exception:  # a perturbation the rules could not play: assume the worst
+        log.warning("%s: reveals check failed on a perturbed state; counted as revealing", game.id,
+                    exc_info=True)
+        return True
     return False
 
 

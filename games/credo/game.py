@@ -111,8 +111,8 @@ class Options(Model):
     """Session options.
 
     ``ask_all``: in response windows and debates, ask every Church (default) or only
-    those holding an Event card they could play now (skipping reveals a little about
-    a hand). ``round_limit``: optional house rule ending the game after that many
+    those holding at least one card (RULINGS.md R21: whether a card could be played
+    now is never what decides who is asked, so nobody learns about a hand). ``round_limit``: optional house rule ending the game after that many
     rounds, most Followers winning (RULINGS.md R19).
     """
 
@@ -730,8 +730,8 @@ class Credo(NotationGame):
             w = s.window
             if w is not None:
                 waiting = w.waiting
-                if not s.ask_all:
-                    while waiting and not self._plays(s, waiting[0]):
+                if not s.ask_all:  # R21: skip empty hands only (a hand's size is public)
+                    while waiting and not s.players[waiting[0]].hand:
                         waiting = waiting[1:]
                     if waiting != w.waiting:
                         ctx.update(window=w.model_copy(update={"waiting": waiting}))

@@ -751,7 +751,7 @@ class RomanWar(NotationGame):
                     if p.kind == "help":
                         waiting = tuple(x for x in waiting if self._helps(s, x))
                     if p.kind == "respond":
-                        waiting = tuple(x for x in waiting if self._card_plays(s, x, responding=True))
+                        waiting = tuple(x for x in waiting if self._could_respond(s, x))
                     if waiting != p.waiting:
                         p = p.model_copy(update={"waiting": waiting})
                         ctx.update(pending=s.pending[:-1] + (p,))
@@ -821,9 +821,40 @@ class RomanWar(NotationGame):
             ctx.update(hannibal_discard=ctx.s.hannibal_discard + (item.card,))
 
     def _responders(self, s: State, item: StackItem) -> tuple[Seat, ...]:
-        """Romans holding a fast Tactic they can pay for (R15), the Ambush's target first."""
+        """Romans who could hold a fast Tactic they can pay for (R15, R23), the Ambush's
+        target first: judged from what everyone sees, never from the hands."""
         order = [item.seat] + [x for x in s.turn_order if x != item.seat]
-        return tuple(x for x in order if self._card_plays(s, x, responding=True))
+        return tuple(x for x in order if self._could_respond(s, x))
+
+    def _could_respond(self, s: State, seat: Seat) -> bool:
+        """Whether ``seat`` may be holding a fast card it can pay for now, as far as the
+        table can tell (R23)."""
+        return self._could_play(s, seat, responding=True)
+
+    def _could_play(self, s: State, seat: Seat, *, responding: bool = False, helping: bool = False) -> bool:
+        """Whether ``seat`` may hold a card it could play now in a response window
+        (``responding``: a fast card) or to help defend (``helping``: a Defense card), as
+        far as the table can tell (R23): a face-up Cost Zone card it can play, or a card in
+        hand while its deck list has such a card whose cost its untapped Cost Zone covers
+        (and, for a defending card, an Ambush it could defend). The hand itself is never
+        looked at, so who is asked says nothing about it."""
+        plays = self._card_plays(s, seat, responding=responding, helping=helping)
+        if any(p.source == "cost_zone" for p in plays):
+            return True
+        r = s.romans[seat]
+        if not r.hand:
+            return False
+        spare = self.untapped(s, seat)
+        for cid in self.data.decks[r.deck_id].cards:
+            c = self.card(cid)
+            if not (c.fast if responding else c.type == "Defense"):
+                continue
+            if c.cost + self.fee_for(s, c) > spare:
+                continue
+            if c.defends and not list(self._defendable(s, seat, own=True, max_cost=None)):
+                continue
+            return True
+        return False
 
     def _resolve_card(self, ctx: _Ctx, item: StackItem) -> None:
         """Step four: the card's rules text (after any boosts printed at the top or fast)."""
@@ -1257,7 +1288,9 @@ class RomanWar(NotationGame):
         ctx.update(pending=ctx.s.pending[:-1] + (p.model_copy(update={"waiting": waiting}),))
 
     def _helps(self, s: State, seat: Seat) -> bool:
-        return bool(self._defendable(s, seat, helper=True) or self._card_plays(s, seat, helping=True))
+        """Whether ``seat`` is asked to help defend: it can pay from its Cost Zone, or it may
+        hold a Defense card it could play, as far as the table can tell (R23)."""
+        return bool(self._defendable(s, seat, helper=True) or self._could_play(s, seat, helping=True))
 
     def _pick_ability(self, ctx: _Ctx, seat: Seat, a: PickAbility, p: Pending | None) -> None:
         ab = self.data.abilities[a.ability]

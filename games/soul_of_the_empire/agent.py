@@ -320,7 +320,7 @@ class HeuristicAgent:
         c = s.combat
         q = c.question
         if q == "elder_play":
-            return Elder()
+            return Elder() if Elder() in actions else Pass()
         if q == "elder":
             # the lowest wins: -1 to our own value; the highest wins: -1 to theirs
             return Elder(choice="mine" if g.lowest_wins(c.attacker, c.defender) else "theirs")

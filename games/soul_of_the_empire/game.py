@@ -2888,13 +2888,28 @@ class SoulOfTheEmpire(NotationGame):
         """The Elder card ``side`` may play face up now (RULINGS.md R9), or None."""
         return next((x for x in self._combat_powers(s, side) if self.data.card(x).id == "elder"), None)
 
+    def _could_hold_elder(self, s: State, side: str) -> bool:
+        """Whether ``side`` may hold an Elder it could play now, as far as the table can
+        tell (RULINGS.md R25): it may play a combat Power Card, holds cards, and an Elder is
+        among its hand and deck together (what left them was seen). Its hand is never
+        looked at alone, so who is asked says nothing about it."""
+        c = s.combat
+        if c.elder is not None:
+            return False
+        holder = self.hand_owner(side)
+        if side == c.attacker and (s.second_turn or s.power_played >= s.power_limit):
+            return False
+        f = s.factions[holder]
+        return bool(f.hand) and any(self.data.card(x).id == "elder" for x in f.hand + f.deck)
+
     def _ask_elder(self, ctx: _Ctx) -> None:
-        """Before the secret choice, each side holding Elder (attacker first) is asked
-        whether to play it face up; with nobody to ask, the choice begins."""
+        """Before the secret choice, each side that could hold Elder (attacker first) is
+        asked whether to play it face up, holding it or not (R9, R25); with nobody to ask,
+        the choice begins."""
         c = ctx.s.combat
         if c.elder is None:
             for side in (c.attacker, c.defender):
-                if side not in c.elder_declined and self._elder_card(ctx.s, side):
+                if side not in c.elder_declined and self._could_hold_elder(ctx.s, side):
                     ctx.update(combat=c.model_copy(update={"asking": side, "question": "elder_play"}))
                     return
         ctx.update(combat=c.model_copy(update={"stage": "choose", "asking": None, "question": None}))
@@ -2947,6 +2962,8 @@ class SoulOfTheEmpire(NotationGame):
                 "Before the Combat Cards are chosen: play Elder face up (elder), or pass."
             )
         card = self._elder_card(s, side)
+        if card is None:
+            raise IllegalActionError("You hold no Elder to play face up; pass.")
         holder = self.hand_owner(side)
         hand = list(s.factions[holder].hand)
         hand.remove(card)
@@ -3255,7 +3272,7 @@ class SoulOfTheEmpire(NotationGame):
         """The answers to the pending combat decision (RULINGS.md R9, R16)."""
         q = s.combat.question
         if q == "elder_play":
-            return [Elder(choice="play"), Pass()]
+            return [Elder(choice="play"), Pass()] if self._elder_card(s, s.combat.asking) else [Pass()]
         if q == "elder":
             return [Elder(choice="mine"), Elder(choice="theirs"), Elder(choice="none"), Pass()]
         if q == "pharaoh":
@@ -3358,7 +3375,10 @@ class SoulOfTheEmpire(NotationGame):
         if q == "elder":
             ask = "Elder: -1 to your own Combat Value (elder mine), to the other side's (elder theirs), or neither (elder none)."
         elif q == "pharaoh":
-            ask = "Pharaoh's Fate: reveal it to reverse the result (reveal), or keep it in your hand (keep)."
+            ask = (
+                f"The {self.fname(c.asking)} face-down Power Card: reveal it (reveal), or take it back into "
+                "the hand unrevealed (keep)."
+            )  # R25: the public line never names a face-down card
         elif q == "grace":
             ask = "Grace: reverse the combat result (grace), or pass."
         else:
@@ -4626,12 +4646,21 @@ class SoulOfTheEmpire(NotationGame):
     def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
         """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
         Objective deck and every Power Card deck shuffled, and the hand of each faction
-        whose seat is outside ``keep`` (the Gray faction's always) redealt with its deck."""
+        whose seat is outside ``keep`` (the Gray faction's always) redealt with its deck
+        (a Power Card committed to the combat in progress stays in its hand)."""
+        committed: dict[str, list[str]] = {}
+        for side, choice in (s.combat.choices if s.combat is not None else {}).items():
+            if choice.power:
+                committed.setdefault(self.hand_owner(side), []).append(choice.power)
         factions = dict(s.factions)
         for fid, f in s.factions.items():
             if fid == "gray" or (keep is not None and f.seat not in keep):
-                hand, deck = redeal([f.hand, f.deck], rand)
-                factions[fid] = f.model_copy(update={"hand": hand, "deck": deck})
+                fixed = [c for c in committed.get(fid, []) if c in f.hand]
+                free = list(f.hand)
+                for c in fixed:
+                    free.remove(c)
+                hand, deck = redeal([free, f.deck], rand)
+                factions[fid] = f.model_copy(update={"hand": tuple(fixed) + hand, "deck": deck})
             else:
                 factions[fid] = f.model_copy(update={"deck": shuffled(f.deck, rand)})
         return s.model_copy(update={"factions": factions, "objective_deck": shuffled(s.objective_deck, rand)})
