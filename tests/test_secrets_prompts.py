@@ -47,3 +47,22 @@ def test_soul_pharaohs_fate_question_does_not_name_the_face_down_card():
     assert any("face-down Power Card" in text and "(reveal)" in text and "(keep)" in text for _, _, text in prompts)
     view = SOUL.view(s, None)
     assert "Pharaoh" not in (view.window or "") and "Pharaoh" not in view.model_dump_json()
+
+
+def test_soul_promised_land_window_opens_whether_or_not_the_card_is_held():
+    """Soul of the Empire R25 and R22: units moving out of the blue region open the Promised
+    Land window for the Jews whenever they could hold the card (cards in hand, a copy among
+    hand and deck), with the same public prompt; without it they can only pass."""
+    from games.soul_of_the_empire.model import Move, Path
+
+    def move(hand: tuple[str, ...], deck: tuple[str, ...]):
+        s = board(turn_of(fresh(), "rome"), {"jerusalem": {"rome": 2}})
+        s = set_f(s, "jews", hand=hand, deck=deck)
+        s = dice(s, "rome", [6])
+        return act(s, "rome", Move(die=0, paths=(Path(count=1, route=("jerusalem", "samaria")),)))
+
+    held = move(("promised-land", "tithe"), ("pharisee",))
+    not_held = move(("tithe", "pharisee"), ("promised-land",))
+    assert held.window is not None and held.window.kind == "promised_land"
+    assert public_prompts(SOUL, held) == public_prompts(SOUL, not_held)
+    assert SOUL.legal_actions(not_held, seat(not_held, "jews")) == [Pass()]

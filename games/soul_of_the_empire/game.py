@@ -1856,7 +1856,7 @@ class SoulOfTheEmpire(NotationGame):
             and "jews" in s.factions
             and mover not in ("jews", "gray")
             and not self.same_player(s, mover, "jews")
-            and any(self.data.card(c).id == "promised-land" for c in s.factions["jews"].hand)
+            and self._could_hold(s, "jews", "promised-land")
             and self._redirect_options(
                 s, Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue), "", 1
             )
@@ -2899,8 +2899,14 @@ class SoulOfTheEmpire(NotationGame):
         holder = self.hand_owner(side)
         if side == c.attacker and (s.second_turn or s.power_played >= s.power_limit):
             return False
+        return self._could_hold(s, holder, "elder")
+
+    def _could_hold(self, s: State, holder: str, card_id: str) -> bool:
+        """Whether ``holder``'s hand may hold a copy of ``card_id``, as far as the table can
+        tell (RULINGS.md R25): the hand holds cards, and a copy is among hand and deck
+        together (every card that left them was seen)."""
         f = s.factions[holder]
-        return bool(f.hand) and any(self.data.card(x).id == "elder" for x in f.hand + f.deck)
+        return bool(f.hand) and any(self.data.card(x).id == card_id for x in f.hand + f.deck)
 
     def _ask_elder(self, ctx: _Ctx) -> None:
         """Before the secret choice, each side that could hold Elder (attacker first) is
