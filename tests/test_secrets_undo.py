@@ -80,3 +80,30 @@ async def test_a_non_revealing_action_is_undone_freely():
         assert not (await host.storage.actions(rec.id, after=rec.seq - 1))[-1].reveals
         await host.undo(CHANNEL, ALICE)
         assert (await host.storage.open_session(CHANNEL)).seq == rec.seq - 1
+
+
+def test_soul_of_the_empire_new_objective_card_is_a_reveal():
+    """Issue 14 item 2: a Soul of the Empire action after which a "New Objective Card" is
+    turned up from the Objective deck (shuffled at setup; no randomness drawn) reveals it,
+    so undo past it needs consent; the game says so (games.core.secrets)."""
+    from games.core import Rng, get_game
+    from games.core.agents import make_agent
+    from games.core.replay import start
+    from games.core.secrets import TrackingRng, reveals
+
+    game = get_game("soul-of-the-empire")
+    for seed in range(6):
+        s = start(game, [0, 1, 2], game.Options(), seed).state
+        agents = {x: make_agent(game, "heuristic", seed=x) for x in range(3)}
+        for n in range(1, 400):
+            if game.outcome(s) is not None:
+                break
+            seat = sorted(game.to_act(s))[0]
+            action = agents[seat].choose(game, s, seat)
+            rng = TrackingRng(seed, n)
+            step = game.apply(s, seat, action, rng)
+            if any("New Objective Card" in e.describe() for e in step.events) and rng.draws == 0:
+                assert reveals(game, s, seat, action, step, lambda n=n, seed=seed: Rng(seed, n), False)
+                return
+            s = step.state
+    raise AssertionError("no Objective Card was turned up without a die roll in six games")
