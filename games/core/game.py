@@ -83,7 +83,11 @@ class Game(Protocol):
     # the action as typed; without it only its player sees the notation and the
     # others see the public events), ``seat_name(s, seat) -> str | None`` (the nation or faction a seat
     # plays, for messages), ``summary(view) -> str`` and ``hand_text(view) -> str``
-    # (plain-text board and hand for the terminal and logs).
+    # (plain-text board and hand for the terminal and logs), ``seats(s)`` (every seat,
+    # when ``s.players`` does not list them), and the hidden-information hooks of
+    # ``games.core.secrets``: ``perturb_hidden(s, keep, rand) -> state`` and
+    # ``reveals(before, seat, action, step, rng_for, drew) -> bool`` (defaults on
+    # ``games.core.base.NotationGame``).
 
     def explain(self, name: str) -> Sequence[Any]:
         """The named things (cards, nations, abilities...) ``name`` matches, as
