@@ -95,7 +95,8 @@ def roman_war(view: Any, texts: list[DrawnText]) -> None:
         panel = words(below(texts, name, 160))
         assert f"Power {r.power}/10" in panel, (r.commander, panel)
         assert f"Maneuver L{r.maneuver}" in panel
-        assert f"Hand {r.hand_size} · Deck {r.deck_size} · Discard {r.discard_size}" in panel
+        counts = f"Hand {r.hand_size} · Deck {r.deck_size} · Discard {r.discard_size}"
+        assert any(w == counts or w.startswith(counts + " · ") for w in panel), (counts, panel)  # + status
         assert f"COST ZONE {r.untapped_cost} of {len(r.cost_zone)} untapped" in panel
     hannibal = words(texts)
     assert f"Deck {view.hannibal_deck_size} · Discard {view.hannibal_discard_size} · Defended pile " \
