@@ -1,6 +1,6 @@
 """Property tests of hidden information over random games of all five games (DESIGN.md,
 trust invariants 2 and 3; issue 14). A bounded slice: the long run is
-``python bench/secrets.py``.
+``python bench/hidden_info.py``.
 
 - Reveals: an action the game marks non-revealing gives the same public events, views
   and prompts when the information its player could not see (undrawn deck order, other

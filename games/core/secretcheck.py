@@ -1,6 +1,6 @@
 """A property check of hidden information over random games (DESIGN.md, trust
 invariants 2 and 3), used by ``tests/test_secrets_property.py`` (a bounded slice)
-and ``bench/secrets.py`` (a long run).
+and ``bench/hidden_info.py`` (a long run).
 
 At every state reached by random play it checks:
 

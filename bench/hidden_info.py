@@ -2,8 +2,8 @@
 
 Usage::
 
-    python bench/secrets.py                           # every game, 20 seeds x 200 actions
-    python bench/secrets.py credo --seeds 50 --steps 300
+    python bench/hidden_info.py                           # every game, 20 seeds x 200 actions
+    python bench/hidden_info.py credo --seeds 50 --steps 300
 
 Plays random games of each configuration of each game (``games.core.secretcheck``:
 seat counts and options such as solo, duel, teams, ``ask_all``), heuristic and random
