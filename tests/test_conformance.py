@@ -12,6 +12,9 @@ many seeds, player counts and agents, checking at every step that
   does not change when everything hidden from that seat is reshuffled (each game
   registers its own ``reshuffle hidden`` function here);
 - no view and no event contains the session seed;
+- the game's conservation invariants hold (``games.core.invariants``: every card in
+  exactly one place, units, coins, votes and dice counted), after setup and after
+  every step;
 - events with ``visible_to`` are shown only to those seats;
 
 and at the end that replaying the action log from the seed reproduces the final
@@ -32,6 +35,7 @@ from pydantic import BaseModel
 
 from games.core import Event, Game, GameError, Rng, all_games, apply_at, replay, start, visible_events
 from games.core.agents import make_agent
+from games.core.invariants import check_invariants, invariants_of
 
 from .test_roman_war_helpers import reshuffle_roman_war
 
@@ -325,6 +329,7 @@ def test_every_game_is_covered() -> None:
     assert games, "no game is registered"
     for game in games:
         assert game.id in RESHUFFLE_HIDDEN, f"{game.id}: register a reshuffle-hidden function in this module"
+        assert invariants_of(game.id) is not None, f"{game.id}: register its conservation invariants"
         assert game.min_players <= game.max_players
 
 
@@ -368,6 +373,11 @@ def _check_views(game: Any, s: Any, seed: int, rnd: random.Random, viewers: list
         )
 
 
+def _check_invariants(game: Any, s: Any, step: int) -> None:
+    problems = check_invariants(game, s)
+    assert not problems, f"step {step}: conservation invariants broken: " + "; ".join(problems)
+
+
 def _sample_indices(n: int, k: int, rnd: random.Random) -> list[int]:
     if n <= k:
         return list(range(n))
@@ -397,6 +407,7 @@ def playout(game_id: str, players: int, agents: str, seed: int, options: Any = N
 
     step0 = start(game, seats, options, seed)
     s = step0.state
+    _check_invariants(game, s, 0)
     all_events: list[Event] = list(step0.events)
     _check_events(game, step0.events, seats, seed)
     log: list[tuple[int, Any]] = []
@@ -436,6 +447,7 @@ def playout(game_id: str, players: int, agents: str, seed: int, options: Any = N
         all_events.extend(result.events)
         log.append((seat, a))
         s = result.state
+        _check_invariants(game, s, step)
 
     # the end
     assert game.to_act(s) == {} or not game.to_act(s)
