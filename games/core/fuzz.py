@@ -166,7 +166,9 @@ def fuzz_game(
             return fail("exception", "outcome/to_act: " + _short_trace(e))
         if over:
             if prompts:
-                return fail("asked after the end", f"seats {sorted(x + 1 for x in prompts)} asked after the end")
+                return fail(
+                    "asked after the end", f"seats {sorted(x + 1 for x in prompts)} asked after the end"
+                )
             result.finished = True
             return result
         if not prompts:
@@ -183,7 +185,10 @@ def fuzz_game(
             except Exception as e:
                 return fail("exception", f"legal_actions for seat {seat + 1}: " + _short_trace(e))
             if len(legal) == 0:
-                return fail("no legal action", f"seat {seat + 1} is asked ({prompts[seat].kind}) but has no legal action")
+                return fail(
+                    "no legal action",
+                    f"seat {seat + 1} is asked ({prompts[seat].kind}) but has no legal action",
+                )
             for i in _indices(len(legal), notation_cap, rnd):
                 a = legal[i]
                 try:
@@ -193,9 +198,17 @@ def fuzz_game(
                 try:
                     back = game.parse_action(s, seat, text)
                 except Exception as e:
-                    return fail("notation", f"seat {seat + 1}: parse_action({text!r}) of {a!r}: {_short_trace(e)}", (seat, text))
+                    return fail(
+                        "notation",
+                        f"seat {seat + 1}: parse_action({text!r}) of {a!r}: {_short_trace(e)}",
+                        (seat, text),
+                    )
                 if back != a:
-                    return fail("notation", f"seat {seat + 1}: parse_action({text!r}) gave {back!r}, not {a!r}", (seat, text))
+                    return fail(
+                        "notation",
+                        f"seat {seat + 1}: parse_action({text!r}) gave {back!r}, not {a!r}",
+                        (seat, text),
+                    )
             if seat == pick:
                 chosen = (seat, legal[int(rnd.random() * len(legal))])
         assert chosen is not None
@@ -223,17 +236,16 @@ class Report:
 
 def run(
     game: Any,
-    games: int,
-    seed: int,
-    players: Sequence[int] | None = None,
+    cases: Sequence[Case],
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
     notation_cap: int = DEFAULT_NOTATION_CAP,
-    progress: Callable[[Result], None] | None = None,
+    progress: Callable[[int, Report], None] | None = None,
 ) -> Report:
-    """Fuzz ``games`` games of ``game`` (see ``cases``); ``progress`` is called after each."""
+    """Fuzz every case (see ``cases``); ``progress(games done, report so far)`` is
+    called after each game."""
     report = Report(game.id)
-    for case in cases(game, games, seed, players):
+    for i, case in enumerate(cases, 1):
         r = fuzz_game(game, case, max_steps=max_steps, notation_cap=notation_cap)
         report.games += 1
         report.steps += r.steps
@@ -241,5 +253,5 @@ def run(
         if r.failure is not None:
             report.failures.append(r.failure)
         if progress is not None:
-            progress(r)
+            progress(i, report)
     return report

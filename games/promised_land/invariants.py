@@ -41,7 +41,9 @@ def check(game: Any, s: Any) -> list[str]:
             parts["the kingdom's hand"] = t.units
         problems += total(f"{c.name} units", c.supply, parts)
     problems += total("Cities", CITIES, {"the supply": s.cities, "the map": sum(x.city for x in s.lands)})
-    problems += total("Temples", TEMPLES, {"the supply": s.temples, "the map": sum(x.temple for x in s.lands)})
+    problems += total(
+        "Temples", TEMPLES, {"the supply": s.temples, "the map": sum(x.temple for x in s.lands)}
+    )
     for m, metal in enumerate(METALS):
         parts = {"the supply": s.coin_supply[m]}
         parts.update({f"seat {x + 1}": p.coins[m] for x, p in enumerate(s.players)})
@@ -61,7 +63,9 @@ def check(game: Any, s: Any) -> list[str]:
     per = Counter((p.seat, p.type) for p in s.patriarchs)
     for (seat, ptype), n in sorted(per.items()):
         if n > PATRIARCHS_PER_TYPE:
-            problems.append(f"seat {seat + 1} has {n} {ptype} Patriarchs on the map (of {PATRIARCHS_PER_TYPE})")
+            problems.append(
+                f"seat {seat + 1} has {n} {ptype} Patriarchs on the map (of {PATRIARCHS_PER_TYPE})"
+            )
     lands = Counter((p.seat, p.land) for p in s.patriarchs)
     for (seat, land), n in sorted(lands.items()):
         if n > 1:

@@ -48,7 +48,7 @@ def check(game: Any, s: Any) -> list[str]:
     )
     power: dict[str, tuple[str, ...]] = {}
     expected: list[str] = []
-    for fid, f in sorted(s.factions.items()):
+    for fid in sorted(s.factions):
         if fid in ("gray", "coalition"):
             continue
         expected += d.deck(fid)
@@ -84,7 +84,12 @@ def fuzz_variants(game: Any, players: int) -> list[dict[str, Any]]:
     if players == 2:
         lineups: list[Any] = [None, ("Coalition+Jewish", None)]
     elif players == 3:
-        lineups = [None, ("Rome", "Coalition", "Jewish"), ("Rome", "Jewish", "Christian"), (None, "Christian", "Coalition")]
+        lineups = [
+            None,
+            ("Rome", "Coalition", "Jewish"),
+            ("Rome", "Jewish", "Christian"),
+            (None, "Christian", "Coalition"),
+        ]
     else:
         lineups = [None]
     out: list[dict[str, Any]] = []
