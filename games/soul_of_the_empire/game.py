@@ -2890,7 +2890,7 @@ class SoulOfTheEmpire(NotationGame):
 
     def _could_hold_elder(self, s: State, side: str) -> bool:
         """Whether ``side`` may hold an Elder it could play now, as far as the table can
-        tell (RULINGS.md R25): it may play a combat Power Card, holds cards, and an Elder is
+        tell (RULINGS.md R26): it may play a combat Power Card, holds cards, and an Elder is
         among its hand and deck together (what left them was seen). Its hand is never
         looked at alone, so who is asked says nothing about it."""
         c = s.combat
@@ -2903,7 +2903,7 @@ class SoulOfTheEmpire(NotationGame):
 
     def _could_hold(self, s: State, holder: str, card_id: str) -> bool:
         """Whether ``holder``'s hand may hold a copy of ``card_id``, as far as the table can
-        tell (RULINGS.md R25): the hand holds cards, and a copy is among hand and deck
+        tell (RULINGS.md R26): the hand holds cards, and a copy is among hand and deck
         together (every card that left them was seen)."""
         f = s.factions[holder]
         return bool(f.hand) and any(self.data.card(x).id == card_id for x in f.hand + f.deck)
@@ -3384,7 +3384,7 @@ class SoulOfTheEmpire(NotationGame):
             ask = (
                 f"The {self.fname(c.asking)} face-down Power Card: reveal it (reveal), or take it back into "
                 "the hand unrevealed (keep)."
-            )  # R25: the public line never names a face-down card
+            )  # R26: the public line never names a face-down card
         elif q == "grace":
             ask = "Grace: reverse the combat result (grace), or pass."
         else:
@@ -4037,12 +4037,23 @@ class SoulOfTheEmpire(NotationGame):
         if last is not None and last.territory == c.territory:
             ctx.update(last_combat=last.model_copy(update={"text": f"{last.text} Plunder: {text}; {cost}."}))
 
+    def _gospel_unit_home(self, ctx: _Ctx, holder: str, card: str) -> None:
+        """Gospel leaving play: the unit on it goes back to its faction's supply and no
+        faction is named any more (RULINGS.md R26)."""
+        named = ctx.f(holder).gospel
+        if self.data.card(card).id != "gospel" or named is None:
+            return
+        ctx.set_f(named, supply=ctx.f(named).supply + 1)
+        ctx.set_f(holder, gospel=None)
+        ctx.note(f"The {self.fname(named)} unit on Gospel returns to its supply.")
+
     def _exploit(self, ctx: _Ctx, holder: str, card: str | None) -> str:
         """Exploit: the defeated faction discards a Power Card: the face-up Durable card
         the Coalition names, or a random card from its hand (RULINGS.md R14)."""
         f = ctx.f(holder)
         if card is not None:
             ctx.set_f(holder, durable=tuple(x for x in f.durable if x != card))
+            self._gospel_unit_home(ctx, holder, card)
             if self.data.card(card).revolt:
                 # its Gray units stay on the board without a card or yellow die (R13, R14)
                 back = sum(len(r.dice) for r in ctx.s.revolts if r.card == card)
