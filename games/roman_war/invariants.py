@@ -55,10 +55,11 @@ def check(game: Any, s: Any) -> list[str]:
 def fuzz_variants(game: Any, players: int) -> list[dict[str, Any]]:
     """The option sets the fuzz covers: co-op with and without level abilities, the
     solo Target-Change fee at C1-C3, the manual-adjust house rule, and the duel (2+
-    seats)."""
+    seats) with one Hannibal seat or more (R17: 2 v 2, 1 v 2, 1 v 3)."""
     out: list[dict[str, Any]] = [{}, {"level_abilities": False}, {"manual": True}]
     if players == 1:
         out += [{"fee": 2}, {"fee": 3}]
     else:
         out += [{"mode": "duel"}, {"mode": "duel", "level_abilities": False}]
+        out += [{"mode": "duel", "hannibals": h} for h in range(2, players)]
     return out
