@@ -8,7 +8,8 @@ the Emperor Out-Of-Play box), a Church (its Church cards, its hand, its mat, the
 Evangelisation of the Goths kept in front of it), the Definitive Creed, on top of an
 exiled Bishop (Exile cards), beside the Emperors (invading Goths), the card being
 handled (``drawn``), the Article a Church Father is teaching until its Church
-makes room for it, or removed from the game (Odoacer).
+makes room for it, an Event card waiting on its player's choice (Evangelisation of
+the Goths, R23), or removed from the game (Odoacer).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ def places(s: Any) -> dict[str, tuple[str, ...]]:
         "invading Goths": s.goths,
         "being handled": (s.drawn,) if s.drawn is not None else (),
         "being taught": tuple(t.article for t in s.tasks if t.kind == "replace" and t.article),
+        "waiting on its player's choice": tuple(t.card for t in s.tasks if t.card is not None),
     }
     for x, p in enumerate(s.players):
         who = f"Church {x + 1}"
