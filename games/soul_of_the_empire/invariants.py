@@ -8,7 +8,8 @@ the faction boards, Objective Cards and Power Cards the text leaves out are auth
 - Dice: every faction keeps its 5 dice; the 4 yellow dice are in the Extra Dice Pool
   or on revolt cards.
 - Power Cards: each faction's deck (every copy) is in its deck, its hand, its
-  discard pile, face up as Durable cards (a revolt in play among them), in the
+  discard pile, face up as Durable cards (a revolt in play among them, unless an
+  Exploit discarded it while its units stay on the board, R13), in the
   Coalition's hand (salvaged), or played in the combat being resolved.
 - Objective Cards: the 23 are in the deck, face up, in the discard pile, or scored.
 """
@@ -59,7 +60,7 @@ def check(game: Any, s: Any) -> list[str]:
         power[f"{fid} Durable cards"] = f.durable
     durable = set(chain.from_iterable(f.durable for f in s.factions.values()))
     for r in s.revolts:
-        if r.card not in durable:
+        if not r.discarded and r.card not in durable:
             problems.append(f"revolt {r.card!r} is in play but not face up as a Durable card")
     if s.combat is not None:
         power["the combat"] = tuple(s.combat.powers.values())
