@@ -10,7 +10,8 @@ the faction boards, Objective Cards and Power Cards the text leaves out are auth
 - Power Cards: each faction's deck (every copy) is in its deck, its hand, its
   discard pile, face up as Durable cards (a revolt in play among them, unless an
   Exploit discarded it while its units stay on the board, R13), in the
-  Coalition's hand (salvaged), or played in the combat being resolved.
+  Coalition's hand (salvaged), drawn for a Salvage while the Coalition selects
+  one (R14), or played in the combat being resolved.
 - Objective Cards: the 23 are in the deck, face up, in the discard pile, or scored.
 """
 
@@ -64,6 +65,7 @@ def check(game: Any, s: Any) -> list[str]:
             problems.append(f"revolt {r.card!r} is in play but not face up as a Durable card")
     if s.combat is not None:
         power["the combat"] = tuple(s.combat.powers.values())
+        power["drawn for Salvage"] = tuple(s.combat.salvage_drawn)
     problems += ledger("Power Card", expected, power)
     problems += ledger(
         "Objective Card",
