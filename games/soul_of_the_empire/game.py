@@ -2890,7 +2890,7 @@ class SoulOfTheEmpire(NotationGame):
 
     def _could_hold_elder(self, s: State, side: str) -> bool:
         """Whether ``side`` may hold an Elder it could play now, as far as the table can
-        tell (RULINGS.md R26): it may play a combat Power Card, holds cards, and an Elder is
+        tell (RULINGS.md R25): it may play a combat Power Card, holds cards, and an Elder is
         among its hand and deck together (what left them was seen). Its hand is never
         looked at alone, so who is asked says nothing about it."""
         c = s.combat
@@ -2903,7 +2903,7 @@ class SoulOfTheEmpire(NotationGame):
 
     def _could_hold(self, s: State, holder: str, card_id: str) -> bool:
         """Whether ``holder``'s hand may hold a copy of ``card_id``, as far as the table can
-        tell (RULINGS.md R26): the hand holds cards, and a copy is among hand and deck
+        tell (RULINGS.md R25): the hand holds cards, and a copy is among hand and deck
         together (every card that left them was seen)."""
         f = s.factions[holder]
         return bool(f.hand) and any(self.data.card(x).id == card_id for x in f.hand + f.deck)
@@ -3384,7 +3384,7 @@ class SoulOfTheEmpire(NotationGame):
             ask = (
                 f"The {self.fname(c.asking)} face-down Power Card: reveal it (reveal), or take it back into "
                 "the hand unrevealed (keep)."
-            )  # R26: the public line never names a face-down card
+            )  # R25: the public line never names a face-down card
         elif q == "grace":
             ask = "Grace: reverse the combat result (grace), or pass."
         else:
