@@ -324,3 +324,29 @@ def test_exploited_revolt_card_played_again_takes_back_its_units() -> None:
     assert s.extra_roll is not None and g.extra_values(s) == {0: 3}
     s = act(s, "jews", Keep())
     assert s.yellow == 2 and "merchant-revolt" in s.factions["jews"].durable
+
+
+def test_scoring_a_completed_objective_is_a_choice() -> None:
+    """Scoring a Claimed Objective Card: "if you have completed the requirements of any
+    Objective(s) you claimed, you may score the Objective Card(s)." The faction is asked; pass
+    leaves the objective claimed (its die stays on the card)."""
+    from games.soul_of_the_empire.model import Die, Done, EndMain, Ready, Score
+
+    s = board(turn_of(fresh(), "jews"), {"jerusalem": {"jews": 4}})
+    s = s.model_copy(update={"objectives": ("pax-romana",), "objective_deck": ("masada",)})
+    s = set_f(s, "jews", dice=(Die(value=2, place="objective", on="pax-romana"),) + tuple(Die() for _ in range(4)))
+    s = act(s, "jews", EndMain())
+    s = act(s, "jews", Done(), rolls=[4, 4, 4, 4])
+    s = act(s, "jews", Ready(dice=(1, 2, 3, 4)))
+    js = seat(s, "jews")
+    assert s.scoring is not None and list(g.to_act(s)) == [js]
+    assert "Pax Romana" in g.to_act(s)[js].text
+    opts = g.legal_actions(s, js)
+    assert opts[0] == Score(card="pax-romana") and opts[-1].kind == "pass"
+    for a in opts:
+        assert parse(s, "jews", g.format_action(s, a)) == a
+    kept = act(s, "jews", parse(s, "jews", "pass"))
+    assert kept.scoring is None and kept.factions["jews"].points == 0 and kept.active != "jews"
+    assert kept.factions["jews"].dice[0].place == "objective" and kept.objectives == ("pax-romana",)
+    scored = act(s, "jews", parse(s, "jews", "score Pax Romana"))
+    assert scored.factions["jews"].points == 1 and scored.objectives == ("masada",)

@@ -43,6 +43,7 @@ from games.soul_of_the_empire.model import (
     Regroup,
     Reroll,
     Reveal,
+    Score,
     Shift,
     State,
     Unblock,
@@ -530,6 +531,8 @@ def test_claim_and_score_objective() -> None:
     s = act(
         s, "jews", Ready(dice=tuple(i for i, d in enumerate(s.factions["jews"].dice) if d.place == "unspent"))
     )
+    assert s.scoring is not None and g.scoring_options(s) == ["pax-romana"]
+    s = act(s, "jews", Score(card="pax-romana"))
     assert s.factions["jews"].points == 1 and s.scored["jews"] == ("pax-romana",)
     assert s.objectives == ("the-temple", "masada")
     assert s.factions["christians"].dice[0].place == "spent"
@@ -545,6 +548,7 @@ def test_roman_start_phase_objectives() -> None:
         s, "rome", dice=(Die(value=2, place="objective", on="pax-romana"),) + tuple(Die() for _ in range(4))
     )
     s = act(s, "rome", Done())
+    s = act(s, "rome", Score(card="pax-romana"))
     assert s.factions["rome"].points == 1 and s.phase == "main"
 
 
@@ -710,6 +714,7 @@ def test_seven_points_wins() -> None:
     s = act(s, "jews", EndMain())
     s = act(s, "jews", Done(), rolls=[1, 1, 1, 1])
     s = act(s, "jews", Ready(dice=(1,)))
+    s = act(s, "jews", Score(card="pax-romana"))
     assert s.phase == "over" and "7 points" in s.end_reason
 
 
@@ -1288,7 +1293,8 @@ def test_returned_blocking_dice_rolled_up_to_three_times() -> None:
         "coalition",
         dice=(Die(value=6, place="block", on="pax-romana", target="jews"),) + tuple(Die() for _ in range(4)),
     )
-    s = act(s, "rome", Done(), rolls=[2])
+    s = act(s, "rome", Done())
+    s = act(s, "rome", Score(card="pax-romana"), rolls=[2])
     assert s.factions["rome"].points == 1 and s.phase == "start"
     assert s.extra_roll is not None and s.extra_roll.kind == "block" and s.extra_roll.resume == "main"
     assert g.acting(s, seat(s, "coalition")) == "coalition" and g.acting(s, seat(s, "rome")) is None

@@ -86,7 +86,9 @@ from .model import (
     Reveal,
     Revolt,
     Rolling,
+    Score,
     Scored,
+    Scoring,
     SeatView,
     Shift,
     Spread,
@@ -968,14 +970,19 @@ class SoulOfTheEmpire(NotationGame):
         self._begin_turn(ctx)
 
     def _end_start_phase(self, ctx: _Ctx) -> None:
-        """Start Phase step 3: Rome scores its claimed "Score in Start Phase" cards."""
+        """Start Phase step 3: Rome may score its claimed "Score in Start Phase" cards."""
         if ctx.s.active == "rome":
             self._score_objectives(ctx, "rome", start=True)
-            if ctx.s.phase == "over":
+            if ctx.s.scoring is not None:
                 return
-            if ctx.s.extra_roll is not None:
-                ctx.update(extra_roll=ctx.s.extra_roll.model_copy(update={"resume": "main"}))
-                return
+        self._after_start_scoring(ctx)
+
+    def _after_start_scoring(self, ctx: _Ctx) -> None:
+        if ctx.s.phase == "over":
+            return
+        if ctx.s.extra_roll is not None:
+            ctx.update(extra_roll=ctx.s.extra_roll.model_copy(update={"resume": "main"}))
+            return
         ctx.update(phase="main")
 
     def _end_phase_done(self, ctx: _Ctx) -> None:
@@ -1007,6 +1014,11 @@ class SoulOfTheEmpire(NotationGame):
         the Coalition scores sole occupancy of regions."""
         faction = ctx.s.active
         self._score_objectives(ctx, faction, start=False)
+        if ctx.s.scoring is not None:
+            return
+        self._after_end_scoring(ctx)
+
+    def _after_end_scoring(self, ctx: _Ctx) -> None:
         if ctx.s.phase == "over":
             return
         if ctx.s.extra_roll is not None:
@@ -1109,22 +1121,65 @@ class SoulOfTheEmpire(NotationGame):
             d.place == "block" and d.on == card_id and d.target == faction for d in co.dice
         )
 
-    def _score_objectives(self, ctx: _Ctx, faction: str, start: bool) -> None:
-        """Score every claimed objective of ``faction`` whose requirements are met
-        (Scoring a Claimed Objective Card); Rome's "Score in Start Phase" objectives
-        only in its Start Phase."""
-        for card_id in list(ctx.s.objectives):
-            s = ctx.s
+    def scoring_options(self, s: State) -> list[str]:
+        """The claimed objectives of the scoring faction whose requirements are met now
+        (Rome's "Score in Start Phase" ones only in its Start Phase)."""
+        sc = s.scoring
+        return self._completed(s, sc.faction, sc.start)
+
+    def _completed(self, s: State, faction: str, start: bool) -> list[str]:
+        out = []
+        for card_id in s.objectives:
             if self.claims(s, card_id).get(faction) is None:
                 continue
             o = self.data.objectives[card_id].for_faction(faction)
             if o is None or o.score_in_start != start:
                 continue
-            if not self.objective_met(s, faction, card_id):
-                continue
-            self._score_card(ctx, faction, card_id, o.points)
-            if ctx.s.phase == "over":
+            if self.objective_met(s, faction, card_id):
+                out.append(card_id)
+        return out
+
+    def _score_objectives(self, ctx: _Ctx, faction: str, start: bool) -> None:
+        """Scoring a Claimed Objective Card: "if you have completed the requirements of any
+        Objective(s) you claimed, you may score the Objective Card(s)". With one or more
+        completed, ``faction`` is asked which to score (``score <card>``) or ``pass``; the
+        callers go on once ``scoring`` is None again."""
+        if self._completed(ctx.s, faction, start):
+            ctx.update(scoring=Scoring(faction=faction, start=start))
+
+    def _scoring_prompt(self, s: State) -> Prompt:
+        cards = [self.data.objectives[c].name for c in self.scoring_options(s)]
+        return Prompt(
+            kind="turn",
+            text=f"{self.fname(s.scoring.faction)}: objectives completed on "
+            + list_words(cards)
+            + ": score <card> to score one, or pass to leave them claimed.",
+        )
+
+    def _apply_scoring(self, ctx: _Ctx, a: Any) -> None:
+        sc = ctx.s.scoring
+        opts = self.scoring_options(ctx.s)
+        if isinstance(a, Score) and a.card in opts:
+            o = self.data.objectives[a.card].for_faction(sc.faction)
+            self._score_card(ctx, sc.faction, a.card, o.points)
+            if ctx.s.phase == "over" or self.scoring_options(ctx.s):
                 return
+        elif isinstance(a, Pass):
+            names = list_words([self.data.objectives[c].name for c in opts])
+            ctx.note(f"{self.fname(sc.faction)} leaves its completed objective on {names} claimed, unscored.")
+        else:
+            raise IllegalActionError(
+                "Score a completed objective: "
+                + list_words([f"score {self.data.objectives[c].name}" for c in opts])
+                + ", or pass to leave it claimed."
+            )
+        ctx.update(scoring=None)
+        if self._check_victory(ctx):
+            return
+        if sc.start:
+            self._after_start_scoring(ctx)
+        else:
+            self._after_end_scoring(ctx)
 
     def _score_card(self, ctx: _Ctx, faction: str, card_id: str, points: int) -> None:
         s = ctx.s
@@ -1375,6 +1430,9 @@ class SoulOfTheEmpire(NotationGame):
         """The faction ``seat`` is asked to act for now, or None."""
         if s.phase == "over":
             return None
+        if s.scoring is not None:
+            f = s.scoring.faction
+            return f if s.factions[f].seat == seat else None
         if s.extra_roll is not None:
             f = s.extra_roll.faction
             return f if s.factions[f].seat == seat else None
@@ -1420,6 +1478,8 @@ class SoulOfTheEmpire(NotationGame):
 
     def _prompt(self, s: State, f: str) -> Prompt:
         name = self.fname(f)
+        if s.scoring is not None:
+            return self._scoring_prompt(s)
         if s.extra_roll is not None:
             e = s.extra_roll
             what = "yellow dice" if e.kind == "yellow" else "returned blocking dice"
@@ -1516,6 +1576,8 @@ class SoulOfTheEmpire(NotationGame):
         f = self.acting(s, seat)
         if f is None:
             return ()
+        if s.scoring is not None:
+            return [Score(card=c) for c in self.scoring_options(s)] + [Pass()]
         if s.extra_roll is not None:
             return self.extra_options(s)
         if s.regroup is not None:
@@ -1576,7 +1638,9 @@ class SoulOfTheEmpire(NotationGame):
             waiting = ", ".join(f"seat {x + 1}" for x in self.to_act(s))
             raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
         ctx = _Ctx(s, rng)
-        if s.extra_roll is not None:
+        if s.scoring is not None:
+            self._apply_scoring(ctx, a)
+        elif s.extra_roll is not None:
             self._apply_extra(ctx, f, a)
         elif s.regroup is not None:
             self._apply_regroup(ctx, a)

@@ -208,6 +208,15 @@ class Conversion(Model):
     excess: int = 0
 
 
+class Scoring(Model):
+    """``faction`` has completed claimed objectives and may score them (Scoring a Claimed
+    Objective Card: "you may score the Objective Card(s)"); ``start``: Rome's "Score in
+    Start Phase" cards in its Start Phase, else the End Phase."""
+
+    faction: Faction
+    start: bool = False
+
+
 class LastCombat(Model):
     """The last combat's public result, for the view and the board image."""
 
@@ -251,6 +260,7 @@ class State(Model):
     tribute: Tribute | None = None
     giving: Giving | None = None
     conversion: Conversion | None = None
+    scoring: Scoring | None = None
     last_combat: LastCombat | None = None
     # turn flags
     power_played: int = 0  # Power Cards played this turn (limit 1; Industry raises it)
@@ -560,6 +570,13 @@ class Spread(Model):
     moves: tuple[tuple[str, int], ...]
 
 
+class Score(Model):
+    """Score the completed objective claimed on Objective Card ``card``."""
+
+    kind: Literal["score"] = "score"
+    card: str
+
+
 class DiscardPower(Model):
     """End Phase: discard a Power Card down to the hand limit of 3."""
 
@@ -602,6 +619,7 @@ Action = Annotated[
     | Redirect
     | Convert
     | Spread
+    | Score
     | DiscardPower,
     Field(discriminator="kind"),
 ]

@@ -38,6 +38,7 @@ now) are accepted::
     give 5 | give 5 outside                  Giving (the faction named)
     convert 2 supply, 1 captured, 1 Galatia  conversion: the sources of the Christian units
     spread 2 Syria, 1 Cilicia                conversion: the units over the 6-unit limit move out
+    score <objective card>                   score a completed objective (pass leaves it claimed)
     discard <power card>
 
 Pieces are written ``<faction> in <territory>``. ``parse(format_action(a)) == a``
@@ -94,6 +95,7 @@ from .model import (
     Reroll,
     Retrieve,
     Reveal,
+    Score,
     Shift,
     Spread,
     State,
@@ -154,6 +156,7 @@ VERBS = (
     "retrieve",
     "reveal",
     "salvage",
+    "score",
     "shift",
     "skip",
     "spread",
@@ -313,6 +316,8 @@ def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
         return "redirect " + ", ".join(
             f"{n} {_t(g, t1)}" if short else f"{n} {_t(g, t0)}-{_t(g, t1)}" for t0, t1, n in a.sends
         )
+    if isinstance(a, Score):
+        return f"score {g.data.objectives[a.card].name}"
     if isinstance(a, Convert):
         return "convert " + ", ".join(f"{k} {_source(g, x)}" for x, k in a.sources)
     if isinstance(a, Spread):
@@ -778,6 +783,10 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         if len(p.route) != 2:
             raise InvalidNotationError("shift moves 1 unit 1 territory: <from>-<to>.")
         return Shift(faction=_faction(g, s, m.group(1)), source=p.route[0], destination=p.route[1])
+    if verb == "score":
+        if s.scoring is None:
+            raise IllegalActionError("There is no completed objective to score now.")
+        return Score(card=_objective(g, s, rest))
     if verb in ("convert", "spread"):
         items = []
         for item in _items(rest):
