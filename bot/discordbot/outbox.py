@@ -61,6 +61,7 @@ import discord
 from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
 
 from . import components
+from .background import Background
 from .tree import send_private as send_private_text
 
 if TYPE_CHECKING:
@@ -334,7 +335,7 @@ class Outbox:
         # channel id -> why the bot may not post there, from its last refused post
         self._closed: dict[int, str] = {}
         self._wake = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._background = Background("tabula-outbox", self.run)
         self.retry_base = RETRY_BASE
         self.poll_seconds = 1.0
         self.delivered = 0  # messages taken by Discord since start (for tests and figures)
@@ -759,15 +760,10 @@ class Outbox:
 
     def start(self) -> None:
         """Start the background delivery of stored messages (resumes what a restart left)."""
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.run(), name="tabula-outbox")
+        self._background.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._background.stop()
 
     async def run(self) -> None:
         """Deliver due stored messages until cancelled; once an hour, forget the messages

@@ -14,7 +14,6 @@ sessions of its own shards' guilds. Time comes from the bot's clock, which tests
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -22,6 +21,7 @@ import discord
 
 if TYPE_CHECKING:
     from .client import TabulaBot
+from .background import Background
 
 log = logging.getLogger("tabula.discord")
 
@@ -31,18 +31,14 @@ class Reminders:
 
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
-        self._task: asyncio.Task[None] | None = None
+        self._background = Background("tabula-reminders", self._loop)
         self._lock = asyncio.Lock()  # one pass at a time, so a ping is never sent twice
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._loop(), name="tabula-reminders")
+        self._background.start()
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await self._background.stop()
 
     async def _loop(self) -> None:
         await self.bot.wait_until_ready()

@@ -1189,13 +1189,9 @@ class Host:
                 if action is None:
                     action = game.parse_action(state, seat, text or "")
                 now = self.clock()
-                first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
-                                    user_id=user_id, interaction_id=interaction_id, now=now)
-                ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
-                applied = [first, *ai]
-                final = applied[-1].state
-                change = self._close_change(game, rec, prompts, final, applied, now,
-                                            *await self._timing(rec, game, final), fault=ai.fault)
+                applied, final, change, fault = await self._answer_and_follow(
+                    game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
+                    now=now)
             except GameError:
                 raise
             except Exception as e:
@@ -1209,7 +1205,22 @@ class Host:
                 return await self._duplicate_reply(done[0])
             self._remember(rec, final)
         return await self._status_reply(game, rec, final, [*self._feed_rows(rec, [a.row for a in applied]),
-                                                           *self._fault_line(ai.fault)])
+                                                           *self._fault_line(fault)])
+
+    async def _answer_and_follow(
+        self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt], seat: Seat, action: Any,
+        *, user_id: int | None, interaction_id: str | None, now: float,
+    ) -> tuple[list[_Applied], Any, SessionUpdate, Any]:
+        """Apply ``seat``'s ``action`` and the AI moves that follow it: (the steps applied, the final state,
+        the change to commit, the fault of an AI move that failed, if any). Nothing is stored yet."""
+        first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
+                            user_id=user_id, interaction_id=interaction_id, now=now)
+        ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
+        applied = [first, *ai]
+        final = applied[-1].state
+        change = self._close_change(game, rec, prompts, final, applied, now,
+                                    *await self._timing(rec, game, final), fault=ai.fault)
+        return applied, final, change, ai.fault
 
     async def _duplicate_reply(self, session_id: int) -> Reply:
         rec = await self.storage.get_session(session_id)
@@ -1568,13 +1579,8 @@ class Host:
             try:
                 agent = make_agent(game, kind, seed=(rec.seed + rec.seq + 1) % (1 << 63))
                 action = agent.choose(game, state, seat)
-                first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
-                                    user_id=None, interaction_id=None, now=now)
-                ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
-                applied = [first, *ai]
-                final = applied[-1].state
-                change = self._close_change(game, rec, prompts, final, applied, now,
-                                            *await self._timing(rec, game, final), fault=ai.fault)
+                applied, final, change, fault = await self._answer_and_follow(
+                    game, rec, state, prompts, seat, action, user_id=None, interaction_id=None, now=now)
             except GameError:
                 raise
             except Exception as e:
@@ -1583,7 +1589,7 @@ class Host:
             self._remember(rec, final)
         head = f"{self.names.user(user_id)} let an AI answer for seat {seat + 1} to repair incident {incident}."
         return await self._status_reply(game, rec, final, [head, *self._feed_rows(rec, [a.row for a in applied]),
-                                                           *self._fault_line(ai.fault)])
+                                                           *self._fault_line(fault)])
 
     # ================================================================== reading
 
