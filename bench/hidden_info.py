@@ -1,4 +1,4 @@
-"""Hidden-information property check, the long run (DESIGN.md, trust invariants 2 and 3).
+"""Hidden-information property check, the long run (ARCHITECTURE.md, trust invariants 2 and 3).
 
 Usage::
 

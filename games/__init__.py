@@ -1,4 +1,4 @@
-"""games — pure rules: no discord, no I/O, no global random (DESIGN.md, "Layers")."""
+"""games — pure rules: no discord, no I/O, no global random (ARCHITECTURE.md, "Layers")."""
 
 import importlib
 

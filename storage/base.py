@@ -1,4 +1,4 @@
-"""The storage interface: records and the ``Storage`` protocol (DESIGN.md, "Sessions").
+"""The storage interface: records and the ``Storage`` protocol (ARCHITECTURE.md, "Sessions and storage").
 
 The host talks to storage only through ``Storage``; ``storage.sqlite.SqliteStorage``
 is the SQLite implementation and ``storage.postgres.PostgresStorage`` the PostgreSQL

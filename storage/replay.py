@@ -1,4 +1,4 @@
-"""State = latest snapshot + replay of the later actions (DESIGN.md, "Sessions").
+"""State = latest snapshot + replay of the later actions (ARCHITECTURE.md, "Sessions and storage").
 
 Also the audits built on replay: ``check_database`` (``tabula db check``) and
 ``verify_session`` (``tabula verify``).

@@ -1,4 +1,4 @@
-"""SQLite storage on aiosqlite (DESIGN.md, "Sessions, storage and the host").
+"""SQLite storage on aiosqlite (ARCHITECTURE.md, "Sessions and storage").
 
 One connection per ``SqliteStorage``; an asyncio lock keeps one transaction at a
 time on it. Several processes may open the same file: writes take SQLite's write

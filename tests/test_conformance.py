@@ -1,4 +1,4 @@
-"""Conformance of every registered game to the contract (DESIGN.md, "The game contract").
+"""Conformance of every registered game to the contract (ARCHITECTURE.md, "The game contract").
 
 In the spirit of OpenSpiel's basic tests: random legal playouts to the end over
 many seeds, player counts and agents, checking at every step that

@@ -1,4 +1,4 @@
-"""Credo notation (DESIGN.md, "Notation"; games/credo/notation.py).
+"""Credo notation (ARCHITECTURE.md, "Notation"; games/credo/notation.py).
 
 Whatever a player types, ``parse_action`` returns a legal action or raises a
 GameError with a player-safe message; every legal action's text reads back as

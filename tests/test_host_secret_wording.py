@@ -1,5 +1,5 @@
 """A secret action is named by its notation to its own player only; every other viewer reads
-"a secret choice" and what the public events say (DESIGN.md, trust invariant 1). Issue: undo
+"a secret choice" and what the public events say (ARCHITECTURE.md, trust invariant 1). Issue: undo
 notices, requests and refusals quoted secret actions in all five games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Imports point one way: games <- storage, render <- bot (DESIGN.md, "Layers").
+"""Imports point one way: games <- storage, render <- bot (ARCHITECTURE.md, "Layers").
 
 Walks the imports (ast) of every .py file in games/, storage/ and render/ and
 fails on an import that crosses a layer the wrong way:

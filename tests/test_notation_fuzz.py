@@ -1,4 +1,4 @@
-"""Notation fuzz (DESIGN.md, "Notation" and the GameError family).
+"""Notation fuzz (ARCHITECTURE.md, "Notation" and the GameError family).
 
 Whatever a player types, ``parse_action`` either returns an action that applies,
 or raises a ``GameError`` subclass with a non-empty, player-safe message; it

@@ -1,4 +1,4 @@
-"""Input read the way a player means it, in all five games (DESIGN.md, "Notation").
+"""Input read the way a player means it, in all five games (ARCHITECTURE.md, "Notation").
 
 For legal actions met in short random playouts, the action's notation, its shortest
 prefix that no other legal action shares, and common typos of its command word (two

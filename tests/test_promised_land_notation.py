@@ -1,4 +1,4 @@
-"""Promised Land notation fuzz (DESIGN.md, "Notation" and the GameError family).
+"""Promised Land notation fuzz (ARCHITECTURE.md, "Notation" and the GameError family).
 
 Whatever a player types, ``parse_action`` returns a legal action or raises a GameError
 with a non-empty message, and never changes the state; every legal action's notation

@@ -1,7 +1,7 @@
 """Board images: decodable PNGs of the documented size for many states, any
 Unicode name, no access to hidden hands, layering, map labels and caching.
 
-DESIGN.md "Rendering" and "Hidden information"; issue "the Pillow renderer".
+ARCHITECTURE.md "Rendering" and "Hidden information, in one place"; issue "the Pillow renderer".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Roman War notation fuzz and autocomplete (DESIGN.md, "Notation").
+"""Roman War notation fuzz and autocomplete (ARCHITECTURE.md, "Notation").
 
 Whatever a player types, ``parse_action`` returns a legal action whose text reads back
 to it, or raises a ``GameError`` with a player-safe message, and never changes the

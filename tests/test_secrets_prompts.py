@@ -1,4 +1,4 @@
-"""Prompts never betray hands (DESIGN.md, trust invariant 3; issue 14 items 3 and 4): who
+"""Prompts never betray hands (ARCHITECTURE.md, trust invariant 3; issue 14 items 3 and 4): who
 is asked, and the public text of a question, are the same whether or not a seat holds
 the card. Each case cites the game's ruling. The random-game property over all five
 games is in tests/test_secrets_property.py."""

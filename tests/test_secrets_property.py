@@ -1,4 +1,4 @@
-"""Property tests of hidden information over random games of all five games (DESIGN.md,
+"""Property tests of hidden information over random games of all five games (ARCHITECTURE.md,
 trust invariants 2 and 3; issue 14). A bounded slice: the long run is
 ``python bench/hidden_info.py``.
 

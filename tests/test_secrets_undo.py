@@ -1,4 +1,4 @@
-"""Undo never lets a player peek (DESIGN.md, trust invariant 2): turning up a card of an
+"""Undo never lets a player peek (ARCHITECTURE.md, trust invariant 2): turning up a card of an
 already-shuffled deck draws no randomness and shows no private event, yet it reveals
 the deck; the game establishes it (games.core.secrets) and the host asks consent for
 an undo past it, or refuses it when only AI seats could agree."""

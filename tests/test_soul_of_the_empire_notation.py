@@ -79,7 +79,7 @@ def _states(seed: int, players: int, steps: int = 160) -> list:
 
 
 def test_round_trip_every_legal_action() -> None:
-    """parse_action(format_action(a)) == a for every legal action (DESIGN.md, Notation)."""
+    """parse_action(format_action(a)) == a for every legal action (ARCHITECTURE.md, "Notation")."""
     for seed, players in ((1, 4), (2, 2), (3, 3)):
         for s in _states(seed, players):
             for seat in g.to_act(s):

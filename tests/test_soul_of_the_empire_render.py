@@ -44,7 +44,7 @@ def test_board_images() -> None:
 
 
 def test_render_refuses_state() -> None:
-    """Only Views reach the renderer (DESIGN.md, Hidden information)."""
+    """Only Views reach the renderer (ARCHITECTURE.md, "Hidden information, in one place")."""
     s = start(GAME, [0, 1, 2, 3], Options(), 5).state
     with pytest.raises(TypeError):
         render.render_view(s)

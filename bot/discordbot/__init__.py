@@ -1,4 +1,4 @@
-"""The Discord adapter: discord.py cogs over the host service (see DESIGN.md, "The Discord adapter").
+"""The Discord adapter: discord.py cogs over the host service (see ARCHITECTURE.md, "The adapters").
 
 - ``settings.BotSettings``: configuration from the environment or a ``.env`` file.
 - ``client.TabulaBot``: the ``commands.Bot`` subclass; ``tree.TabulaTree`` its command tree.

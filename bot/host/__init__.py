@@ -1,4 +1,4 @@
-"""bot.host — the Discord-free host service (DESIGN.md, "Sessions, storage and the host").
+"""bot.host — the Discord-free host service (ARCHITECTURE.md, "The host").
 
 Typical use::
 

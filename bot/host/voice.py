@@ -1,4 +1,4 @@
-"""How an action reads to a given viewer (DESIGN.md, trust invariant 1: one voice per viewer).
+"""How an action reads to a given viewer (ARCHITECTURE.md, trust invariant 1: one voice per viewer).
 
 Every message of the host that names an action — turn updates, the undo request, notice and
 refusal, log pages, private messages, the console — words it through ``notation_for`` or

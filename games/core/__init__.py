@@ -1,4 +1,4 @@
-"""games.core — the contract every game implements (DESIGN.md, "The game contract")."""
+"""games.core — the contract every game implements (ARCHITECTURE.md, "The game contract")."""
 
 from .errors import (
     AmbiguousActionError,

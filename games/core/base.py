@@ -1,5 +1,5 @@
 """Pieces every game's rules share: the scratch of one ``apply`` and the notation and
-JSON methods of the Game protocol (DESIGN.md, "The game contract")."""
+JSON methods of the Game protocol (ARCHITECTURE.md, "The game contract")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The error family every game raises (DESIGN.md, "The game contract").
+"""The error family every game raises (ARCHITECTURE.md, "The game contract").
 
 Each error has a stable ``code`` (used by the host, the database and tests) and a
 ``message`` that is safe to show to a player: it says what was wrong and, where it

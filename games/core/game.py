@@ -1,4 +1,4 @@
-"""The protocol every game implements (DESIGN.md, "The game contract").
+"""The protocol every game implements (ARCHITECTURE.md, "The game contract").
 
 A game object is stateless: all state lives in its immutable State model, so a
 host can persist the action log, replay it, and run many sessions of one game

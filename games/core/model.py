@@ -1,4 +1,4 @@
-"""Shared value types of the game contract (DESIGN.md, "The game contract").
+"""Shared value types of the game contract (ARCHITECTURE.md, "The game contract").
 
 All are immutable pydantic models (``frozen=True, extra="forbid"``). A ``Seat`` is
 the zero-based index of a player in the session's seat list; the host maps seats

@@ -1,4 +1,4 @@
-"""Rebuild a state from a session's seed and action log (DESIGN.md, "Sessions").
+"""Rebuild a state from a session's seed and action log (ARCHITECTURE.md, "Sessions and storage").
 
 Step numbering: setup draws from ``Rng(seed, 0)``; the n-th action (1-based)
 draws from ``Rng(seed, n)``. The host and every test use this numbering, so a

@@ -1,4 +1,4 @@
-"""Deterministic randomness (DESIGN.md, "Randomness and fairness").
+"""Deterministic randomness (ARCHITECTURE.md, "Randomness and fairness").
 
 The generator for step ``n`` of a session is derived from ``(seed, n)`` through a
 string seed, and every draw goes through ``random.Random.random()`` only: that is

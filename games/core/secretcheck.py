@@ -1,4 +1,4 @@
-"""A property check of hidden information over random games (DESIGN.md, trust
+"""A property check of hidden information over random games (ARCHITECTURE.md, trust
 invariants 2 and 3), used by ``tests/test_secrets_property.py`` (a bounded slice)
 and ``bench/hidden_info.py`` (a long run).
 

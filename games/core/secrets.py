@@ -1,5 +1,5 @@
 """Hidden information: when an action reveals it, and what a prompt may depend on
-(DESIGN.md, "Trust invariants" 2 and 3).
+(ARCHITECTURE.md, "Trust invariants" 2 and 3).
 
 A game describes its hidden information with one hook,
 ``perturb_hidden(s, keep, rand) -> state``: a state that no seat in ``keep`` can

@@ -1,4 +1,4 @@
-"""Response windows: seats that may answer or pass (DESIGN.md, "Prompt").
+"""Response windows: seats that may answer or pass (ARCHITECTURE.md, "Prompts and response windows").
 
 A window is opened by the rules (a Leader card was played, an attack was
 declared...). Every seat in it is prompted with ``respond`` (or ``secret``); each

@@ -72,7 +72,7 @@ class Task(Model):
 
 
 class Window(Model):
-    """A response window (DESIGN.md, "Prompt"): seats that may play Event cards now,
+    """A response window (ARCHITECTURE.md, "Prompts and response windows"): seats that may play Event cards now,
     asked one at a time in order. ``kind``: ``answer`` (after an Event was played)
     or ``debate`` (a General Council's debate)."""
 

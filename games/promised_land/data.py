@@ -2,7 +2,7 @@
 Royal and Kingdom track tokens, read from ``data/*.toml`` with tomllib and validated by pydantic.
 
 Every item the rule text does not give is marked ``authored = true`` in its file, with its
-sources of fact in the file's comments (DESIGN.md, "Authored data and rulings").
+sources of fact in the file's comments (ARCHITECTURE.md, "Authored data and rulings").
 """
 
 from __future__ import annotations
