@@ -7,18 +7,21 @@ has it (Noto CJK, Noto Emoji, Symbola, Unifont... when installed), else as a
 white square; any Unicode string (emoji, CJK, right-to-left, control
 characters, 100 characters) is drawn without raising.
 
-Layout is Pillow's basic engine (deterministic everywhere). Right-to-left runs
-are reordered here; when Pillow has libraqm they are also shaped by it.
+Layout is Pillow's basic engine (deterministic everywhere). The character map
+of each font is read with fontTools; right-to-left text is put in visual order by
+python-bidi (the Unicode bidi algorithm), and when Pillow has libraqm its
+right-to-left runs are also shaped by it.
 """
 
 from __future__ import annotations
 
 import functools
-import struct
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from bidi import get_display
+from fontTools.ttLib import TTFont
 from PIL import ImageDraw, ImageFont, features
 
 from .record import record
@@ -56,78 +59,15 @@ _RAQM = features.check("raqm")
 
 @functools.cache
 def font_charset(path: str) -> frozenset[int]:
-    """Code points mapped by the font file at ``path`` (its cmap table; for a
-    collection, its first face). Empty if the file cannot be read."""
+    """Code points the font file at ``path`` maps to a glyph (its best Unicode cmap
+    subtable, read with fontTools; for a collection, its first face). Empty if the
+    file cannot be read as a font."""
     try:
-        data = Path(path).read_bytes()
-        return frozenset(_parse_cmap(data))
-    except (OSError, struct.error, ValueError):
+        with TTFont(path, fontNumber=0, lazy=True) as font:
+            cmap = font.getBestCmap() or {}
+    except Exception:  # fontTools raises many kinds for a file that is not a font
         return frozenset()
-
-
-def _parse_cmap(data: bytes) -> set[int]:
-    base = 0
-    if data[:4] == b"ttcf":
-        (base,) = struct.unpack_from(">I", data, 12)
-    (num_tables,) = struct.unpack_from(">H", data, base + 4)
-    cmap = None
-    for i in range(num_tables):
-        tag, _, offset, _ = struct.unpack_from(">4sIII", data, base + 12 + 16 * i)
-        if tag == b"cmap":
-            cmap = offset
-    if cmap is None:
-        raise ValueError("no cmap")
-    (n,) = struct.unpack_from(">H", data, cmap + 2)
-    subtables = []
-    for i in range(n):
-        pid, eid, off = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
-        subtables.append((pid, eid, cmap + off))
-    points: set[int] = set()
-    for pid, eid, off in subtables:
-        if pid not in (0, 3) or (pid == 3 and eid not in (1, 10)):
-            continue
-        (fmt,) = struct.unpack_from(">H", data, off)
-        if fmt == 4:
-            points |= _cmap4(data, off)
-        elif fmt == 12:
-            points |= _cmap12(data, off)
-    return points
-
-
-def _cmap4(data: bytes, off: int) -> set[int]:
-    (segx2,) = struct.unpack_from(">H", data, off + 6)
-    seg = segx2 // 2
-    ends = struct.unpack_from(f">{seg}H", data, off + 14)
-    starts = struct.unpack_from(f">{seg}H", data, off + 16 + segx2)
-    deltas = struct.unpack_from(f">{seg}h", data, off + 16 + 2 * segx2)
-    ro_pos = off + 16 + 3 * segx2
-    ranges = struct.unpack_from(f">{seg}H", data, ro_pos)
-    points: set[int] = set()
-    for i in range(seg):
-        if starts[i] == 0xFFFF:
-            continue
-        for c in range(starts[i], ends[i] + 1):
-            if ranges[i] == 0:
-                glyph = (c + deltas[i]) & 0xFFFF
-            else:
-                pos = ro_pos + 2 * i + ranges[i] + 2 * (c - starts[i])
-                (glyph,) = struct.unpack_from(">H", data, pos)
-                if glyph:
-                    glyph = (glyph + deltas[i]) & 0xFFFF
-            if glyph:
-                points.add(c)
-    return points
-
-
-def _cmap12(data: bytes, off: int) -> set[int]:
-    (ngroups,) = struct.unpack_from(">I", data, off + 12)
-    points: set[int] = set()
-    for i in range(ngroups):
-        start, end, glyph = struct.unpack_from(">III", data, off + 16 + 12 * i)
-        for c in range(start, end + 1):
-            if glyph + (c - start):
-                points.add(c)
-    return points
+    return frozenset(cp for cp, glyph in cmap.items() if glyph != ".notdef")
 
 
 @functools.cache
@@ -164,33 +104,28 @@ def _is_rtl(ch: str) -> bool:
     return unicodedata.bidirectional(ch) in ("R", "AL")
 
 
-def _is_ltr(ch: str) -> bool:
-    return unicodedata.bidirectional(ch) in ("L", "EN", "AN")  # numbers keep their digit order
-
-
 def visual_runs(text: str) -> list[tuple[str, bool]]:
     """Split ``text`` into (run, right_to_left) in visual (left-to-right) order.
 
-    A simplified Unicode bidi: digits read left to right, neutral characters join
-    the run before them, the paragraph direction is that of the first strong
-    character.
+    The order is the Unicode bidi algorithm's (python-bidi), the paragraph direction
+    that of the first strong character. A right-to-left run is given in visual order
+    (its characters reversed from the logical order); neutral characters join the run
+    before them, digits form left-to-right runs.
     """
     if not any(_is_rtl(c) for c in text):
         return [(text, False)]
+    shown = get_display(text)
     runs: list[list] = []
-    for ch in text:
-        rtl = True if _is_rtl(ch) else False if _is_ltr(ch) else None
+    for ch in shown:
+        kind = unicodedata.bidirectional(ch)
+        rtl = True if kind in ("R", "AL") else False if kind in ("L", "EN", "AN") else None
         if runs and (rtl is None or runs[-1][1] is None or runs[-1][1] == rtl):
             runs[-1][0] += ch
             if runs[-1][1] is None:
                 runs[-1][1] = rtl
         else:
             runs.append([ch, rtl])
-    base_rtl = next((r for _, r in runs if r is not None), False)
-    out = [(s, bool(r)) for s, r in runs]
-    if base_rtl:
-        out.reverse()
-    return out
+    return [(s, bool(r)) for s, r in runs]
 
 
 # --------------------------------------------------------------------------- faces
@@ -255,9 +190,6 @@ class Face:
                     chunks[-1][0] += ch
                 else:
                     chunks.append([ch, font])
-            if rtl:
-                chunks.reverse()
-                chunks = [[s[::-1], f] for s, f in chunks]
             out.extend((s, f, rtl) for s, f in chunks)
         return out
 

@@ -201,6 +201,22 @@ def test_missing_glyph_becomes_one_square_and_rtl_is_reordered() -> None:
     assert rtext.truncate("x" * 100, f, 120).endswith(rtext.ELLIPSIS)
 
 
+def test_font_charset_reads_the_shipped_fonts_cmap_and_nothing_from_a_non_font(tmp_path: Path) -> None:
+    chars = rtext.font_charset(str(rtext.FONTS["regular"]))
+    assert {ord("A"), ord("é"), ord("Ω"), 0x2026} <= chars  # Latin, Greek, the ellipsis
+    assert 0x4E00 not in chars and 0x1F98A not in chars  # no CJK, no emoji in DejaVu Sans
+    junk = tmp_path / "junk.ttf"
+    junk.write_bytes(b"not a font at all")
+    assert rtext.font_charset(str(junk)) == frozenset()
+
+
+def test_mixed_direction_text_is_in_bidi_visual_order() -> None:
+    """Hebrew words in a right-to-left paragraph are laid out right to left, the number keeps
+    its digit order (Unicode bidi, rules W and L)."""
+    runs = rtext.visual_runs("\u05e9\u05dc\u05d5\u05dd \u05e2\u05d5\u05dc\u05dd 42")
+    assert runs == [("42 ", False), ("\u05dd\u05dc\u05d5\u05e2 \u05dd\u05d5\u05dc\u05e9", True)]
+
+
 def test_long_name_is_truncated_not_overflowing() -> None:
     f = rtext.face(19)
     assert f.length(rtext.truncate(LONG_NAME, f, 250)) <= 250
