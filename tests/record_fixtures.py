@@ -1,0 +1,75 @@
+"""Record the seeded games that `tests/test_recorded_games.py` replays.
+
+One game per registered game, player count and variant (the option sets the fuzz
+covers, `games.core.fuzz.variants_of`), played by the heuristic agents, written to
+`tests/fixtures/<game>/<players>p-<variant>.json`.
+
+    python -m tests.record_fixtures                 # all games
+    python -m tests.record_fixtures credo roman-war # some games
+
+Re-record a game only when a change to its rules is meant to change how recorded games
+play, and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import games  # noqa: F401  (registers the games)
+from games.core.fuzz import variants_of
+from games.core.record import record_game
+from games.core.registry import all_games, get_game
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def variant_name(options: dict) -> str:
+    """`defaults` or the options as `key=value` joined by `,`, safe as a file name."""
+    if not options:
+        return "defaults"
+    def value(v: object) -> str:
+        return re.sub(r"[\[\]\"' ]", "", json.dumps(v)).replace(",", "+")
+
+    text = ",".join(f"{k}={value(v)}" for k, v in sorted(options.items()))
+    return re.sub(r"[^A-Za-z0-9=,+_.-]", "_", text)
+
+
+def fixture_seed(game_id: str, players: int, index: int) -> int:
+    """A fixed seed per fixture, derived from its name (stable across runs)."""
+    return sum(ord(c) * 131**i for i, c in enumerate(f"{game_id}:{players}:{index}")) % (2**62)
+
+
+def record(game_id: str) -> list[Path]:
+    game = get_game(game_id)
+    folder = FIXTURES / game_id
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.glob("*.json"):
+        old.unlink()
+    written = []
+    for players in range(game.min_players, game.max_players + 1):
+        for i, options in enumerate(variants_of(game, players)):
+            rec = record_game(game, players, options, fixture_seed(game_id, players, i))
+            path = folder / f"{players}p-{variant_name(options)}.json"
+            path.write_text(json.dumps(rec, separators=(",", ":")) + "\n")
+            written.append(path)
+            print(f"{path.relative_to(FIXTURES.parent.parent)}: {len(rec['actions'])} actions")
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    ids = [g.id for g in all_games()]
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", metavar="GAME", help=f"game ids (default: all of {', '.join(ids)})")
+    args = parser.parse_args(argv)
+    unknown = [g for g in args.games if g not in ids]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; games: {', '.join(ids)}")
+    for game_id in args.games or ids:
+        record(game_id)
+
+
+if __name__ == "__main__":
+    main()
