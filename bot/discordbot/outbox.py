@@ -18,7 +18,7 @@ human action come in that same message. A player still asked the same question a
 else acted gets their earlier DM edited (fresh buttons, no new notification) rather than a new
 DM. The closed-DM notice is posted once per game and player.
 
-Rendering happens after deferring, in a worker thread, so the 3-second deadline of the first
+Rendering happens after deferring, in a worker process (``render.pool``), so the 3-second deadline of the first
 response is never at risk.
 
 Delivery after a commit: a change that is stored (a move, a closed window, a lobby change) is
@@ -52,6 +52,7 @@ import io
 import logging
 import re
 import time
+import weakref
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -59,6 +60,7 @@ import aiohttp
 import discord
 
 from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
+from render.pool import RenderPool
 
 from . import components
 from .background import Background
@@ -248,12 +250,12 @@ def dedupe_lines(texts: Iterable[str]) -> str:
 
 RENDER_THREADS = 2
 _RENDER_POOL: concurrent.futures.ThreadPoolExecutor | None = None
+_BOARDS: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, RenderPool] = weakref.WeakKeyDictionary()
 
 
 def _render_pool() -> concurrent.futures.ThreadPoolExecutor:
-    """A small pool of rendering threads for the whole bot (``RENDER_THREADS``): renders
-    queue there, so under load they do not crowd out the event loop (asyncio's default pool
-    would run a dozen at once, all wanting the GIL) and first responses stay fast."""
+    """A small pool of threads for the light image work of the bot (a JPEG for an upload
+    Discord refused); board images are drawn in worker processes (``board_pool``)."""
     global _RENDER_POOL
     if _RENDER_POOL is None:
         _RENDER_POOL = concurrent.futures.ThreadPoolExecutor(
@@ -262,14 +264,28 @@ def _render_pool() -> concurrent.futures.ThreadPoolExecutor:
     return _RENDER_POOL
 
 
+def board_pool() -> RenderPool:
+    """The board image pool of the running event loop (``render.pool``; its worker
+    processes, one per core, are shared by the whole process): back-pressure, coalescing of a game's waiting public boards and one drawing per distinct
+    view."""
+    loop = asyncio.get_running_loop()
+    if loop not in _BOARDS:
+        _BOARDS[loop] = RenderPool()
+    return _BOARDS[loop]
+
+
 async def render_png(image: ImageRequest | None) -> bytes | None:
-    """The PNG of a board image request, rendered in a worker thread; None if it fails."""
+    """The PNG of a board image request, drawn in a worker process; None if it fails.
+
+    A game's public board (a View whose ``viewer`` is None) is coalesced per session: when a
+    newer public board of the same game is already waiting, the older one is not drawn and
+    this returns the newer one. A seat's own view is never coalesced."""
     if image is None or image.view is None:
         return None
     try:
-        from render import render_view
-
-        return await asyncio.get_running_loop().run_in_executor(_render_pool(), render_view, image.view)
+        public = getattr(image.view, "viewer", 0) is None
+        slot = ("public", image.session_id) if public else None
+        return await board_pool().png(image.view, slot=slot)
     except Exception:
         log.exception("rendering %s session %s failed", image.game_id, image.session_id)
         return None

@@ -1,0 +1,265 @@
+"""Board images rendered off the event loop, in worker processes.
+
+``RenderPool.png(view, names=None, slot=None) -> bytes`` renders ``render_view(view,
+names)`` in a pool of worker processes (one per CPU core by default, started with
+``spawn`` and at a lower scheduling priority than the caller, so a busy pool does not
+slow the process that answers players). Three rules keep the work bounded:
+
+- **Back-pressure:** at most ``workers`` renders are handed to the processes at a time;
+  the others wait in the pool's own queue, first come first served.
+- **Coalescing:** a request names its ``slot`` (e.g. one game's public board). When a
+  newer request for the same slot arrives while an older one is still waiting, the older
+  board is never drawn: its callers get the newer board. Only requests that are still
+  waiting are coalesced; one already drawing finishes.
+- **One drawing per distinct image:** requests are keyed by the pickled bytes of the View
+  and the names (the image depends on nothing else), so the same view asked for two
+  audiences, or twice, is drawn once; the last ``cache_size`` images are kept.
+
+Only what the View holds reaches an image, as with ``render_view``: the pool never sees a
+State. Coalescing replaces a waiting request's View with a newer one of the same slot, so
+a slot must only ever be shared by callers entitled to the same views (public boards:
+``(session, None)``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import collections
+import concurrent.futures
+import contextlib
+import hashlib
+import logging
+import multiprocessing
+import os
+import pickle
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("tabula.render")
+
+NICE = 5  # added to the workers' scheduling niceness: the caller's event loop comes first
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on (at least one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _worker_init() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(NICE)
+    import render  # noqa: F401  (fonts and modules load once per worker, not per board)
+
+
+def _render_pickled(data: bytes) -> bytes:
+    """In a worker: the PNG of a pickled ``(view, names)``."""
+    from render import render_view
+
+    view, names = pickle.loads(data)
+    return render_view(view, names)
+
+
+_SHARED: concurrent.futures.ProcessPoolExecutor | None = None
+_BROKEN: list[concurrent.futures.Executor] = []
+
+
+def shared_executor(workers: int | None = None) -> concurrent.futures.ProcessPoolExecutor:
+    """The process's board-rendering worker processes (``workers``, default one per core,
+    fixed by the first call), started on first use and shared by every ``RenderPool``
+    that is not given an executor: they cost a second or so of start-up each."""
+    global _SHARED
+    if _SHARED is None:
+        _SHARED = concurrent.futures.ProcessPoolExecutor(
+            max_workers=workers or default_workers(),
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_init,
+        )
+    return _SHARED
+
+
+@atexit.register
+def _shutdown() -> None:
+    """Stop the worker processes before the interpreter tears its modules down."""
+    global _SHARED
+    ex, _SHARED = _SHARED, None
+    for e in [*_BROKEN, *([ex] if ex is not None else [])]:
+        e.shutdown(wait=True, cancel_futures=True)
+    _BROKEN.clear()
+
+
+def _discard(executor: concurrent.futures.Executor | None) -> None:
+    global _SHARED
+    if executor is not None and executor is _SHARED:
+        _SHARED = None
+        _BROKEN.append(executor)
+        executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class _Job:
+    key: bytes
+    data: bytes
+    slot: Hashable | None
+    waiters: list[asyncio.Future[bytes]] = field(default_factory=list)
+
+
+class RenderPool:
+    """Board images with back-pressure, coalescing and de-duplication (see the module's
+    docstring), drawn in the process's shared worker processes (``shared_executor``). Use
+    one per event loop.
+
+    Parameters
+    ----------
+    workers
+        Renders handed to the workers at a time (default: one per core).
+    cache_size
+        Finished images kept, keyed by their view and names.
+    executor
+        Where renders run, instead of the shared worker processes (tests pass a thread
+        pool, or a pool of their own).
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        *,
+        cache_size: int = 64,
+        executor: concurrent.futures.Executor | None = None,
+    ) -> None:
+        self.workers = workers or default_workers()
+        self.cache_size = cache_size
+        self._executor = executor
+        self._queue: collections.OrderedDict[bytes, _Job] = collections.OrderedDict()
+        self._waiting_slots: dict[Hashable, _Job] = {}
+        self._running: dict[bytes, _Job] = {}
+        self._cache: collections.OrderedDict[bytes, bytes] = collections.OrderedDict()
+        self.drawn = 0  # renders handed to the workers
+        self.coalesced = 0  # waiting requests replaced by a newer one of their slot
+        self.shared = 0  # requests answered by a drawing asked for by someone else (or the cache)
+
+    # ------------------------------------------------------------------ public
+
+    async def png(
+        self, view: Any, names: Mapping[int, str] | None = None, *, slot: Hashable | None = None
+    ) -> bytes:
+        """The PNG bytes of ``render_view(view, names)``.
+
+        ``slot`` names the board over time (e.g. ``("public", session_id)``): a newer request
+        of the same slot supersedes this one while it waits, and this call then returns the
+        newer board. Raises what ``render_view`` raises (``TypeError`` for a non-View), or
+        ``concurrent.futures.process.BrokenProcessPool`` when a worker died twice in a row.
+        """
+        data = pickle.dumps((view, dict(names) if names else None), protocol=pickle.HIGHEST_PROTOCOL)
+        key = hashlib.blake2b(data, digest_size=20).digest()
+        cached = self._cache.get(key)
+        if cached is not None:
+            self._cache.move_to_end(key)
+            self.shared += 1
+            return cached
+        fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        job = self._running.get(key) or self._queue.get(key)
+        if job is not None:
+            self.shared += 1
+        elif slot is not None and slot in self._waiting_slots:
+            job = self._waiting_slots[slot]  # an older board of this slot is waiting: draw this one instead
+            del self._queue[job.key]
+            job.key, job.data = key, data
+            self._queue[key] = job
+            self.coalesced += 1
+        else:
+            job = _Job(key, data, slot)
+            self._queue[key] = job
+            if slot is not None:
+                self._waiting_slots[slot] = job
+        job.waiters.append(fut)
+        self._pump()
+        return await fut
+
+    def close(self) -> None:
+        """Cancel the requests still waiting (their callers get ``CancelledError``); the
+        worker processes stay for other pools."""
+        for job in self._queue.values():
+            for w in job.waiters:
+                w.cancel()
+        self._queue.clear()
+        self._waiting_slots.clear()
+
+    def warm(self) -> None:
+        """Start the worker processes now, so the first board does not wait for them."""
+        ex = self._pool()
+        if isinstance(ex, concurrent.futures.ProcessPoolExecutor):
+            for _ in range(self.workers):
+                ex.submit(os.getpid)
+
+    # ------------------------------------------------------------------ inside
+
+    def _pool(self) -> concurrent.futures.Executor:
+        return self._executor if self._executor is not None else shared_executor(self.workers)
+
+    def _pump(self) -> None:
+        while self._queue and len(self._running) < self.workers:
+            key, job = self._queue.popitem(last=False)
+            if job.slot is not None and self._waiting_slots.get(job.slot) is job:
+                del self._waiting_slots[job.slot]
+            self._running[key] = job
+            self._start(job, retry=True)
+
+    def _start(self, job: _Job, *, retry: bool) -> None:
+        self.drawn += 1
+        pool = self._pool()
+        try:
+            cfut = pool.submit(_render_pickled, job.data)
+        except (RuntimeError, concurrent.futures.BrokenExecutor) as e:  # shut down or broken
+            self._done(job, pool, None, concurrent.futures.BrokenExecutor(str(e)), retry=retry)
+            return
+        afut = asyncio.wrap_future(cfut, loop=asyncio.get_running_loop())
+        afut.add_done_callback(lambda f: self._finished(job, pool, f, retry))
+
+    def _finished(
+        self, job: _Job, pool: concurrent.futures.Executor, f: asyncio.Future[bytes], retry: bool
+    ) -> None:
+        if f.cancelled():
+            self._done(job, pool, None, asyncio.CancelledError(), retry=False)
+        elif f.exception() is not None:
+            self._done(job, pool, None, f.exception(), retry=retry)
+        else:
+            self._done(job, pool, f.result(), None, retry=retry)
+
+    def _done(
+        self,
+        job: _Job,
+        pool: concurrent.futures.Executor,
+        png: bytes | None,
+        error: BaseException | None,
+        *,
+        retry: bool,
+    ) -> None:
+        if isinstance(error, concurrent.futures.BrokenExecutor) and retry and self._executor is None:
+            # a worker died (killed, out of memory): start fresh workers once and try again
+            log.warning("render worker processes broke (%s); starting them again", error)
+            _discard(pool)
+            self._start(job, retry=False)
+            return
+        self._running.pop(job.key, None)
+        if png is not None:
+            self._cache[job.key] = png
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        for w in job.waiters:
+            if w.done():
+                continue
+            if isinstance(error, asyncio.CancelledError):
+                w.cancel()
+            elif png is not None:
+                w.set_result(png)
+            else:
+                w.set_exception(error or RuntimeError("render failed"))
+        self._pump()
+
+
+__all__ = ["RenderPool", "default_workers", "shared_executor"]

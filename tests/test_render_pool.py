@@ -1,0 +1,156 @@
+"""The board image pool (render/pool.py): back-pressure, coalescing of a slot's waiting
+boards, one drawing per distinct view, and real worker processes."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import pickle
+import signal
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import render
+from bot.commands.render import playout
+from render import pool as rpool
+from render.pool import RenderPool
+
+
+class HeldExecutor(concurrent.futures.Executor):
+    """Runs nothing until the test says so: each submission waits in ``held``."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[Callable[..., Any], tuple[Any, ...], concurrent.futures.Future[Any]]] = []
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        fut: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        self.held.append((fn, args, fut))
+        return fut
+
+    def views(self) -> list[Any]:
+        return [pickle.loads(args[0])[0] for _, args, _ in self.held]
+
+    def finish(self, i: int) -> None:
+        fn, args, fut = self.held[i]
+        fut.set_result(fn(*args))
+
+
+def views(n: int) -> list[Any]:
+    """Public views of ``n`` successive states of one Barbarian Hordes game."""
+    out = []
+    for k in range(n):
+        game, state, _ = playout("barbarian-hordes", 3, 30 + 4 * k, 3)
+        out.append(game.view(state, None))
+    assert len({v.model_dump_json() for v in out}) == n
+    return out
+
+
+async def settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_a_newer_board_of_the_same_slot_replaces_the_waiting_one() -> None:
+    """Coalescing: the older waiting board is never drawn; its caller gets the newer one."""
+    a, b, c = views(3)
+
+    async def go() -> None:
+        ex = HeldExecutor()
+        pool = RenderPool(1, executor=ex)
+        ta = asyncio.create_task(pool.png(a, slot=("public", 1)))
+        await settle()
+        tb = asyncio.create_task(pool.png(b, slot=("public", 1)))
+        await settle()
+        tc = asyncio.create_task(pool.png(c, slot=("public", 1)))
+        await settle()
+        assert len(ex.held) == 1, "back-pressure: one worker, one render handed over at a time"
+        ex.finish(0)
+        assert await ta == render.render_view(a)
+        await settle()
+        assert ex.views() == [a, c], "b was superseded while it waited: never drawn"
+        ex.finish(1)
+        png_c = render.render_view(c)
+        assert await tb == png_c and await tc == png_c
+        assert (pool.drawn, pool.coalesced) == (2, 1)
+
+    asyncio.run(go())
+
+
+def test_boards_without_a_slot_or_of_other_slots_are_all_drawn() -> None:
+    """A seat's own view (no slot) and another game's board are never coalesced."""
+    a, b, c = views(3)
+
+    async def go() -> None:
+        ex = HeldExecutor()
+        pool = RenderPool(1, executor=ex)
+        tasks = [
+            asyncio.create_task(pool.png(a, slot=("public", 1))),
+            asyncio.create_task(pool.png(b)),
+            asyncio.create_task(pool.png(c)),
+            asyncio.create_task(pool.png(a, slot=("public", 2))),
+        ]
+        for i in range(3):
+            await settle()
+            ex.finish(i)
+        results = await asyncio.gather(*tasks)
+        assert ex.views() == [a, b, c]
+        assert results == [render.render_view(v) for v in (a, b, c, a)]
+        assert pool.coalesced == 0 and pool.shared == 1
+
+    asyncio.run(go())
+
+
+def test_the_same_view_for_two_audiences_is_drawn_once() -> None:
+    """Two requests of one view (waiting, drawing or drawn) share one drawing."""
+    (a,) = views(1)
+
+    async def go() -> None:
+        ex = HeldExecutor()
+        pool = RenderPool(2, executor=ex)
+        first = asyncio.create_task(pool.png(a, slot=("public", 1)))
+        second = asyncio.create_task(pool.png(a))
+        await settle()
+        assert len(ex.held) == 1
+        ex.finish(0)
+        assert await first == await second
+        assert await pool.png(a) == await first  # from the cache
+        assert pool.drawn == 1 and pool.shared == 2
+
+    asyncio.run(go())
+
+
+def test_a_failed_render_reaches_its_callers_and_the_queue_goes_on() -> None:
+    (a,) = views(1)
+
+    async def go() -> None:
+        pool = RenderPool(1, executor=concurrent.futures.ThreadPoolExecutor(1))
+        with pytest.raises(TypeError, match="View"):
+            await pool.png(game_state())
+        assert await pool.png(a) == render.render_view(a)
+
+    asyncio.run(go())
+
+
+def game_state() -> Any:
+    _, state, _ = playout("barbarian-hordes", 3, 10, 3)
+    return state
+
+
+def test_worker_processes_draw_the_same_png_and_survive_a_killed_worker() -> None:
+    """The real pool: worker processes give the in-process image; a worker killed (out of
+    memory, by an operator) costs a restart of the workers, not the board."""
+    a, b = views(2)
+
+    async def go() -> None:
+        pool = RenderPool()
+        assert await pool.png(a, {0: "Ann"}) == render.render_view(a, {0: "Ann"})
+        ex = rpool.shared_executor()
+        pids = list(ex._processes)  # noqa: SLF001 (the test kills a worker on purpose)
+        os.kill(pids[0], signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await pool.png(b) == render.render_view(b)
+
+    asyncio.run(go())
