@@ -37,6 +37,7 @@ from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open
 from games.core import GameError, StaleStateError, get_game
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
+from games.core.rulebook import topic_text
 
 Input = Callable[[str], str]
 
@@ -522,6 +523,12 @@ class Console:
             if word in ("rules", "glossary", "terms"):
                 self.say(self.glossary_text())
                 continue
+            if word.split()[:1] == ["rules"]:
+                self.say(await self.rules_text(user, line.split(None, 1)[1]))
+                continue
+            if word == "explain":
+                self.say(await self.aid_text(user, "explain"))
+                continue
             if word.split()[:1] == ["explain"]:
                 self.say(self.explain_text(line.split(None, 1)[1] if len(line.split()) > 1 else ""))
                 continue
@@ -583,6 +590,33 @@ class Console:
         (games.core.explain), or that nothing is called so, with the nearest names."""
         return "\n".join("  " + x for x in explain_text(self.game.explanations(), name).splitlines())
 
+    @staticmethod
+    def _plain(text: str) -> str:
+        """Help written for Discord as indented plain lines: no bold or code marks, quotes
+        indented."""
+        out = []
+        for x in text.splitlines():
+            x = x.replace("**", "").replace("`", "")
+            out.append("    " + x[2:] if x.startswith("> ") else "  " + x if x else "")
+        return "\n".join(out)
+
+    async def aid_text(self, user: int, what: str) -> str:
+        """``explain`` alone: what the options of the decision asked now name; ``rules now``:
+        the rule text of this step (the host's ``aid``)."""
+        assert self.host is not None
+        try:
+            reply = await self.host.aid(CHANNEL, user, what)
+        except GameError as e:
+            return "  " + e.message
+        return self._plain(reply.text)
+
+    async def rules_text(self, user: int, topic: str) -> str:
+        """``rules <topic>``: the rule text's sentences on a section, a ruling number or any
+        word, with the rulings on them (games.core.rulebook); ``rules now`` the current step."""
+        if topic.strip().lower() in ("now", "step", "this"):
+            return await self.aid_text(user, "rules")
+        return self._plain(topic_text(self.game, topic))
+
     def glossary_text(self) -> str:
         """`rules`: the game's one-screen summary and its glossary (games.core.glossary), as plain lines."""
         rows = glossary(self.game)
@@ -620,9 +654,9 @@ class Console:
                 shown = "; ".join(items[:3]) + ("; ..." if len(items) > 3 else "")
                 lines.append(f"  {verb} ({len(items)}): {shown}")
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
-        extra = "rules, "
-        lines.append(f"Also: explain <name> (what a card, nation or ability does), hand, status, log [page], "
-                     f"{extra}undo, help, quit.")
+        lines.append("Also: explain <name> (what a card, nation or ability does; explain alone: these options), "
+                     "rules (the summary), rules <topic> (the rule text on a phase, a word or a ruling like R3; "
+                     "rules now: this step), hand, status, log [page], undo, help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

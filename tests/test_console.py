@@ -383,7 +383,8 @@ def test_help_groups_a_long_list_by_command_word_and_help_word_lists_one_kind():
 def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():
     """`explain huns` prints the nation's ability from nations.toml ("Horsemen: an extra
     Conquest Phase each turn."); an unknown name says so and suggests the nearest; `help`
-    lists explain; the game waits for an action meanwhile."""
+    lists explain; `explain` alone gives the texts of what the options asked now name (the
+    nations still to pick); the game waits for an action meanwhile."""
     out = io.StringIO()
     console = Console("barbarian-hordes", 2, 1, seed=1, out=out,
                       read=scripted(["explain huns", "explain hnus", "explain", "help"], stop_after=4))
@@ -391,7 +392,7 @@ def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():
     text = out.getvalue()
     assert "Huns (nation): Tier 1 nation. Horsemen: an extra Conquest Phase each turn." in text
     assert "Nothing called 'hnus' in this game. Nearest: Huns" in text
-    assert "Name something to explain" in text
+    assert "You are asked: Pick your nation." in text and "Visigoths (nation): Tier 1 nation." in text
     assert "explain <name>" in text
 
 

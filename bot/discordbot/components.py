@@ -14,6 +14,8 @@ Formats (at most 100 characters, Discord's limit)::
     tabula:q:<session>:<token>:<index>      play the index-th choice (notation too long)
     tabula:m:<session>:<token>              a select menu; its values are notations or #index
     tabula:h:<session>                      show me my hand and my choices (ephemeral)
+    tabula:x:<session>                      what do the options of my decision do? (ephemeral)
+    tabula:r:<session>                      the rule text for my decision (ephemeral)
 
 Buttons posted by earlier releases name the session's version instead of the question
 (``tabula:a:<session>:<version>:<notation>``, ``tabula:i:...:<index>``, ``tabula:s:...``);
@@ -35,7 +37,8 @@ MAX_OPTIONS = 25
 
 @dataclass(frozen=True)
 class Decoded:
-    """A custom id read back: ``kind`` "a" action, "i" index, "s" select, "h" hand (the new
+    """A custom id read back: ``kind`` "a" action, "i" index, "s" select, "h" hand, "x" and
+    "r" the explain and rules aids (the new
     formats decode to the same kinds, with ``token`` set and ``version`` None)."""
 
     kind: str
@@ -59,6 +62,14 @@ def hand_id(session_id: int) -> str:
     return f"{PREFIX}h:{session_id}"
 
 
+AIDS = {"explain": ("x", "What do these do?"), "rules": ("r", "Rules for this step")}
+
+
+def aid_id(session_id: int, what: str) -> str:
+    """The custom id of an aid button: ``what`` "explain" or "rules"."""
+    return f"{PREFIX}{AIDS[what][0]}:{session_id}"
+
+
 def option_value(notation: str, index: int) -> str:
     return notation if len(notation) <= 100 and not notation.startswith("#") else f"#{index}"
 
@@ -75,8 +86,8 @@ def decode(custom_id: str) -> Decoded | None:
     try:
         kind = parts[0]
         sid = int(parts[1])
-        if kind == "h" and len(parts) == 2:
-            return Decoded("h", sid)
+        if kind in ("h", "x", "r") and len(parts) == 2:
+            return Decoded(kind, sid)
         if kind in NEW_KINDS:
             token = parts[2]
             if not token or len(token) > 30:
@@ -105,13 +116,16 @@ def label_for(notation: str) -> str:
 
 
 def choice_view(
-    session_id: int, token: str, choices: Sequence[str], *, hand_button: bool = False
+    session_id: int, token: str, choices: Sequence[str], *, hand_button: bool = False,
+    aids: Sequence[str] = (),
 ) -> discord.ui.View | None:
     """Buttons (up to 20 choices) or a select menu (up to 25) for a small decision;
-    ``token`` is the ``prompt_token`` of the question the choices answer.
+    ``token`` is the ``prompt_token`` of the question the choices answer. ``aids`` adds the
+    help buttons of the decision, in the last row: "explain" ("What do these do?") and
+    "rules" ("Rules for this step"); they answer for the clicker's question when clicked.
 
-    Returns None when there is nothing to choose or too much for components (the player then
-    types ``/play`` with autocomplete).
+    Returns None when there is nothing to show: no aid, and nothing to choose or too much
+    for components (the player then types ``/play`` with autocomplete).
     """
     view = discord.ui.View(timeout=None)
     if 0 < len(choices) <= MAX_BUTTONS and all(len(c) <= 80 for c in choices):
@@ -129,6 +143,12 @@ def choice_view(
         view.add_item(
             discord.ui.Select(
                 custom_id=select_id(session_id, token), placeholder="Choose…", options=options
+            )
+        )
+    for what in aids:
+        view.add_item(
+            discord.ui.Button(
+                label=AIDS[what][1], style=discord.ButtonStyle.secondary, custom_id=aid_id(session_id, what)
             )
         )
     if hand_button:

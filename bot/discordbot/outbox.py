@@ -150,6 +150,21 @@ def split_lines(text: str, limit: int = 2000, most: int = 5) -> list[str]:
     return out
 
 
+async def send_pages(interaction: discord.Interaction, text: str, *, most: int = 3, more: str = "") -> None:
+    """Answer a long help ``text`` privately as up to ``most`` messages of Discord's 2000
+    characters, split at line breaks; when it needs more, the last message ends with
+    ``more`` (a pointer to where the rest is read) after "…"."""
+    chunks = split_lines(text, most=10_000)
+    if len(chunks) > most:
+        tail = f"\n… {more}" if more else "\n…"
+        chunks = [*chunks[: most - 1], cut(chunks[most - 1], 2000 - len(tail)) + tail]
+    for i, chunk in enumerate(chunks):
+        if i == 0 and not interaction.response.is_done():
+            await interaction.response.send_message(chunk, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.followup.send(chunk, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+
+
 NOW_OR_END = re.compile(r"^(\*\*Now\*\*|Now: |Game over|The game was abandoned)")
 
 
@@ -719,8 +734,9 @@ class Outbox:
         kwargs: dict[str, Any] = {"content": cut(content), "allowed_mentions": discord.AllowedMentions.none()}
         choices = payload.get("choices") or []
         view = None
-        if choices and payload.get("question"):  # the buttons answer the question it names
-            view = components.choice_view(session_id, str(payload["question"]), tuple(choices))
+        if payload.get("question"):  # the buttons answer the question it names
+            aids = ("explain", "rules") if payload.get("explains") else ("rules",)
+            view = components.choice_view(session_id, str(payload["question"]), tuple(choices), aids=aids)
             kwargs["view"] = view
         try:
             user = self.bot.get_user(int(payload["user"])) or await self.bot.fetch_user(int(payload["user"]))
@@ -737,6 +753,7 @@ class Outbox:
             "content": text,
             "choices": list(prompt.choices) if prompt is not None else [],
             "question": prompt.token if prompt is not None else None,
+            "explains": prompt.explains if prompt is not None else False,
             "version": version,
         }
         now = time.time()
@@ -1069,9 +1086,10 @@ class Outbox:
         prompt = next((p.prompt for p in parts or () if p.prompt is not None), None) or prompt_for(
             reply, user_id
         )
-        if prompt is None or not prompt.choices or not prompt.token:
+        if prompt is None or not prompt.token:
             return None
-        return components.choice_view(reply.session_id, prompt.token, prompt.choices)
+        aids = ("explain", "rules") if prompt.explains else ("rules",)
+        return components.choice_view(reply.session_id, prompt.token, prompt.choices, aids=aids)
 
     async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart]) -> bytes | None:
         view = next((p.view for p in parts if p.view is not None), None)

@@ -57,7 +57,9 @@ class PromptInfo:
     ``user_id`` None for an AI seat; ``deadline`` when a respond window closes (epoch s);
     ``token`` the question's identity as asked (``prompt_token``): an answer carries it (a
     button's custom id) or is bound to it on receipt (a typed action), and is refused as
-    outdated when the seat's question is no longer the same.
+    outdated when the seat's question is no longer the same. ``explains`` whether its
+    options name things the game explains (cards, nations, abilities...): a "What do these
+    do?" button is offered with them.
     """
 
     seat: Seat
@@ -67,6 +69,7 @@ class PromptInfo:
     choices: tuple[str, ...] = ()
     deadline: float | None = None
     token: str = ""
+    explains: bool = False
 
 
 def prompt_token(seq: int, kind: str, text: str, choices: tuple[str, ...]) -> str:

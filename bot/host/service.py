@@ -71,6 +71,8 @@ from games.core import (
 from games.core.agents import make_agent
 from games.core.english import count
 from games.core.errors import list_words
+from games.core.explain import explain_options, named_in
+from games.core.rulebook import step_text
 from games.core.secrets import TrackingRng
 from games.core.secrets import reveals as game_reveals
 from storage import (
@@ -615,7 +617,8 @@ class Host:
             human = holder is not None and holder.user_id is not None
             out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
                                   rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
-                                  prompt_token(rec.seq, p.kind, p.text, choices)))
+                                  prompt_token(rec.seq, p.kind, p.text, choices),
+                                  bool(choices) and bool(named_in(game.explanations(), choices))))
         return out
 
     @staticmethod
@@ -1630,6 +1633,38 @@ class Host:
         return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
                      status=rec.status,
                      image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat),
+                     game=self._game_name(rec))
+
+    AID_LIMIT = 400  # options read for "What do these do?" when a decision has very many
+
+    async def aid(self, channel_id: int, user_id: int, what: str, *, session_id: int | None = None) -> Reply:
+        """Help with the caller's decision now, as an ephemeral reply: ``what`` "explain" gives
+        the text of every card, nation, ability... its options name (games.core.explain), only
+        from the caller's own legal actions and public prompt; "rules" quotes the sections of
+        the rule text that govern the step, with their rulings (games.core.rulebook).
+
+        Raises NoSessionError, NotSeatedError, LobbyError (not started), ValueError (``what``)."""
+        if what not in ("explain", "rules"):
+            raise ValueError(f"unknown aid {what!r}")
+        rec = await self._find(channel_id, session_id, readable=True)
+        game = get_game(rec.game_id)
+        seat = self._require_seat(rec, user_id)
+        if rec.started_at is None:
+            raise LobbyError("The game has not started; nothing is asked yet.")
+        state = await self._state(game, rec)
+        try:
+            prompt = game.to_act(state).get(seat.seat) if rec.status == "active" else None
+            if prompt is None:
+                text = "Nothing is asked of you right now."
+            elif what == "explain":
+                legal = itertools.islice(game.legal_actions(state, seat.seat), self.AID_LIMIT)
+                options = [game.format_action(state, a) for a in legal]
+                text = f"You are asked: {prompt.text}\n" + explain_options(game.explanations(), [prompt.text, *options])
+            else:
+                text = step_text(game, prompt.text, self._choices(game, state, seat.seat))
+        except Exception as e:
+            raise await self._fault(rec, seat.seat, f"explaining seat {seat.seat + 1}'s decision", e) from None
+        return Reply(text=text, ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status,
                      game=self._game_name(rec))
 
     async def complete(self, channel_id: int, user_id: int, prefix: str = "", *,

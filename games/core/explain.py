@@ -8,6 +8,7 @@ entry says what a thing *is*, never where a copy of it is or who holds it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from .errors import list_words
@@ -128,3 +129,48 @@ class Explainable:
         """The entries ``name`` names, matched forgivingly (see :func:`find`); ``[]`` when
         none. Never says where a card is or who holds it: entries are the game's data only."""
         return find(self.explanations(), name)
+
+
+_PATTERNS: dict[int, tuple[Sequence[Explanation], dict[str, list[Explanation]], re.Pattern[str] | None]] = {}
+
+
+def _names_pattern(
+    entries: Sequence[Explanation],
+) -> tuple[dict[str, list[Explanation]], re.Pattern[str] | None]:
+    """The entries by folded name and one pattern matching any name as whole words (longest
+    first); kept per entries object, which the games build once."""
+    kept = _PATTERNS.get(id(entries))
+    if kept is not None and kept[0] is entries:
+        return kept[1], kept[2]
+    by_name: dict[str, list[Explanation]] = {}
+    for e in entries:
+        by_name.setdefault(fold(e.name), []).append(e)
+    names = sorted((n for n in by_name if n), key=len, reverse=True)
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(n) for n in names) + r")(?!\w)") if names else None
+    if len(_PATTERNS) > 64:
+        _PATTERNS.clear()
+    _PATTERNS[id(entries)] = (entries, by_name, pattern)
+    return by_name, pattern
+
+
+def named_in(entries: Sequence[Explanation], texts: Iterable[str]) -> list[Explanation]:
+    """The entries whose name ``texts`` spell out as whole words (any case, no accents), in
+    the order they are first named; a name inside a longer one named at the same place
+    counts once ("Great Leader", not also "Leader"). Entries sharing a name all count."""
+    by_name, pattern = _names_pattern(entries)
+    if pattern is None:
+        return []
+    found: dict[str, None] = {}
+    for text in texts:
+        for m in pattern.finditer(fold(text)):
+            found.setdefault(m.group(1))
+    return [e for n in found for e in by_name[n]]
+
+
+def explain_options(entries: Sequence[Explanation], texts: Iterable[str]) -> str:
+    """What "What do these do?" answers for a decision: the entries its options (and its
+    prompt) name, rendered; a line saying that none is named otherwise."""
+    hits = named_in(entries, texts)
+    if not hits:
+        return "None of these options names a card, nation or ability of this game; `rules` explains the step."
+    return "\n".join(e.render() for e in hits)

@@ -14,6 +14,7 @@ from bot.host.suggest import suggestion
 from games.core import GameError, NotYourTurnError
 
 from .. import components
+from ..outbox import send_pages
 from ..tree import send_private
 from . import answer, channel_id, complete_actions, game_command, host, tabula
 
@@ -84,6 +85,12 @@ class Play(commands.Cog):
         if decoded.kind == "h":
             reply = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
             await bot.outbox.private_answer(interaction, reply)
+            return
+        if decoded.kind in ("x", "r"):  # the clicker's own decision now, explained privately
+            what = "explain" if decoded.kind == "x" else "rules"
+            reply = await h.aid(game_channel, interaction.user.id, what, session_id=decoded.session_id)
+            text = "\n".join(filter(None, [f"**{reply.game}**" if reply.game else "", reply.text]))
+            await send_pages(interaction, text, more="`/game rules <topic>` quotes one section or ruling whole.")
             return
         notation = decoded.notation
         index = decoded.index

@@ -11,7 +11,9 @@ from games.core import UnknownGameError, get_game
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
 from games.core.notation import completions
+from games.core.rulebook import rulebook, topic_text
 
+from ..outbox import send_pages
 from . import answer, channel_id, game_command, host, tabula
 
 
@@ -43,19 +45,32 @@ async def game_log(interaction: discord.Interaction, page: app_commands.Range[in
     await answer(interaction, reply)
 
 
-@game_command(name="rules", description="How the game is played here and how to write actions")
-async def game_rules(interaction: discord.Interaction, game: str | None = None) -> None:
-    if game is None:
-        rec = await host(interaction).storage.open_session(channel_id(interaction))
-        game = rec.game_id if rec is not None else "barbarian-hordes"
-    g = get_game(game)
+@game_command(name="rules", description="How the game is played; with a topic, the rule text's own words on it")
+@app_commands.describe(
+    topic="A phase, a word (combat), a card or a ruling number (R13): the rule text and rulings on it",
+    game="Another game than this channel's",
+)
+async def game_rules(interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
+    try:
+        g = get_game(await _game_here(interaction, game))
+    except UnknownGameError as e:
+        await interaction.response.send_message(e.message[:2000], ephemeral=True)
+        return
+    if topic and topic.strip():
+        await send_pages(
+            interaction,
+            f"**{g.title}** — rules on {topic.strip()[:100]!r}\n{topic_text(g, topic)}",
+            more="name a section or a ruling (R1...) to read it whole.",
+        )
+        return
     doc = summary(g)
     opts = ", ".join(f"`{k}` (default {v.default!r})" for k, v in g.Options.model_fields.items()) or "none"
     text = (
         f"**{g.title}** — {g.min_players} to {g.max_players} players.\n\n{doc}\n\n"
         f"Options for `/game new`: {opts}.\n"
         "Act with `/play`: start typing and the suggestions show what is legal now. When the choice is "
-        "small you also get buttons. `/game hand` shows your hand (only to you); `/game status` the board."
+        "small you also get buttons. `/game hand` shows your hand (only to you); `/game status` the board. "
+        "`/game rules topic:` quotes the rule text on a phase, a word, a card or a ruling (R1...)."
     )
     rows = glossary(g)
     if rows:
@@ -70,6 +85,16 @@ async def game_rules(interaction: discord.Interaction, game: str | None = None) 
         chunk += line
     if chunk:
         await interaction.followup.send(chunk, ephemeral=True)
+
+
+@game_rules.autocomplete("topic")
+async def game_rules_complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    try:
+        g = get_game(await _game_here(interaction, getattr(interaction.namespace, "game", None)))
+    except Exception:  # autocomplete cannot show errors; offer nothing
+        return []
+    names = [*rulebook(g).topics(), *g.explainable()]
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in completions(names, current, 25)]
 
 
 async def _game_here(interaction: discord.Interaction, game: str | None) -> str:

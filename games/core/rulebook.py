@@ -1,0 +1,346 @@
+"""Rules help that quotes its source: the rule text's own sentences and the rulings on them.
+
+Each game ships its rule text word for word in ``data/rules.md``, cut into sections at the
+text's own headings (``## Conquest Phase``), and its interpretations in ``RULINGS.md``
+(``## R13. Title`` or ``**R13. Title**`` entries, each quoting the sentences it rests on).
+``/game rules <topic>`` and the terminal's ``rules <topic>`` answer from here:
+
+- a section's title (``conquest``, ``event phase``): its sentences, with the rulings whose
+  quoted sentences stand in that section;
+- a ruling number (``R13``): the ruling, and the sections its quotes come from;
+- any other word (``combat``, a card's name): the sentences of the text that contain it,
+  each under its section, and the rulings that mention it; a card (nation, ability...)
+  named in full leads with its text from the game's data (games.core.explain).
+
+A ruling interprets a section when one of its quotations (a ``"..."`` of at least four
+words) is found in that section's text; nothing is linked by hand.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from .game import Game
+from .notation import fold
+
+_HEADING = re.compile(r"^(#{2,3}) (\S.*)$")
+_RULING = re.compile(r"^(?:#{2,3} |\*\*)(R\d+)\.\s*(.*?)(?:\*\*|$)(.*)$")
+_QUOTE = re.compile(r"[\"“]([^\"”]{12,}?)[\"”]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(•\-–A-Z0-9])|\n+")
+_WORD = re.compile(r"[a-z0-9]+")
+_STOP = frozenset(
+    ["a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "has", "have", "he", "his", "if", "in", "into", "is", "it", "its", "may", "more", "no", "not", "of", "on", "one", "or", "own", "say", "says", "that", "the", "their", "them", "then", "there", "they", "this", "to", "up", "with", "you", "your", "or", "what", "when", "which", "who", "will"]
+)
+
+
+@dataclass(frozen=True)
+class Section:
+    """One section of the rule text: its ``title`` as printed, its ``parent`` section's title
+    ("" for a top-level one) and its ``text`` word for word."""
+
+    title: str
+    parent: str
+    text: str
+
+    @property
+    def where(self) -> str:
+        """The section's name for a citation: "Conquest Phase", "The Rules › Attacking"."""
+        return f"{self.parent} › {self.title}" if self.parent else self.title
+
+    def sentences(self) -> list[str]:
+        """The section's sentences (and list items), in order, each stripped."""
+        return [s.strip() for s in _SENTENCE.split(self.text) if s and s.strip()]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling of RULINGS.md: ``number`` ("R13"), ``title`` and its ``text`` (question,
+    decision and the sentences it rests on, as written)."""
+
+    number: str
+    title: str
+    text: str
+
+    def quotes(self) -> list[str]:
+        """The rule text's sentences the ruling quotes (at least four words each)."""
+        parts = (p.strip(" .,;") for q in _QUOTE.findall(self.text) for p in re.split(r"\.\.\.|…|\[[^]]*\]", q))
+        return [p for p in parts if len(p.split()) >= 4]
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A game's rule text in sections and its rulings."""
+
+    sections: tuple[Section, ...]
+    rulings: tuple[Ruling, ...]
+
+    def sections_of(self, ruling: Ruling) -> list[Section]:
+        """The sections holding a sentence the ruling quotes, in the text's order."""
+        quotes = [_flat(q) for q in ruling.quotes()]
+        return [s for s in self.sections if any(q and q in _flat(s.text) for q in quotes)]
+
+    def rulings_on(self, section: Section) -> list[Ruling]:
+        """The rulings that quote a sentence of ``section``."""
+        return [r for r in self.rulings if section in self.sections_of(r)]
+
+    def topics(self) -> list[str]:
+        """What ``rules <topic>`` knows by name: the sections' titles, then "R13 Title" for
+        each ruling (for autocompletion)."""
+        return [s.title for s in self.sections] + [f"{r.number} {r.title}".strip() for r in self.rulings]
+
+
+def _flat(text: str) -> str:
+    return " ".join(_WORD.findall(fold(text.replace("’", "'"))))
+
+
+def parse_rules(text: str) -> tuple[Section, ...]:
+    """The sections of a ``rules.md`` text: ``##`` sections and their ``###`` subsections
+    (the file's ``#`` title and the lines before the first section are left out)."""
+    out: list[Section] = []
+    title, parent, level, body = "", "", 0, []
+    top = ""
+
+    def close() -> None:
+        if title:
+            out.append(Section(title, parent, "\n".join(body).strip()))
+
+    for line in text.splitlines():
+        m = _HEADING.match(line)
+        if m:
+            close()
+            level, title, body = len(m.group(1)), m.group(2).strip(), []
+            if level == 2:
+                top, parent = title, ""
+            else:
+                parent = top
+            continue
+        if title:
+            body.append(line)
+    close()
+    return tuple(out)
+
+
+def parse_rulings(text: str) -> tuple[Ruling, ...]:
+    """The rulings of a RULINGS.md text, in order (both the ``## R1. Title`` and the
+    ``**R1. Title**`` forms); each runs to the next ruling or heading."""
+    out: list[Ruling] = []
+    current: tuple[str, str, list[str]] | None = None
+
+    def close() -> None:
+        if current is not None:
+            number, title, body = current
+            out.append(Ruling(number, title.strip().rstrip("."), "\n".join(body).strip()))
+
+    for line in text.splitlines():
+        m = _RULING.match(line)
+        if m:
+            close()
+            current = (m.group(1), m.group(2), [m.group(3).strip()] if m.group(3).strip() else [])
+            continue
+        if line.startswith("#"):
+            close()
+            current = None
+            continue
+        if current is not None:
+            current[2].append(line)
+    close()
+    return tuple(out)
+
+
+@functools.cache
+def _load(module: str) -> Rulebook:
+    package = module.rpartition(".")[0] or module
+    folder = Path(sys.modules[package].__file__ or "").parent
+    rules = folder / "data" / "rules.md"
+    rulings = folder / "RULINGS.md"
+    return Rulebook(
+        parse_rules(rules.read_text(encoding="utf-8")) if rules.is_file() else (),
+        parse_rulings(rulings.read_text(encoding="utf-8")) if rulings.is_file() else (),
+    )
+
+
+def rulebook(game: Game) -> Rulebook:
+    """The game's rule text (``data/rules.md``) and rulings (``RULINGS.md``); empty parts
+    when the game ships none."""
+    return _load(type(game).__module__)
+
+
+# ---------------------------------------------------------------- answering a topic
+
+
+def _quote(lines: list[str]) -> str:
+    return "\n".join(f"> {line}" for line in lines)
+
+
+def _ruling_lines(rulings: list[Ruling], limit: int = 6) -> list[str]:
+    if not rulings:
+        return []
+    shown = ", ".join(f"{r.number} ({r.title})" for r in rulings[:limit])
+    more = f" and {len(rulings) - limit} more" if len(rulings) > limit else ""
+    return [f"Rulings on it: {shown}{more}. Type `rules R<number>` for one in full."]
+
+
+def answer_section(book: Rulebook, section: Section) -> str:
+    """A section quoted in full, with the rulings on it."""
+    lines = [f"**{section.where}** (rule text)", _quote(section.sentences())]
+    subs = [s.title for s in book.sections if s.parent == section.title]
+    if subs:
+        lines.append("Its parts: " + ", ".join(subs) + ".")
+    lines += _ruling_lines(book.rulings_on(section))
+    return "\n".join(lines)
+
+
+def answer_ruling(book: Rulebook, ruling: Ruling) -> str:
+    """A ruling in full, and the sections of the text it interprets."""
+    lines = [f"**{ruling.number}. {ruling.title}** (ruling)", ruling.text]
+    where = book.sections_of(ruling)
+    if where:
+        lines.append("It interprets: " + ", ".join(s.where for s in where) + " (`rules <section>` quotes it).")
+    return "\n".join(lines)
+
+
+def answer_word(book: Rulebook, text: str, limit: int = 12) -> str | None:
+    """The text's sentences containing ``text`` (every word of it), under their sections,
+    and the rulings that mention it; None when nothing does."""
+    words = _WORD.findall(fold(text))
+    if not words:
+        return None
+
+    def has(s: str) -> bool:
+        flat = f" {_flat(s)} "
+        return all(re.search(rf" {re.escape(w)}\w*", flat) for w in words)
+
+    lines: list[str] = []
+    count = 0
+    for section in book.sections:
+        found = [_window(s, words) for s in section.sentences() if has(s)]
+        if not found:
+            continue
+        if count >= limit:
+            count += len(found)
+            continue
+        found = found[: limit - count]
+        count += len(found)
+        lines += [f"**{section.where}**", _quote(found)]
+    rulings = [r for r in book.rulings if has(r.title) or has(r.text)]
+    if not lines and not rulings:
+        return None
+    head = f"The rule text on {text.strip()!r}:"
+    if count > limit:
+        head += f" (the first {limit} of {count} sentences; name a section to read it whole)"
+    if not lines:
+        head = f"The rule text has no sentence with {text.strip()!r}; the rulings do."
+    return "\n".join([head, *lines, *_ruling_lines(rulings)])
+
+
+def _window(sentence: str, words: list[str], width: int = 240) -> str:
+    """A long sentence cut to about ``width`` characters around the first of ``words``."""
+    if len(sentence) <= width:
+        return sentence
+    m = re.search(rf"\b{re.escape(words[0])}", fold(sentence))
+    start = max(0, (m.start() if m else 0) - width // 3)
+    end = start + width
+    return ("…" if start else "") + sentence[start:end].strip() + ("…" if end < len(sentence) else "")
+
+
+def find_section(book: Rulebook, text: str) -> Section | None:
+    """The section ``text`` names: its exact title (any case, no accents), else the only
+    title starting with it, else the only title containing it as a word; None otherwise."""
+    key = " ".join(_WORD.findall(fold(text)))
+    if not key:
+        return None
+    titles = [(" ".join(_WORD.findall(fold(s.title))), s) for s in book.sections]
+    for test in (
+        lambda t: t == key,
+        lambda t: t.startswith(key),
+        lambda t: f" {key}" in f" {t}",
+    ):
+        hits = [s for t, s in titles if test(t)]
+        if hits:
+            return hits[0] if len(hits) == 1 else None
+    return None
+
+
+def find_ruling(book: Rulebook, text: str) -> Ruling | None:
+    """The ruling ``text`` names by number ("R13", "r13", "13"), else None."""
+    m = re.fullmatch(r"\s*[rR](\d{1,3})\b.*|\s*(\d{1,3})\s*", text)
+    if not m:
+        return None
+    number = f"R{int(m.group(1) or m.group(2))}"
+    return next((r for r in book.rulings if r.number == number), None)
+
+
+def topic_text(game: Game, topic: str) -> str:
+    """What ``rules <topic>`` answers: a ruling by number, a section by title, else every
+    sentence of the text (and ruling) that contains the words; when nothing matches, says
+    so and lists the sections. Markdown (bold headings, ``>`` quotes)."""
+    book = rulebook(game)
+    if not book.sections and not book.rulings:
+        return f"{game.title} has no rule text to quote."
+    ruling = find_ruling(book, topic)
+    if ruling is not None:
+        return answer_ruling(book, ruling)
+    named = [e.render() for e in game.explain(topic) if fold(e.name) == fold(topic)]
+    section = find_section(book, topic)
+    if section is not None:
+        also = ["", "Also by that name:", *named] if named else []
+        return "\n".join([answer_section(book, section), *also])
+    found = answer_word(book, topic)
+    if named:
+        return "\n".join([*named, found or "The rule text names it nowhere else."])
+    if found is not None:
+        return found
+    titles = ", ".join(s.title for s in book.sections if not s.parent)
+    return f"Nothing in the rule text or the rulings matches {topic.strip()!r}. Its sections: {titles}."
+
+
+def step_sections(game: Game, prompt: str, choices: tuple[str, ...] = (), n: int = 2) -> list[Section]:
+    """The sections of the rule text that best match a decision: the prompt's words and the
+    command words of its options, weighted by how rare each word is in the text (a word in a
+    section's title counts three times). At most ``n``, best first; ``[]`` when none shares a
+    word of weight."""
+    book = rulebook(game)
+    if not book.sections:
+        return []
+    docs = [
+        (Counter(map(_stem, _WORD.findall(fold(s.title)))), Counter(map(_stem, _WORD.findall(fold(s.text)))))
+        for s in book.sections
+    ]
+    df: Counter[str] = Counter()
+    for title, body in docs:
+        df.update(set(title) | set(body))
+    words = [w for w in _WORD.findall(fold(prompt)) if w not in _STOP and len(w) > 2]
+    words += [c.split()[0].lower() for c in choices if c.split()]
+    wanted = Counter(map(_stem, words))
+    scores = []
+    for i, (title, body) in enumerate(docs):
+        score = 0.0
+        for w, k in wanted.items():
+            idf = math.log(1 + len(docs) / (1 + df[w]))
+            score += k * idf * (3 * min(title[w], 1) + min(body[w], 3) / 3)
+        scores.append((score / math.sqrt(1 + sum(body.values()) / 50), i))
+    scores.sort(key=lambda x: (-x[0], x[1]))
+    return [book.sections[i] for score, i in scores[:n] if score > 0]
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "es", "s", "ed"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def step_text(game: Game, prompt: str, choices: tuple[str, ...] = ()) -> str:
+    """The "Rules for this step" answer: the sections of the rule text that govern the
+    decision ``prompt`` asks (see :func:`step_sections`), quoted, with their rulings."""
+    found = step_sections(game, prompt, choices)
+    if not found:
+        return f"No section of the rule text matches this step. `rules` shows the summary of {game.title}."
+    book = rulebook(game)
+    return "\n\n".join([f"You are asked: {prompt}", *(answer_section(book, s) for s in found)])

@@ -1,0 +1,97 @@
+"""The help that goes with a decision: "What do these do?" and "Rules for this step" buttons on
+a player's prompt, and `/game rules topic:` quoting the rule text, all private and within
+Discord's limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fakediscord import message_text
+
+from .conftest import World
+from .test_restart_faults import open_game, waiting_user
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def prompt_with(fake, user, custom_id: str):
+    """The newest message only ``user`` sees that carries ``custom_id``."""
+    for m in sorted(fake.visible_to(user), key=lambda m: m.id, reverse=True):
+        if m.audience is not None and custom_id in m.custom_ids():
+            return m
+    return None
+
+
+async def test_the_prompt_explains_its_options_and_quotes_the_rules_for_its_step(world: World) -> None:
+    """At the nation pick (Barbarian Hordes), the asked player's private prompt carries "What
+    do these do?" and "Rules for this step". The first answers only the clicker with the text of
+    each nation still offered (nations.toml) and of nothing else; the second quotes the rule
+    text's section The Nations and the ruling on it (R14). A player not asked is told so."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        rec = await open_game(world, bot)
+        user = waiting_user(world, rec)
+        msg = prompt_with(fake, user, f"tabula:x:{rec.id}")
+        assert msg is not None, "the prompt offers What do these do?"
+        assert f"tabula:r:{rec.id}" in msg.custom_ids()
+        offered = [c.rpartition(":")[2] for c in msg.custom_ids() if c.startswith(f"tabula:p:{rec.id}:")]
+        assert offered and all(o.startswith("pick ") for o in offered)
+
+        r = await world.click(user, msg, f"tabula:x:{rec.id}")
+        assert r.ephemeral and all(m.audience == frozenset({user.id}) for m in r.messages())
+        text = "\n".join(message_text(m) for m in r.messages())
+        assert "You are asked: Pick your nation." in text
+        for o in offered:
+            assert f"{o.removeprefix('pick ')} (nation): Tier" in text
+        assert "(card)" not in text, "only what the options name is explained"
+
+        r = await world.click(user, msg, f"tabula:r:{rec.id}")
+        assert r.ephemeral and all(m.audience == frozenset({user.id}) for m in r.messages())
+        text = "\n".join(message_text(m) for m in r.messages())
+        assert "**The Nations** (rule text)" in text
+        assert "> Each Player picks one nation, starting with the Primary nations" in text
+        assert "R14 (Picking nations)" in text
+        assert all(len(message_text(m)) <= 2000 for m in r.messages())
+
+        rec = await bot.host.storage.get_session(rec.id)
+        others = [s.user_id for s in rec.seats if s.user_id is not None and s.seat not in rec.to_act]
+        if others:  # an aid answers for the clicker's own question, never for someone else's
+            idle = await bot.host.aid(world.channel.id, others[0], "explain", session_id=rec.id)
+            assert idle.text == "Nothing is asked of you right now."
+    assert not fake.rejected
+
+
+async def test_game_rules_topic_quotes_the_text_autocompletes_and_fits(world: World) -> None:
+    """`/game rules topic:` suggests sections, rulings and names; `conquest` quotes the
+    Conquest Phase with R1 and R5; `R5` gives the ruling; a long answer (Credo's Tables) is cut
+    into messages of at most 2000 characters with a pointer to the rest."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        await open_game(world, bot)
+        bob = world.bob
+        ac = await world.done(
+            await fake.autocomplete(bob, world.channel, "game rules", focused="topic", topic="conq")
+        )
+        assert [c["value"] for c in ac.choices] == ["Conquest Phase", "Conquest"]  # a section, a card
+        ac = await world.done(await fake.autocomplete(bob, world.channel, "game rules", focused="topic", topic="r1"))
+        assert ac.choices and ac.choices[0]["value"].startswith("R1 Left and right")
+        ac = await world.done(await fake.autocomplete(bob, world.channel, "game rules", focused="topic", topic=""))
+        assert len(ac.choices) == 25 and all(len(c["value"]) <= 100 for c in ac.choices)
+
+        r = await world.slash(bob, world.channel, "game rules", topic="conquest")
+        assert r.ephemeral and all(m.audience == frozenset({bob.id}) for m in r.messages())
+        text = message_text(r.messages()[0])
+        assert "> You may attack the player to your immediate left or right." in text
+        assert "R1 (Left and right)" in text and "R5 (How a war is fought)" in text
+        assert "Also by that name:\nConquest (card)" in text
+
+        r = await world.slash(bob, world.channel, "game rules", topic="R5")
+        assert "**R5. How a war is fought** (ruling)" in message_text(r.messages()[0])
+
+        r = await world.slash(bob, world.channel, "game rules", topic="tables", game="credo")
+        pages = [message_text(m) for m in r.messages()]
+        assert r.ephemeral and 1 <= len(pages) <= 3 and all(len(p) <= 2000 for p in pages)
+
+        r = await world.slash(bob, world.channel, "game rules")
+        assert "Barbarian Hordes" in message_text(r.messages()[0])
+    assert not fake.rejected

@@ -1,0 +1,119 @@
+"""Rules help that quotes its source (games.core.rulebook): the rule texts in data/rules.md,
+the rulings that interpret each section, topics by section, ruling number or word, and the
+sections of a pending step."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import games  # noqa: F401  (registers the games)
+from games.core import get_game
+from games.core.rulebook import rulebook, step_sections, topic_text
+
+GAMES = ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"]
+SEEDS = Path("/work/shared/seeds")
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"\w+", text.lower()))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_game_ships_its_rule_text_in_sections_and_its_rulings(game_id: str) -> None:
+    """Every game has its rule text cut into sections and its RULINGS.md read; the rulings
+    that quote the text are found in its sections."""
+    book = rulebook(get_game(game_id))
+    assert len(book.sections) >= 15
+    assert all(s.text for s in book.sections if not any(t.parent == s.title for t in book.sections))
+    assert len(book.rulings) >= 18
+    assert [r.number for r in book.rulings] == [f"R{i}" for i in range(1, len(book.rulings) + 1)]
+    linked = [r for r in book.rulings if book.sections_of(r)]
+    assert len(linked) >= len(book.rulings) // 2
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the original rule texts are not on this machine")
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_sections_hold_the_rule_text_word_for_word(game_id: str) -> None:
+    """The sections, read in order with their headings, are the seed text's words, none lost."""
+    book = rulebook(get_game(game_id))
+    seed = next(
+        f.read_text(encoding="utf-8")
+        for f in SEEDS.glob("*.txt")
+        if _words(book.sections[1].text)[:80] in _words(f.read_text(encoding="utf-8"))
+    )
+    ours = _words(" ".join(f"{s.title} {s.text}" for s in book.sections).replace("[Turn phases]", ""))
+    theirs = _words(seed)
+    assert ours in theirs or len(set(theirs.split()) - set(ours.split())) <= 40
+
+
+def test_a_section_is_quoted_with_the_rulings_on_it() -> None:
+    """`rules conquest` (Barbarian Hordes) quotes the Conquest Phase section sentence by sentence
+    and names R1 (left and right) and R5 (how a war is fought), which quote it."""
+    text = topic_text(get_game("barbarian-hordes"), "conquest")
+    assert text.startswith("**Conquest Phase** (rule text)")
+    assert "> You may attack the player to your immediate left or right." in text
+    assert "> The Winner takes a Territory Token from his opponent." in text
+    assert "R1 (Left and right)" in text and "R5 (How a war is fought)" in text
+
+
+def test_a_ruling_number_gives_the_ruling_and_the_sections_it_interprets() -> None:
+    """`rules R5` / `rules r5` give R5 in full with the sections holding its quotes."""
+    g = get_game("barbarian-hordes")
+    text = topic_text(g, "r5")
+    assert text.startswith("**R5. How a war is fought** (ruling)")
+    assert "It interprets: Conquest Phase" in text
+    assert topic_text(g, "R5 How a war is fought") == text
+
+
+def test_a_word_gives_every_sentence_with_it_under_its_section() -> None:
+    """`rules stalemate` (Barbarian Hordes) quotes the sentences containing the word under their
+    section names (Conquest Phase, Card List Notation), and the rulings that mention it."""
+    text = topic_text(get_game("barbarian-hordes"), "stalemate")
+    assert text.startswith("The rule text on 'stalemate':")
+    assert "**Conquest Phase**\n> If WT are equal or differ only by 1 there is a stalemate" in text
+    assert "**Card List Notation**" in text and "Y = Automatic Stalemate in Conquest Phase" in text
+    assert re.search(r"Rulings on it: .*R5 \(How a war is fought\)", text)
+
+
+def test_a_word_in_a_section_title_gives_that_section() -> None:
+    """`rules combat` (Soul of the Empire) is the section Initiate Combat, quoted whole."""
+    text = topic_text(get_game("soul-of-the-empire"), "combat")
+    assert text.startswith("**Main Phase Actions › Initiate Combat** (rule text)")
+    assert "> In order to initiate combat, a player must have at least 1" in text
+
+
+def test_a_card_named_in_full_leads_with_its_text() -> None:
+    """`rules great leader` gives the card's text from cards.toml, then the rule text's lines naming it."""
+    text = topic_text(get_game("barbarian-hordes"), "great leader")
+    assert text.startswith("Great Leader (card)")
+    assert "**Card List**" in text and "Great Leader LC F+10" in text
+
+
+def test_an_unknown_topic_lists_the_sections() -> None:
+    text = topic_text(get_game("credo"), "zzqx")
+    assert text.startswith("Nothing in the rule text or the rulings matches 'zzqx'. Its sections: Object of the Game")
+
+
+def test_a_title_starting_with_a_number_is_a_section_not_a_ruling() -> None:
+    """Soul of the Empire's "3 or 4 Player Setup" is a section; "3" alone is R3."""
+    g = get_game("soul-of-the-empire")
+    assert topic_text(g, "3 or 4 player setup").startswith("**Setup › 3 or 4 Player Setup** (rule text)")
+    assert topic_text(g, "3").startswith("**R3.")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "prompt", "section"),
+    [
+        ("barbarian-hordes", "Event Phase: play Event cards, or say done.", "Event Phase"),
+        ("barbarian-hordes", "End Phase: discard 1 card (hand limit 8).", "End Phase"),
+        ("barbarian-hordes", "Pick your nation.", "The Nations"),
+        ("credo", "Council on Article 1: vote for a proposed doctrine, or abstain.", "General Councils"),
+    ],
+)
+def test_the_step_is_matched_to_the_section_that_governs_it(game_id: str, prompt: str, section: str) -> None:
+    """"Rules for this step" quotes the sections whose words the prompt uses most."""
+    found = [s.title for s in step_sections(get_game(game_id), prompt)]
+    assert section in found, found
