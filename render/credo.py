@@ -10,8 +10,9 @@ Beliefs, Customary Practices) and its notable Church cards (Laity, Patriarchs,
 Bishops with votes; exiled ones struck through). A footer gives the last roll,
 the pending choice and who is asked. A seat's private view adds its hand.
 
-Image size (RGB): 1600 x 1120 pixels; a seat's private view adds 60 + 34 per
-hand line (two cards a line).
+Image size (RGB): 1600 pixels wide; 1024 high for three or four Churches, 1400 for five
+or six, 120 more while a General Council sits; a seat's private view adds 304 for its
+hand (five cards a row, 254 per further row; 100 when it is empty).
 """
 
 from __future__ import annotations
@@ -20,32 +21,50 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
+from games.core.english import count
 from games.credo.model import ArticleView, CouncilView, PlayerView, View
 
 from . import draw as dr
 from . import theme
-from .text import draw_text, face, truncate
+from .record import panel
+from .text import draw_fit, draw_text, face, fit_paragraph, wrap
 
 WIDTH = 1600
-HEIGHT = 1120
 MARGIN = 20
 CREED_Y = dr.HEADER_HEIGHT + 14
 CREED_H = 118
 COUNCIL_H = 120
 PANEL_GAP = 16
 FOOTER_H = 70
+TOP = CREED_Y + CREED_H + 8  # the Churches' panels start here (below the Council's band if any)
+PANEL_H = 360
+LIST_H = 72  # of PANEL_H, for the Bishops and Laity
 CATEGORY_SHORT = ("Faith", "Firm", "Custom.")
 WIN_FOLLOWERS = 11_000_000
 WIN_VOTES = 117
+# the symbols printed on some doctrines (articles.toml, RULINGS.md R3), which Event cards name
+SYMBOLS = {"sun": "\u2600", "yin-yang": "\u262f", "open book": "\u2756", "dove and cross": "\u271d"}
+HAND_H = 304  # the private hand band: a title and one row of cards
 
 
 def image_size(view: View) -> tuple[int, int]:
     """(width, height) in pixels for ``view``."""
     me = view.players[view.viewer] if view.viewer is not None else None
     if me is None or me.hand is None:
-        return WIDTH, HEIGHT
-    lines = (len(me.hand) + 1) // 2 + (1 if view.drawn is not None else 0)
-    return WIDTH, HEIGHT + 60 + 34 * max(1, lines)
+        return WIDTH, board_height(view)
+    cards = len(me.hand) + (1 if view.drawn is not None else 0)
+    if not cards:
+        return WIDTH, board_height(view) + 100
+    rows = (cards + 4) // 5
+    return WIDTH, board_height(view) + HAND_H + (rows - 1) * (HAND_H - 50)
+
+
+def board_height(view: View) -> int:
+    """Height in pixels of the board above the private hand: the Creed, the General Council's
+    band while one sits, the Churches' panels two a row, and the footer."""
+    rows = _row_heights(view)
+    council = COUNCIL_H if view.council is not None else 0
+    return TOP + council + sum(rows) + (len(rows) - 1) * PANEL_GAP + FOOTER_H
 
 
 def _names(view: View, names: Mapping[int, str] | None) -> dict[int, str]:
@@ -54,15 +73,20 @@ def _names(view: View, names: Mapping[int, str] | None) -> dict[int, str]:
 
 
 def _short(a: ArticleView | None) -> str:
+    """A doctrine with the symbol printed on it (if any)."""
     if a is None:
         return ""
-    return a.doctrine
+    mark = SYMBOLS.get(a.symbol or "", "")
+    return f"{a.doctrine} {mark}" if mark else a.doctrine
 
 
 def _creed(img: Image.Image, view: View) -> None:
     d = ImageDraw.Draw(img)
     f_small, f = face(theme.MIN_TEXT, "bold"), face(18)
     draw_text(d, (MARGIN, CREED_Y), "DEFINITIVE CREED", f_small, theme.LIGHT)
+    piles = (f"Church cards: deck {view.church_deck}, discard {view.church_discard}   ·   "
+             f"Events: deck {view.event_deck}, discard {view.event_discard}")  # fmt: skip
+    draw_text(d, (WIDTH - MARGIN, CREED_Y), piles, f_small, theme.LIGHT, "ra")
     y0 = CREED_Y + 26
     w = (WIDTH - 2 * MARGIN - 9 * 10) / 10
     for i in range(10):
@@ -75,13 +99,14 @@ def _creed(img: Image.Image, view: View) -> None:
             box, radius=10, fill=fill, outline=theme.ACTIVE if nxt else theme.INK, width=4 if nxt else 2
         )
         ink = theme.INK if a is not None else theme.LIGHT
-        draw_text(d, (x0 + 10, y0 + 8), f"{i + 1}", face(theme.TEXT_BIG, "bold"), ink)
-        if nxt:
-            draw_text(d, (x0 + w - 10, y0 + 12), "NEXT", f_small, theme.ACTIVE, "ra")
-        if a is not None:
-            draw_text(d, (x0 + 10, y0 + 50), _short(a), f, theme.INK, max_width=w - 20)
-        else:
-            draw_text(d, (x0 + 10, y0 + 50), "undecided", f, theme.LIGHT_MUTED, max_width=w - 20)
+        with panel(f"Article {i + 1}", box, img.size):
+            draw_text(d, (x0 + 10, y0 + 8), f"{i + 1}", face(theme.TEXT_BIG, "bold"), ink)
+            if nxt:
+                draw_text(d, (x0 + w - 10, y0 + 12), "NEXT", f_small, theme.ACTIVE, "ra")
+            text, colour = (_short(a), theme.INK) if a is not None else ("undecided", theme.LIGHT_MUTED)
+            fs, lines = fit_paragraph(text.replace("/", "/ "), w - 14, CREED_H - 30 - 44, f.size)
+            for k, line in enumerate(lines):
+                draw_text(d, (x0 + 7, y0 + 40 + k * fs.line_height), line, fs, colour)
 
 
 def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) -> None:
@@ -92,7 +117,7 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) 
     )
     stage = {"debate": "debate", "vote": "vote", "respect": "Respect roll"}.get(c.stage, c.stage)
     title = f"GENERAL COUNCIL on Article {c.article} — {stage}"
-    draw_text(d, (MARGIN + 16, y + 12), title, face(theme.TEXT_BIG, "bold"), theme.INK, max_width=900)
+    draw_fit(d, (MARGIN + 16, y + 12), title, theme.TEXT_BIG, theme.INK, 900, style="bold")
     votes: dict[str, int] = {}
     for _x, doc, n in c.votes:
         if doc is not None:
@@ -102,13 +127,37 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) 
     f = face(18, "bold")
     for i, (doc, sup) in enumerate(c.supporters):
         x0 = MARGIN + 16 + i * w
-        draw_text(d, (x0, y + 52), doc, f, theme.INK, max_width=w - 16)
+        draw_fit(d, (x0, y + 52), doc, f.size, theme.INK, w - 16, style="bold")
         x = x0
         for s in sup:
             dr.paste_badge(img, theme.seat_style(s), (x + 14, y + 88), 28)
             x += 34
         v = votes.get(doc)
-        draw_text(d, (x + 6, y + 88), f"{v} votes" if v is not None else "", face(18), theme.INK, "lm")
+        if v is not None:
+            draw_fit(d, (x + 6, y + 88), f"{v} votes", 18, theme.INK, x0 + w - 16 - x - 6, "lm")
+
+
+def _bishops(p: PlayerView) -> str:
+    """A Church's Bishops and Laity, grouped by their votes (exiled ones marked)."""
+    by_votes: dict[int, list[str]] = {}
+    for c in sorted((c for c in p.church if c.kind != "follower"), key=lambda c: c.name):
+        by_votes.setdefault(c.votes, []).append(c.name.replace("Bishop of ", "") + (" (exiled)" if c.exiled else ""))
+    groups = [f"{v}: {', '.join(by_votes[v])}" for v in sorted(by_votes, reverse=True)]
+    return "Bishops and Laity by votes — " + " · ".join(groups) if groups else "No Bishops or Laity"
+
+
+def _row_heights(view: View) -> list[int]:
+    """Height in pixels of each row of panels (two a row): PANEL_H, or more when a Church's
+    Bishops and Laity need more lines than its panel has at 14 pixels."""
+    pw = (WIDTH - 2 * MARGIN - PANEL_GAP) / 2
+    out = []
+    for i in range(0, len(view.players), 2):
+        need = PANEL_H
+        for p in view.players[i : i + 2]:
+            lines = len(wrap(_bishops(p), face(14), pw - 28))
+            need = max(need, PANEL_H - LIST_H + lines * face(14).line_height + 1)
+        out.append(int(need + 0.5))
+    return out
 
 
 def _bar(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], frac: float, colour) -> None:
@@ -127,9 +176,9 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
                         width=6 if active else 2)  # fmt: skip
     style = theme.seat_style(p.seat)
     dr.paste_badge(img, style, (x0 + 28, y0 + 30), 40)
-    title_w = x1 - x0 - 70 - 150
-    draw_text(d, (x0 + 56, y0 + 30), name, face(theme.TEXT_BIG, "bold"), theme.INK, "lm", max_width=title_w)
     tags = []
+    if p.seat == view.viewer:
+        tags.append(("YOU", theme.LIGHT))
     if winner:
         tags.append(("WINNER", theme.GOOD))
     if p.emperor:
@@ -137,80 +186,59 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
     if waiting and view.phase != "over":
         tags.append(("WAITING", theme.WAITING))
     tx = x1 - 12
-    for label, colour in tags[:2]:
-        f = face(theme.MIN_TEXT, "bold")
-        tw = f.length(label) + 16
+    ft = face(theme.MIN_TEXT, "bold")
+    for label, colour in tags[:3]:
+        tw = ft.length(label) + 16
         d.rounded_rectangle((tx - tw, y0 + 16, tx, y0 + 44), radius=8, fill=colour, outline=theme.INK)
-        draw_text(d, (tx - tw / 2, y0 + 30), label, f, theme.ink_on(colour), "mm")
+        draw_text(d, (tx - tw / 2, y0 + 30), label, ft, theme.ink_on(colour), "mm")
         tx -= tw + 6
-    # totals
-    f = face(18)
+    draw_fit(d, (x0 + 56, y0 + 30), name, theme.TEXT_BIG, theme.INK, tx - x0 - 62, "lm", "bold")
+    # totals, each over its track to victory (11 million Followers, 117 votes)
     y = y0 + 58
-    draw_text(d, (x0 + 14, y), f"{p.followers:,} Followers", face(18, "bold"), theme.INK)
-    draw_text(d, (x1 - 14, y), f"{p.votes} votes · {p.hand_size} in hand", f, theme.INK, "ra")
-    _bar(
-        d, (x0 + 14, y + 26, x0 + (x1 - x0) / 2 - 8, y + 36), p.followers / WIN_FOLLOWERS, theme.BLUISH_GREEN
-    )
-    _bar(d, (x0 + (x1 - x0) / 2 + 8, y + 26, x1 - 14, y + 36), p.votes / WIN_VOTES, theme.BLUE)
+    mid = x0 + (x1 - x0) / 2
+    half = mid - x0 - 22
+    fol = f"{p.followers:,} Followers"
+    draw_fit(d, (x0 + 14, y), fol, 18, theme.INK, half, style="bold")
+    draw_fit(d, (mid + 8, y), f"{p.votes} votes", 18, theme.INK, half, style="bold")
+    _bar(d, (x0 + 14, y + 26, mid - 8, y + 36), p.followers / WIN_FOLLOWERS, theme.BLUISH_GREEN)
+    _bar(d, (mid + 8, y + 26, x1 - 14, y + 36), p.votes / WIN_VOTES, theme.BLUE)
+    fm = face(14)
+    draw_text(d, (x0 + 14, y + 40), "0", fm, theme.INK_MUTED)
+    draw_text(d, (mid - 8, y + 40), "11,000,000 win", fm, theme.INK_MUTED, "ra")
+    draw_text(d, (mid + 8, y + 40), "0", fm, theme.INK_MUTED)
+    draw_text(d, (x1 - 14, y + 40), "117 votes win", fm, theme.INK_MUTED, "ra")
     # mat
-    y = y0 + 108
+    y = y0 + 120
     cw = (x1 - x0 - 28 - 84) / 3
+    ch = 40
     for row in range(3):
         draw_text(
-            d,
-            (x0 + 14, y + row * 34 + 15),
-            CATEGORY_SHORT[row],
-            face(theme.MIN_TEXT, "bold"),
-            theme.INK_MUTED,
-            "lm",
-        )
+            d, (x0 + 14, y + row * (ch + 4) + ch / 2), CATEGORY_SHORT[row], face(theme.MIN_TEXT, "bold"),
+            theme.INK_MUTED, "lm",
+        )  # fmt: skip
         for col in range(3):
             a = p.mat[row * 3 + col]
             bx = x0 + 14 + 84 + col * cw
-            cell = (bx, y + row * 34, bx + cw - 6, y + row * 34 + 30)
+            cell = (bx, y + row * (ch + 4), bx + cw - 6, y + row * (ch + 4) + ch)
             fill = theme.mix(theme.PANEL, theme.YELLOW, 0.5) if a is not None else theme.PANEL_MUTED
             d.rectangle(cell, fill=fill, outline=theme.INK_MUTED)
             if a is not None:
                 num = "&".join(str(n) for n in a.numbers)
-                label = f"{num} {a.doctrine}"
-                draw_text(
-                    d,
-                    (bx + 6, y + row * 34 + 15),
-                    label,
-                    face(theme.MIN_TEXT),
-                    theme.INK,
-                    "lm",
-                    max_width=cw - 16,
-                )
-    # Church cards
-    y = y0 + 218
-    notable = [c for c in p.church if c.kind != "follower"]
-    notable.sort(key=lambda c: (-c.votes, c.name))
+                label = f"{num} {_short(a)}".replace("/", "/ ")  # a line may break after a slash
+                fs, lines = fit_paragraph(label, cw - 16, ch - 4, theme.MIN_TEXT)
+                top = cell[1] + (ch - len(lines) * fs.line_height) / 2 + 1
+                for k, line in enumerate(lines):
+                    draw_text(d, (bx + 5, top + k * fs.line_height), line, fs, theme.INK)
+    # hand size and Church cards, wrapped into the rest of the panel
+    y = y0 + 120 + 3 * (ch + 4) + 6
     fcount = sum(1 for c in p.church if c.kind == "follower")
-    parts = [
-        f"{c.name.replace('Bishop of ', '')} {c.votes}" + (" (exiled)" if c.exiled else "") for c in notable
-    ]
-    text = f"{fcount} Follower cards; " + (", ".join(parts) if parts else "no Bishops or Laity")
-    lines = []
-    fs = face(theme.MIN_TEXT)
-    rest = text
-    width = x1 - x0 - 28
-    for _ in range(3):
-        if not rest:
-            break
-        cut = truncate(rest, fs, width)
-        if cut == rest or not cut.endswith("\u2026"):
-            lines.append(rest)
-            rest = ""
-            break
-        k = rest.rfind(", ", 0, len(cut) - 1)
-        k = k if k > 0 else len(cut) - 1
-        lines.append(rest[: k + 1])
-        rest = rest[k + 2 :]
-    if rest and lines:
-        lines[-1] = truncate(lines[-1] + " " + rest, fs, width)
+    draw_text(d, (x0 + 14, y), f"{count(p.hand_size, 'card')} in hand · {count(fcount, 'Follower card')}",
+              face(theme.MIN_TEXT, "bold"), theme.INK, max_width=x1 - x0 - 28)  # fmt: skip
+    y += 22
+    text = _bishops(p)
+    fs, lines = fit_paragraph(text, x1 - x0 - 28, y1 - 8 - y, theme.MIN_TEXT)
     for i, line in enumerate(lines):
-        draw_text(d, (x0 + 14, y + i * 22), line, fs, theme.INK, max_width=width)
+        draw_text(d, (x0 + 14, y + i * fs.line_height), line, fs, theme.INK)
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
@@ -225,22 +253,19 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
     width, height = image_size(view)
     img = Image.new("RGB", (width, height), theme.TABLE)
     _creed(img, view)
-    y = CREED_Y + CREED_H + 8
+    y = TOP
     if view.council is not None:
         _council(img, view.council, y, names_)
-        panel_h = (HEIGHT - y - COUNCIL_H - FOOTER_H - PANEL_GAP) / 2
         y += COUNCIL_H
-    else:
-        panel_h = (HEIGHT - y - FOOTER_H - PANEL_GAP) / 2
-    panel_h = min(panel_h, 300)
-    n = len(view.players)
-    cols = 3 if n > 4 else 2 if n == 4 else 3
-    pw = (WIDTH - 2 * MARGIN - (cols - 1) * PANEL_GAP) / cols
+    heights = _row_heights(view)
+    pw = (WIDTH - 2 * MARGIN - PANEL_GAP) / 2
     for i, p in enumerate(view.players):
-        r, c = divmod(i, cols)
+        r, c = divmod(i, 2)
         x0 = MARGIN + c * (pw + PANEL_GAP)
-        y0 = y + r * (panel_h + PANEL_GAP)
-        _panel(img, (x0, y0, x0 + pw, y0 + panel_h - 4), p, view, names_[p.seat])
+        y0 = y + sum(heights[:r]) + r * PANEL_GAP
+        box = (x0, y0, x0 + pw, y0 + heights[r])
+        with panel(f"Church {p.seat + 1}", box, img.size):
+            _panel(img, box, p, view, names_[p.seat])
     _footer(img, view, names_)
     _hand(img, view)
     turn_label, turn_style = None, None
@@ -271,8 +296,9 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
 
 def _footer(img: Image.Image, view: View, names: dict[int, str]) -> None:
     d = ImageDraw.Draw(img)
-    y = HEIGHT - FOOTER_H
-    d.rectangle((0, y, WIDTH, HEIGHT), fill=theme.BACKGROUND)
+    bottom = board_height(view)
+    y = bottom - FOOTER_H
+    d.rectangle((0, y, WIDTH, bottom), fill=theme.BACKGROUND)
     f = face(18)
     parts = []
     if view.last_roll is not None:
@@ -282,15 +308,15 @@ def _footer(img: Image.Image, view: View, names: dict[int, str]) -> None:
         parts.append("Emperor out of play")
     if view.goths:
         parts.append("Invading: " + ", ".join(view.goths))
-    draw_text(
-        d,
-        (MARGIN, y + 18),
-        "   ·   ".join(parts) or "No dice rolled yet.",
-        f,
-        theme.LIGHT,
-        "lm",
-        max_width=WIDTH - 2 * MARGIN,
-    )
+    key = "Symbols: " + " · ".join(f"{m} {name}" for name, m in SYMBOLS.items())
+    with panel("footer", (0, y, WIDTH, bottom), img.size):
+        kw = draw_text(d, (WIDTH - MARGIN, y + 18), key, face(theme.MIN_TEXT), theme.LIGHT_MUTED, "rm")
+        draw_fit(d, (MARGIN, y + 18), "   ·   ".join(parts) or "No dice rolled yet.", f.size, theme.LIGHT,
+                 WIDTH - 3 * MARGIN - kw, "lm")  # fmt: skip
+        _asked(d, view, names, y)
+
+
+def _asked(d: ImageDraw.ImageDraw, view: View, names: dict[int, str], y: float) -> None:
     if view.phase == "over":
         line = view.end_reason
     else:
@@ -298,44 +324,32 @@ def _footer(img: Image.Image, view: View, names: dict[int, str]) -> None:
         line = f"Asked now: {who}" + (
             f" — {view.task}" if view.task else f" — {view.window}" if view.window else ""
         )
-    draw_text(d, (MARGIN, y + 48), line, face(18, "bold"), theme.YELLOW, "lm", max_width=WIDTH - 2 * MARGIN)
+    draw_fit(d, (MARGIN, y + 48), line, 18, theme.YELLOW, WIDTH - 2 * MARGIN, "lm", "bold")
 
 
 def _hand(img: Image.Image, view: View) -> None:
+    """The viewer's own hand (and the card they drew), one card face per card, five a row."""
     me = view.players[view.viewer] if view.viewer is not None else None
     if me is None or me.hand is None:
         return
     d = ImageDraw.Draw(img)
-    y = HEIGHT
+    y = board_height(view)
     d.rectangle((0, y, WIDTH, img.height), fill=theme.HEADER)
-    draw_text(d, (MARGIN, y + 30), "YOUR HAND (secret)", face(theme.TEXT_BIG, "bold"), theme.LIGHT, "lm")
-    items = []
-    if view.drawn is not None:
-        items.append(("Drawn: " + view.drawn.name, True))
-    items += [(c.name, False) for c in me.hand]
-    f = face(18)
-    col_w = (WIDTH - 2 * MARGIN) / 2
-    row = 0
-    i = 0
-    while i < len(items):
-        text, wide = items[i]
-        if wide:
-            draw_text(
-                d,
-                (MARGIN, y + 76 + row * 34),
-                text,
-                face(18, "bold"),
-                theme.YELLOW,
-                "lm",
-                max_width=WIDTH - 40,
-            )
-            i += 1
-        else:
-            for c in range(2):
-                if i < len(items) and not items[i][1]:
-                    draw_text(d, (MARGIN + c * col_w, y + 76 + row * 34), "• " + items[i][0], f, theme.LIGHT, "lm",
-                              max_width=col_w - 20)  # fmt: skip
-                    i += 1
-        row += 1
-    if not items:
-        draw_text(d, (MARGIN, y + 76), "Your hand is empty.", f, theme.LIGHT_MUTED, "lm")
+    with panel("hand", (0, y, WIDTH, img.height), img.size):
+        title = f"YOUR HAND (secret) — {count(len(me.hand), 'card')}, limit 4"
+        draw_text(d, (MARGIN, y + 26), title, face(theme.TEXT, "bold"), theme.LIGHT, "lm")
+        cards = [(c, False) for c in me.hand]
+        if view.drawn is not None:
+            cards.insert(0, (view.drawn, True))
+        if not cards:
+            draw_text(d, (MARGIN, y + 70), "Your hand is empty.", face(18), theme.LIGHT_MUTED, "lm")
+        cw = (WIDTH - 2 * MARGIN - 4 * 12) / 5
+        for i, (c, drawn) in enumerate(cards):
+            r, k = divmod(i, 5)
+            x0 = MARGIN + k * (cw + 12)
+            top = y + 50 + r * (HAND_H - 50)
+            box = (x0, top, x0 + cw, top + HAND_H - 64)
+            kind = ("Drawn · " if drawn else "") + ("Article" if c.kind == "article" else "Event")
+            with panel(f"hand card {i + 1}", box, img.size):
+                accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
+                dr.card_face(img, box, dr.CardFace(name=c.name, note=kind, text=c.text), accent=accent)

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from . import theme
-from .text import Face, draw_paragraph, draw_text, face, truncate
+from .record import panel
+from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph
 from .theme import RGB, SeatStyle, ShapeName
 
 SUPERSAMPLE = 4
@@ -348,34 +349,25 @@ def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.OR
     w = r - left
     d.rounded_rectangle((left, t, r, b), radius=12, fill=theme.PANEL, outline=theme.INK, width=3)
     d.rounded_rectangle((left + 6, t + 6, r - 6, t + 44), radius=8, fill=accent, outline=None)
-    size = 20
-    while size > theme.MIN_TEXT and face(size, "condensed").length(card.name) > w - 24:
-        size -= 1
-    draw_text(
-        d,
-        (left + 12, t + 25),
-        card.name,
-        face(size, "condensed"),
-        theme.ink_on(accent),
-        "lm",
-        max_width=w - 24,
-    )
+    fn, names = fit_paragraph(card.name, w - 24, 36, 20, "condensed")
+    top = t + 25 - len(names) * fn.line_height / 2
+    for i, line in enumerate(names):
+        draw_text(d, (left + 12, top + i * fn.line_height), line, fn, theme.ink_on(accent))
     y = t + 52
     if card.types:
-        draw_text(
-            d, (left + 12, y), "Type " + card.types, face(18, "bold"), theme.INK, "la", max_width=w - 70
-        )
+        draw_fit(d, (left + 12, y), "Type " + card.types, 18, theme.INK, w - 70, style="bold")
     if card.value is not None:
         cx, cy, rr = r - 28, y + 12, 20
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=theme.INK)
         draw_text(d, (cx, cy), f"+{card.value}", face(18, "bold"), theme.LIGHT, "mm")
     y += 36 if card.value is not None else 28
     if card.note:
-        draw_text(d, (left + 12, y), card.note, face(16, "bold"), theme.VERMILLION, "la", max_width=w - 24)
+        draw_fit(d, (left + 12, y), card.note, 16, theme.VERMILLION, w - 24, style="bold")
         y += 24
     if card.text and b - y > 20:
-        lines = max(1, int((b - y - 8) // face(16).line_height))
-        draw_paragraph(d, (left + 12, y), card.text, face(16), theme.INK_MUTED, w - 24, max_lines=lines)
+        f, lines = fit_paragraph(card.text, w - 24, b - y - 6, 16)
+        for i, line in enumerate(lines):
+            draw_text(d, (left + 12, y + i * f.line_height), line, f, theme.INK_MUTED)
 
 
 def card_back(img: Image.Image, box: Box, count: int | None, label: str) -> None:
@@ -450,45 +442,40 @@ def header(img: Image.Image, h: Header, height: int = HEADER_HEIGHT) -> None:
     d.rectangle((0, 0, w, height), fill=theme.HEADER)
     d.rectangle((0, height - 4, w, height), fill=theme.ORANGE)
     cy = (height - 4) / 2
+    with panel("header", (0, 0, w, height - 4), img.size):
+        _header_texts(img, d, h, cy)
+
+
+def _header_texts(img: Image.Image, d: ImageDraw.ImageDraw, h: Header, cy: float) -> None:
+    w = img.width
     x = 24
-    x += draw_text(d, (x, cy), h.game, face(theme.TITLE, "bold"), theme.LIGHT, "lm", max_width=w * 0.34)
+    x += draw_fit(d, (x, cy), h.game, theme.TITLE, theme.LIGHT, w * 0.3, "lm", "bold", smallest=theme.TEXT)
     parts = []
     if h.round is not None:
         parts.append(f"Round {h.round}")
     if h.phase:
         parts.append(h.phase)
-    if parts:
-        x += 24
-        x += draw_text(
-            d,
-            (x, cy),
-            "  \u00b7  ".join(parts),
-            face(theme.TEXT_BIG),
-            theme.LIGHT_MUTED,
-            "lm",
-            max_width=w * 0.3,
-        )
     right = w - 24
     if h.note:
-        right -= (
-            draw_text(d, (right, cy), h.note, face(theme.TEXT), theme.LIGHT_MUTED, "rm", max_width=w * 0.2)
-            + 24
-        )
+        right -= draw_fit(d, (right, cy), h.note, theme.TEXT, theme.LIGHT_MUTED, w * 0.22, "rm") + 24
+    pill_w = 0.0
+    label = None
+    f = face(theme.TEXT_BIG, "bold")
+    extra = 100 if h.turn_style else 60
     if h.turn_label:
-        x = max(x + 30, w * 0.5)
-        avail = right - x
-        if avail > 120:
-            f = face(theme.TEXT_BIG, "bold")
-            label = truncate(h.turn_label, f, avail - 120)
-            tw = f.length(label)
-            pill_w = tw + (100 if h.turn_style else 60)
-            x0 = right - pill_w
-            d.rounded_rectangle(
-                (x0, cy - 24, right, cy + 24), radius=24, fill=theme.ACTIVE, outline=theme.INK, width=2
-            )
-            paste_icon(img, h.turn_icon, (x0 + 22, cy), 22)
-            tx = x0 + 40
-            if h.turn_style:
-                paste_badge(img, h.turn_style, (tx + 18, cy), 38)
-                tx += 44
-            draw_text(d, (tx, cy), label, f, theme.INK, "lm")
+        f = fit(h.turn_label, w * 0.42 - extra, theme.TEXT_BIG, "bold", smallest=theme.MIN_TEXT)
+        label = h.turn_label
+        pill_w = min(f.length(label), w * 0.42 - extra) + extra
+    if parts:
+        x += 24
+        room = right - pill_w - 24 - x
+        x += draw_fit(d, (x, cy), "  \u00b7  ".join(parts), theme.TEXT_BIG, theme.LIGHT_MUTED, room, "lm")
+    if label:
+        x0 = right - pill_w
+        d.rounded_rectangle((x0, cy - 24, right, cy + 24), radius=24, fill=theme.ACTIVE, outline=theme.INK, width=2)
+        paste_icon(img, h.turn_icon, (x0 + 22, cy), 22)
+        tx = x0 + 40
+        if h.turn_style:
+            paste_badge(img, h.turn_style, (tx + 18, cy), 38)
+            tx += 44
+        draw_text(d, (tx, cy), label, f, theme.INK, "lm", max_width=right - tx - 16)

@@ -6,6 +6,10 @@ text goes through ``render.text.draw_text``, which adds a ``DrawnText`` to the a
 that was cut or that overlaps other text. Layers cached between renders (``cached_layer``) keep
 the texts they drew and add them again each time they are reused.
 
+A renderer marks the areas it lays text out in (a seat's panel, the footer, a card) with
+``panel(name, box, canvas)``; every text drawn inside the ``with`` block carries that panel, so a
+test can tell a text that leaves its panel from one that merely lies near another.
+
 Usage::
 
     with recording() as texts:
@@ -24,6 +28,30 @@ from typing import Any, TypeVar
 
 
 @dataclass(frozen=True)
+class Panel:
+    """An area of a board that texts are laid out in.
+
+    Attributes
+    ----------
+    name : str
+        What the area is ("seat 2", "footer", "hand card 3"), for messages.
+    box : tuple[int, int, int, int]
+        (left, top, right, bottom) in pixels of the image drawn on.
+    canvas : tuple[int, int]
+        (width, height) in pixels of the image drawn on.
+    """
+
+    name: str
+    box: tuple[int, int, int, int]
+    canvas: tuple[int, int]
+
+    def holds(self, box: tuple[int, int, int, int], slack: int = 1) -> bool:
+        """Whether ``box`` lies inside this panel (``slack`` pixels allowed on each side)."""
+        return (box[0] >= self.box[0] - slack and box[1] >= self.box[1] - slack
+                and box[2] <= self.box[2] + slack and box[3] <= self.box[3] + slack)
+
+
+@dataclass(frozen=True)
 class DrawnText:
     """One line of text as drawn.
 
@@ -39,12 +67,16 @@ class DrawnText:
     canvas : tuple[int, int]
         (width, height) in pixels of the image drawn on: the board itself, or a small piece
         (a badge, a card) pasted onto it later, whose boxes are relative to that piece.
+
+    panel : Panel or None
+        The innermost ``panel`` block the text was drawn in (None outside any).
     """
 
     text: str
     requested: str
     box: tuple[int, int, int, int]
     canvas: tuple[int, int] = (0, 0)
+    panel: Panel | None = None
 
     @property
     def cut(self) -> bool:
@@ -53,6 +85,7 @@ class DrawnText:
 
 
 _active: contextvars.ContextVar[list[DrawnText] | None] = contextvars.ContextVar("render_texts", default=None)
+_panel: contextvars.ContextVar[Panel | None] = contextvars.ContextVar("render_panel", default=None)
 
 
 @contextlib.contextmanager
@@ -66,11 +99,26 @@ def recording() -> Iterator[list[DrawnText]]:
         _active.reset(token)
 
 
+@contextlib.contextmanager
+def panel(name: str, box: tuple[float, float, float, float], canvas: tuple[int, int]) -> Iterator[Panel]:
+    """Mark the texts drawn inside the ``with`` block as laid out in the area ``box``
+    ((left, top, right, bottom) pixels) of the image of size ``canvas`` (width, height)."""
+    area = Panel(name, tuple(int(round(v)) for v in box), tuple(canvas))  # type: ignore[arg-type]
+    token = _panel.set(area)
+    try:
+        yield area
+    finally:
+        _panel.reset(token)
+
+
 def record(text: str, requested: str, box: tuple[int, int, int, int], canvas: tuple[int, int]) -> None:
     """Add a drawn text to the active recording (nothing when none is active)."""
     texts = _active.get()
     if texts is not None:
-        texts.append(DrawnText(text, requested, box, canvas))
+        area = _panel.get()
+        if area is not None and area.canvas != tuple(canvas):  # a piece (badge) drawn for pasting later
+            area = None
+        texts.append(DrawnText(text, requested, box, canvas, area))
 
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -362,3 +362,77 @@ def draw_paragraph(
     for i, line in enumerate(lines):
         draw_text(draw, (x, y + i * step), line, font, fill, anchor="la")
     return step * len(lines)
+
+
+# --------------------------------------------------------------------------- fitting
+
+SMALLEST = 14  # pixels: no text is shrunk below this (Discord's inline preview stays legible)
+
+
+def fit(text: str, max_width: float, size: int, style: str = "regular", smallest: int = SMALLEST) -> Face:
+    """The largest face from ``size`` down to ``smallest`` pixels in which ``text`` is at most
+    ``max_width`` pixels wide (``smallest`` when none is)."""
+    text = clean(text)
+    for s in range(int(size), int(smallest) - 1, -1):
+        f = face(s, style)
+        if _length(f, text) <= max_width:
+            return f
+    return face(int(smallest), style)
+
+
+def draw_fit(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, ...] | str,
+    max_width: float,
+    anchor: str = "la",
+    style: str = "regular",
+    smallest: int = SMALLEST,
+) -> float:
+    """Draw one line of ``text`` shrunk (from ``size`` down to ``smallest`` pixels) to fit
+    ``max_width`` pixels, truncated only if it does not fit even then; returns its width."""
+    f = fit(text, max_width, size, style, smallest)
+    return draw_text(draw, xy, text, f, fill, anchor, max_width=max_width)
+
+
+def fit_paragraph(
+    text: str,
+    max_width: float,
+    max_height: float,
+    size: int,
+    style: str = "regular",
+    smallest: int = SMALLEST,
+    line_gap: float = 1.0,
+) -> tuple[Face, list[str]]:
+    """(face, lines): ``text`` wrapped at the largest size from ``size`` down to ``smallest``
+    pixels whose lines fit ``max_width`` x ``max_height`` pixels; at ``smallest`` the lines
+    that fit, the last one ending in an ellipsis when text was left out."""
+    for s in range(int(size), int(smallest) - 1, -1):
+        f = face(s, style)
+        lines = wrap(text, f, max_width)
+        if len(lines) * f.line_height * line_gap <= max_height:
+            return f, lines
+    f = face(int(smallest), style)
+    return f, wrap(text, f, max_width, max_lines=max(1, int(max_height // (f.line_height * line_gap))))
+
+
+def draw_fit_paragraph(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    text: str,
+    size: int,
+    fill: tuple[int, ...] | str,
+    style: str = "regular",
+    smallest: int = SMALLEST,
+    line_gap: float = 1.0,
+) -> float:
+    """Draw ``text`` wrapped into ``box`` ((left, top, right, bottom) pixels) at the largest
+    size that fits (see ``fit_paragraph``); returns the height used in pixels."""
+    x0, y0, x1, y1 = box
+    f, lines = fit_paragraph(text, x1 - x0, y1 - y0, size, style, smallest, line_gap)
+    step = f.line_height * line_gap
+    for i, line in enumerate(lines):
+        draw_text(draw, (x0, y0 + i * step), line, f, fill, anchor="la")
+    return step * len(lines)

@@ -11,7 +11,7 @@ from games.core import apply_at, start
 from games.core.agents import make_agent
 from games.credo import GAME
 from render import render_view
-from render.credo import HEIGHT, WIDTH, image_size
+from render.credo import WIDTH, board_height, image_size
 
 
 def _states() -> dict[str, object]:
@@ -44,10 +44,10 @@ def test_boards_render_at_their_sizes() -> None:
     for s in _states().values():
         public = GAME.view(s, None)
         img = _png(render_view(public, names))
-        assert img.size == (WIDTH, HEIGHT) == image_size(public)
+        assert img.size == (WIDTH, board_height(public)) == image_size(public)
         own = GAME.view(s, 1)
         assert _png(render_view(own, names)).size == image_size(own)
-        assert image_size(own)[1] > HEIGHT
+        assert image_size(own)[1] > board_height(own)  # the hand below the board
 
 
 def test_public_board_ignores_hands() -> None:

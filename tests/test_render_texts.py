@@ -81,12 +81,24 @@ def barbarian_hordes(view: Any, texts: list[DrawnText]) -> None:
 def credo(view: Any, texts: list[DrawnText]) -> None:
     for p in view.players:
         name = the(texts, f"Church {p.seat + 1}")
-        panel = words(below(texts, name, 80))
+        panel = words(below(texts, name, 100, width=800))
         assert f"{p.followers:,} Followers" in panel, (p.seat, panel)
-        assert f"{p.votes} votes · {p.hand_size} in hand" in panel, (p.seat, panel)
-    assert f"Church cards {view.church_deck} · Events {view.event_deck}" in words(texts)
+        assert f"{p.votes} votes" in panel, (p.seat, panel)
+        # the tracks' scale: 11 million Followers or 117 votes win (rule text, Victory)
+        assert "11,000,000 win" in panel and "117 votes win" in panel, (p.seat, panel)
+        hand = words(below(texts, name, 300))
+        assert any(w.startswith(f"{count(p.hand_size, 'card')} in hand · ") for w in hand), (p.seat, hand)
+    rows = words(texts)
+    assert f"Church cards {view.church_deck} · Events {view.event_deck}" in rows
+    assert (f"Church cards: deck {view.church_deck}, discard {view.church_discard} · "
+            f"Events: deck {view.event_deck}, discard {view.event_discard}") in rows  # fmt: skip
     if view.phase != "setup":  # the set-up has no round yet
-        assert any(w.startswith(f"Round {view.round} ") for w in words(texts))
+        assert any(w.startswith(f"Round {view.round} ") for w in rows)
+    if view.phase == "play":  # whose turn, and who is asked now for what
+        assert f"Church {view.active + 1}" in [t.text for t in texts if t.panel and t.panel.name == "header"]
+    if view.phase != "over":
+        asked = ", ".join(f"Church {s + 1}" for s in view.waiting)
+        assert any(w.startswith(f"Asked now: {asked}") for w in rows), rows
 
 
 def roman_war(view: Any, texts: list[DrawnText]) -> None:
