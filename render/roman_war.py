@@ -1,14 +1,15 @@
 """Roman War board image: the Roman team against the Hannibal deck.
 
-Layout (1600 x 1000 pixels; 1600 x 1140 for a seat's own view with its hand): the
+Layout (1600 x 1050 pixels; a seat's own view adds its hand: 276 pixels a row of up to
+seven cards, 90 when empty): the
 header; a band with the round track (rounds 1-10, and 11 when a clearing round runs
 past round 10), the team's shared Domination Level and the level abilities; up to
 four Roman panels (Power 0-10, Maneuver level L0-L3, Cost Zone cards — face down,
 face up, rotated — field cards with their attachments, hand, deck and discard counts);
 and Hannibal's column: Encampments in play, active Ambushes with their target, the
 stack, the revealed next draws and the piles. Colour is never the only cue: seats have
-shapes and numbers, rotated cards are drawn on their side and say "rot", defended
-Ambushes carry a check and the word.
+shapes and numbers, rotated cards say "rot", defended Ambushes carry a check and the
+word. A seat's own face-down Cost Zone cards are named to it (it knows them).
 """
 
 from __future__ import annotations
@@ -21,16 +22,17 @@ from games.roman_war.model import CardView, RomanView, View
 
 from . import draw as dr
 from . import theme
-from .record import cached_layer
-from .text import draw_text, face
+from .record import cached_layer, panel
+from .text import draw_fit, draw_text, face, fit_paragraph
 
 WIDTH = 1600
-HEIGHT = 1000
-HAND_BAND = 140
+HEIGHT = 1050
+HAND_ROW = 236  # one row of up to HAND_ROW_CARDS hand cards
+HAND_ROW_CARDS = 7
 BAND_TOP = dr.HEADER_HEIGHT + 10
 BAND_H = 118
 PANELS_TOP = BAND_TOP + BAND_H + 10
-PANEL_W, PANEL_H = 560, 340
+PANEL_W, PANEL_H = 560, 360
 HANNIBAL_X = 1150
 ROMAN_RED = (150, 40, 32)
 PUNIC = (58, 80, 130)
@@ -64,7 +66,16 @@ PHASES = {
 
 
 def image_size(view: View) -> tuple[int, int]:
-    return WIDTH, HEIGHT + (HAND_BAND if _own_hand(view) is not None else 0)
+    """(width, height) in pixels: the board, and a seat's own hand below it."""
+    return WIDTH, HEIGHT + _hand_height(_own_hand(view))
+
+
+def _hand_height(hand: tuple[CardView, ...] | None) -> int:
+    if hand is None:
+        return 0
+    if not hand:
+        return 90
+    return 40 + HAND_ROW * max(1, -(-len(hand) // HAND_ROW_CARDS))
 
 
 def _own_hand(view: View) -> tuple[CardView, ...] | None:
@@ -96,7 +107,7 @@ def static_layer(height: int) -> Image.Image:
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
-    """The board for ``view`` as an RGB image, 1600 x 1000 pixels (1600 x 1140 with the
+    """The board for ``view`` as an RGB image, 1600 x 1050 pixels (more with the
     viewer's own hand). ``names`` maps seats to display names (any Unicode; cut to fit).
 
     Raises TypeError when ``view`` is not a Roman War View.
@@ -116,12 +127,16 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
             24 + col * (PANEL_W + 12) + PANEL_W,
             PANELS_TOP + 8 + row * PANEL_H + PANEL_H - 10,
         )
-        _panel(img, box, r, view, names.get(r.seat))
-    _hannibal(img, view, names)
-    _footer(img, view, names)
+        with panel(f"Roman {r.seat + 1}", box, img.size):
+            _panel(img, box, r, view, names.get(r.seat))
+    with panel("Hannibal", (HANNIBAL_X, PANELS_TOP, WIDTH - 12, PANELS_TOP + 2 * PANEL_H + 14), img.size):
+        _hannibal(img, view, names)
+    with panel("footer", (0, PANELS_TOP + 2 * PANEL_H + 14, WIDTH, HEIGHT), img.size):
+        _footer(img, view, names)
     hand = _own_hand(view)
     if hand is not None:
-        _hand(img, hand, HEIGHT)
+        with panel("hand", (0, HEIGHT, WIDTH, height), img.size):
+            _hand(img, hand, HEIGHT)
     return img
 
 
@@ -220,9 +235,7 @@ def _band(img: Image.Image, view: View) -> None:
             width=2,
         )
         mark = ("✓ " if owned else "") + name + (" ●" if aid in view.charged else "")
-        draw_text(
-            d, (cx + 75, cy + 16), mark, f, theme.INK if owned else theme.LIGHT_MUTED, "mm", max_width=144
-        )
+        draw_fit(d, (cx + 75, cy + 16), mark, f.size, theme.INK if owned else theme.LIGHT_MUTED, 144, "mm")
 
 
 def _panel(
@@ -238,18 +251,20 @@ def _panel(
     )
     style = theme.seat_style(r.seat)
     dr.paste_badge(img, style, (left + 30, top + 30), 42)
-    draw_text(
-        d, (left + 58, top + 18), r.commander, face(theme.TEXT_BIG, "bold"), theme.INK, "la", max_width=250
-    )
+    tags = [("YOU", theme.LIGHT)] if r.seat == view.viewer else []
+    if active or waiting:
+        tags.insert(0, ("TURN", theme.ACTIVE) if active else ("WAITING", theme.WAITING))
+    tx = right - 14
+    ft = face(theme.MIN_TEXT, "bold")
+    for tag, fill in tags:
+        tw = ft.length(tag) + 24
+        d.rounded_rectangle((tx - tw, top + 12, tx, top + 42), radius=12, fill=fill, outline=theme.INK, width=2)
+        draw_text(d, (tx - tw / 2, top + 27), tag, ft, theme.INK, "mm")
+        tx -= tw + 6
+    room = tx - left - 64
+    draw_fit(d, (left + 58, top + 18), r.commander, theme.TEXT_BIG, theme.INK, room, style="bold")
     if name:
-        draw_text(d, (left + 58, top + 46), name, face(theme.MIN_TEXT), theme.INK_MUTED, "la", max_width=250)
-    tag = "TURN" if active else ("WAITING" if waiting else "")
-    if tag:
-        fill = theme.ACTIVE if active else theme.WAITING
-        d.rounded_rectangle(
-            (right - 120, top + 12, right - 14, top + 42), radius=12, fill=fill, outline=theme.INK, width=2
-        )
-        draw_text(d, (right - 67, top + 27), tag, face(theme.MIN_TEXT, "bold"), theme.INK, "mm")
+        draw_fit(d, (left + 58, top + 46), name, theme.MIN_TEXT, theme.INK_MUTED, room)
     # Power
     y = top + 78
     draw_text(d, (left + 16, y), f"Power {r.power}/10", face(theme.TEXT, "bold"), ROMAN_RED, "lm")
@@ -289,15 +304,8 @@ def _panel(
     line = f"Hand {r.hand_size} · Deck {r.deck_size} · Discard {r.discard_size}" + (
         "  ·  " + ", ".join(status) if status else ""
     )
-    draw_text(
-        d,
-        (left + 16, y),
-        line,
-        f,
-        theme.INK_MUTED if not status else theme.VERMILLION,
-        "lm",
-        max_width=right - left - 32,
-    )
+    draw_fit(d, (left + 16, y), line, f.size, theme.INK_MUTED if not status else theme.VERMILLION,
+             right - left - 32, "lm")  # fmt: skip
     # Cost Zone
     y += 20
     draw_text(
@@ -309,46 +317,77 @@ def _panel(
         "la",
     )
     y += 22
-    _cost_zone(img, (left + 16, y, right - 16, y + 62), r)
+    _cost_zone(img, (left + 16, y, right - 16, y + 88), r, view.viewer == r.seat)
     # Field
-    y += 68
+    y += 94
     draw_text(d, (left + 16, y), "FIELD", face(theme.MIN_TEXT, "bold"), theme.INK, "la")
     _field(img, (left + 16, y + 20, right - 16, bottom - 4), r)
 
 
-def _cost_zone(img: Image.Image, box: tuple[int, int, int, int], r: RomanView) -> None:
+def _cost_zone(img: Image.Image, box: tuple[int, int, int, int], r: RomanView, own: bool) -> None:
+    """The Cost Zone as chips flowing in rows: face-down cards nobody may name grouped as "C ×n"
+    (rotated ones apart), every named card (face up, or face down but the viewer's ``own``) on its
+    own chip; "rot" marks a rotated card, "down" an own face-down one."""
     d = ImageDraw.Draw(img)
     left, top, right, bottom = box
-    n = len(r.cost_zone)
-    if not n:
-        draw_text(d, (left, top + 20), "empty", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
+    if not r.cost_zone:
+        draw_text(d, (left, top + 4), "empty", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
         return
-    cw, ch = 40, 56
-    step = min(cw + 6, (right - left - 70) / max(1, n - 1)) if n > 1 else cw
-    for i, c in enumerate(r.cost_zone):
-        x = left + i * step
-        # rotated: drawn on its side
-        rect = (x, top + ch - cw + 4, x + ch * 0.9, top + ch + 4) if c.tapped else (x, top, x + cw, top + ch)
-        fill = theme.PANEL_MUTED if c.face_up else PUNIC
-        if c.tapped:
-            fill = theme.mix(fill, theme.PANEL, 0.45)
-        d.rounded_rectangle(rect, radius=6, fill=fill, outline=theme.INK, width=2)
-        cx, cy = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
-        if c.face_up and c.card is not None:
-            draw_text(
-                d,
-                (cx, cy - 8),
-                c.card.name[:6],
-                face(theme.MIN_TEXT - 2, "bold"),
-                theme.INK,
-                "mm",
-                max_width=rect[2] - rect[0] - 4,
-            )
-            draw_text(d, (cx, cy + 10), "up", face(theme.MIN_TEXT - 2), theme.INK, "mm")
-        else:
-            draw_text(d, (cx, cy), "C", face(theme.TEXT, "bold"), theme.LIGHT, "mm")
-        if c.tapped:
-            draw_text(d, (cx, rect[1] - 2), "rot", face(theme.MIN_TEXT - 4, "bold"), theme.INK, "md")
+    chips: list[tuple[str, tuple[int, int, int], bool]] = []  # (label, fill, rotated)
+    for tapped in (False, True):
+        hidden = sum(1 for c in r.cost_zone if c.card is None and c.tapped == tapped)
+        if hidden:
+            chips.append((f"C ×{hidden}" + (" rot" if tapped else ""), PUNIC, tapped))
+    named: dict[tuple[str, bool, bool], int] = {}
+    for c in r.cost_zone:
+        if c.card is not None:
+            key = (c.card.name, c.face_up, c.tapped)
+            named[key] = named.get(key, 0) + 1
+    for (name, up, tapped), n in named.items():
+        label = name + (f" ×{n}" if n > 1 else "") + ("" if up else " down") + (" rot" if tapped else "")
+        chips.append((label, theme.PANEL_MUTED if up else PUNIC, tapped))
+    _chips(d, box, chips, theme.MIN_TEXT)
+
+
+def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+           chips: list[tuple[str, tuple[int, int, int], bool]], size: int) -> None:
+    """Labelled chips flowing left to right in rows of 30 pixels within ``box``; the font shrinks
+    (to 14 pixels) until they fit, and chips that still do not fit are counted ("+3 more")."""
+    left, top, right, bottom = box
+
+    def layout(f) -> list[tuple[float, float, float]]:
+        """(x, y, width) of each chip, flowing into as many rows as needed."""
+        out, x, y = [], left, top
+        for label, _, _ in chips:
+            w = min(f.length(label) + 18, right - left)
+            if x + w > right and x > left:
+                x, y = left, y + 30
+            out.append((x, y, w))
+            x += w + 6
+        return out
+
+    for s in range(size, 13, -1):
+        f = face(s, "bold")
+        places = layout(f)
+        if places[-1][1] + 26 <= bottom:
+            break
+    keep = len(places)
+    more = ""
+    if places[-1][1] + 26 > bottom:  # drop chips until "+n more" fits after the last one kept
+        keep = sum(1 for _, y, _ in places if y + 26 <= bottom)
+        while keep > 0:
+            more = f"+{len(chips) - keep} more"
+            x, y, w = places[keep - 1]
+            if x + w + 6 + f.length(more) <= right:
+                break
+            keep -= 1
+    for (label, fill, rotated), (x, y, w) in zip(chips[:keep], places[:keep], strict=True):
+        colour = theme.mix(fill, theme.PANEL, 0.45) if rotated else fill
+        d.rounded_rectangle((x, y, x + w, y + 26), radius=6, fill=colour, outline=theme.INK, width=1 if rotated else 2)
+        draw_text(d, (x + 9, y + 13), label, f, theme.ink_on(colour), "lm", max_width=w - 12)
+    if more:
+        x, y = (places[keep - 1][0] + places[keep - 1][2] + 6, places[keep - 1][1]) if keep else (left, top)
+        draw_text(d, (x, y + 13), more, f, theme.INK, "lm")
 
 
 def _field(img: Image.Image, box: tuple[int, int, int, int], r: RomanView) -> None:
@@ -357,23 +396,12 @@ def _field(img: Image.Image, box: tuple[int, int, int, int], r: RomanView) -> No
     if not r.field:
         draw_text(d, (left, top + 4), "no Encampments or Tokens", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
         return
-    x, y = left, top
-    f = face(theme.MIN_TEXT, "bold")
+    chips = []
     for fc in r.field:
-        label = fc.card.name + "".join(f" + {a.name}" for a in fc.attached) + (" (rot)" if fc.tapped else "")
-        w = min(f.length(label) + 30, right - left)
-        if x + w > right:
-            x, y = left, y + 36
-        if y + 30 > bottom:
-            break
-        colour = TYPE_COLOUR.get(fc.card.type, theme.PANEL_MUTED)
-        fill = theme.mix(colour, theme.PANEL, 0.5) if fc.tapped else colour
-        d.rounded_rectangle(
-            (x, y, x + w, y + 30), radius=8, fill=fill, outline=theme.INK, width=2 if not fc.tapped else 1
-        )
         mark = "⌂ " if fc.card.type == "Encampment" else "◆ "
-        draw_text(d, (x + 8, y + 15), mark + label, f, theme.ink_on(fill), "lm", max_width=w - 12)
-        x += w + 8
+        label = mark + fc.card.name + "".join(f" + {a.name}" for a in fc.attached) + (" (rot)" if fc.tapped else "")
+        chips.append((label, TYPE_COLOUR.get(fc.card.type, theme.PANEL_MUTED), fc.tapped))
+    _chips(d, box, chips, theme.MIN_TEXT)
 
 
 def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
@@ -389,31 +417,35 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         else:  # several Hannibal players take the Hannibal phases in turn (RULINGS R17)
             given = [names.get(x) for x in hs]
             players = (", ".join(given) if all(given) else "seats " + ", ".join(str(x + 1) for x in hs)) + " in turn"
-        draw_text(
-            d,
-            (left, y),
-            f"played by {players} · hand {view.hannibal_hand_size}",
-            f,
-            theme.LIGHT_MUTED,
-            "la",
-            max_width=right - left,
-        )
+        you = " (you)" if view.viewer in hs else ""
+        draw_fit(d, (left, y), f"played by {players}{you} · hand {view.hannibal_hand_size}", f.size,
+                 theme.LIGHT_MUTED, right - left)  # fmt: skip
         y += 26
     draw_text(d, (left, y), f"ENCAMPMENTS IN PLAY ({len(view.encampments)})", fb, theme.LIGHT, "la")
     y += 26
     if not view.encampments:
         draw_text(d, (left, y), "none — clear them all to win", f, theme.LIGHT_MUTED, "la")
         y += 26
+    rows = min(len(view.encampments), 7) + min(len(view.ambushes), 6)
+    tall = rows * 62 <= 420  # room for each card's printed effect under its name
+    rh = 56 if tall else 34
+    fe = face(14)
+
+    def effect(card: CardView) -> str:
+        return card.line.split(" · ", 1)[1] if " · " in card.line else ""
+
     for e in view.encampments[:7]:
         d.rounded_rectangle(
-            (left, y, right, y + 34), radius=8, fill=(88, 62, 110), outline=theme.LIGHT_MUTED, width=1
+            (left, y, right, y + rh), radius=8, fill=(88, 62, 110), outline=theme.LIGHT_MUTED, width=1
         )
         _tent(d, left + 20, y + 17)
-        draw_text(d, (left + 36, y + 17), e.card.name, fb, theme.LIGHT, "lm", max_width=right - left - 90)
+        draw_fit(d, (left + 36, y + 17), e.card.name, fb.size, theme.LIGHT, right - left - 90, "lm", "bold")
         draw_text(d, (right - 10, y + 17), f"R{e.defense}", fb, theme.YELLOW, "rm")
-        y += 40
+        if tall:
+            draw_fit(d, (left + 36, y + 32), effect(e.card), fe.size, theme.LIGHT_MUTED, right - left - 46)
+        y += rh + 6
     if len(view.encampments) > 7:
-        draw_text(d, (left, y), f"... and {len(view.encampments) - 7} more", f, theme.LIGHT_MUTED, "la")
+        draw_text(d, (left, y), f"and {len(view.encampments) - 7} more", f, theme.LIGHT_MUTED, "la")
         y += 24
     y += 8
     draw_text(d, (left, y), f"ACTIVE AMBUSHES ({len(view.ambushes)})", fb, theme.LIGHT, "la")
@@ -423,35 +455,34 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         y += 26
     for a in view.ambushes[:6]:
         fill = theme.GOOD if a.defended else theme.VERMILLION
-        d.rounded_rectangle((left, y, right, y + 34), radius=8, fill=fill, outline=theme.INK, width=2)
+        d.rounded_rectangle((left, y, right, y + rh), radius=8, fill=fill, outline=theme.INK, width=2)
         dr.paste_badge(img, theme.seat_style(a.target), (left + 18, y + 17), 26)
         text = ("✓ defended: " if a.defended else "⚔ ") + a.card.name
-        draw_text(d, (left + 36, y + 17), text, fb, theme.ink_on(fill), "lm", max_width=right - left - 90)
+        draw_fit(d, (left + 36, y + 17), text, fb.size, theme.ink_on(fill), right - left - 90, "lm", "bold")
         draw_text(d, (right - 10, y + 17), f"R{a.defense}", fb, theme.ink_on(fill), "rm")
-        y += 40
+        if tall:
+            draw_fit(d, (left + 36, y + 32), effect(a.card), fe.size, theme.ink_on(fill), right - left - 46)
+        y += rh + 6
+    if len(view.ambushes) > 6:
+        draw_text(d, (left, y), f"and {len(view.ambushes) - 6} more", f, theme.LIGHT_MUTED, "la")
+        y += 24
     if view.stack:
         y += 6
         draw_text(d, (left, y), "STACK (top first)", fb, theme.LIGHT, "la")
         y += 24
         for it in list(reversed(view.stack))[:3]:
-            draw_text(d, (left + 8, y), "▸ " + it.name, f, theme.LIGHT, "la", max_width=right - left - 8)
+            draw_fit(d, (left + 8, y), "▸ " + it.name, f.size, theme.LIGHT, right - left - 8)
             y += 22
     if view.foresight:
         y += 6
         draw_text(d, (left, y), "NEXT DRAWS (revealed)", fb, theme.LIGHT, "la")
         y += 24
-        draw_text(
-            d,
-            (left + 8, y),
-            ", ".join(c.name for c in view.foresight),
-            f,
-            theme.LIGHT,
-            "la",
-            max_width=right - left - 8,
-        )
+        fs, lines = fit_paragraph(", ".join(c.name for c in view.foresight), right - left - 8, 60, f.size)
+        for k, line in enumerate(lines):
+            draw_text(d, (left + 8, y + k * fs.line_height), line, fs, theme.LIGHT)
     bottom = PANELS_TOP + 2 * PANEL_H
     piles = f"Deck {view.hannibal_deck_size} · Discard {view.hannibal_discard_size} · Defended pile {view.defended_size}"
-    draw_text(d, (left, bottom - 12), piles, f, theme.LIGHT_MUTED, "ls", max_width=right - left)
+    draw_fit(d, (left, bottom - 12), piles, f.size, theme.LIGHT_MUTED, right - left, "ls")
 
 
 def _tent(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
@@ -470,51 +501,39 @@ def _footer(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         text = f"Waiting for {who}: {view.prompt}"
     else:
         text = ""
-    draw_text(d, (24, y + 14), text, face(theme.TEXT), theme.LIGHT, "lm", max_width=WIDTH - 48)
-    legend = "C = Cost Zone card face down · up = face up · rot = rotated · ⌂ Encampment · ◆ Token · tent = Hannibal's Encampment · ⚔ Ambush · R n = defense cost · ● = ready"
-    draw_text(d, (24, y + 44), legend, face(theme.MIN_TEXT), theme.LIGHT_MUTED, "lm", max_width=WIDTH - 48)
+    f, lines = fit_paragraph(text, WIDTH - 48, 46, theme.TEXT)
+    for i, line in enumerate(lines):
+        draw_text(d, (24, y + i * f.line_height), line, f, theme.LIGHT)
+    legend = ("Cost Zone: dark = face down (C ×n: n cards), light = face up, down = your own face-down card, "
+              "rot = rotated · ⌂ Encampment · ◆ Token · tent = Hannibal's Encampment · ⚔ Ambush · "
+              "R n = defense cost · ● = ready")  # fmt: skip
+    draw_fit(d, (24, HEIGHT - 14), legend, theme.MIN_TEXT, theme.LIGHT_MUTED, WIDTH - 48, "lm")
 
 
 def _hand(img: Image.Image, hand: tuple[CardView, ...], top: int) -> None:
+    """The viewer's own hand: one card face per card (its name, type, cost and printed line),
+    up to seven a row."""
     d = ImageDraw.Draw(img)
-    d.rectangle((0, top, WIDTH, top + HAND_BAND), fill=theme.HEADER)
-    draw_text(d, (24, top + 12), "YOUR HAND", face(theme.MIN_TEXT, "bold"), theme.LIGHT, "la")
+    d.rectangle((0, top, WIDTH, img.height), fill=theme.HEADER)
+    draw_text(d, (24, top + 12), f"YOUR HAND ({len(hand)})", face(theme.MIN_TEXT, "bold"), theme.LIGHT, "la")
     if not hand:
         draw_text(d, (24, top + 50), "empty", face(theme.MIN_TEXT), theme.LIGHT_MUTED, "la")
         return
-    n = len(hand)
-    w = min(200, (WIDTH - 48 - 8 * (n - 1)) / n)
+    n = min(len(hand), HAND_ROW_CARDS)
+    w = min(240, (WIDTH - 48 - 8 * (n - 1)) / n)
     for i, c in enumerate(hand):
-        x = 24 + i * (w + 8)
+        row, col = divmod(i, HAND_ROW_CARDS)
+        x = 24 + col * (w + 8)
+        y = top + 36 + row * HAND_ROW
         colour = TYPE_COLOUR.get(c.type, theme.PANEL_MUTED)
-        d.rounded_rectangle(
-            (x, top + 36, x + w, top + HAND_BAND - 10),
-            radius=10,
-            fill=theme.PANEL,
-            outline=theme.INK,
-            width=2,
-        )
-        d.rounded_rectangle((x + 4, top + 40, x + w - 4, top + 66), radius=6, fill=colour)
-        draw_text(
-            d,
-            (x + 10, top + 53),
-            c.name,
-            face(theme.MIN_TEXT, "bold"),
-            theme.ink_on(colour),
-            "lm",
-            max_width=w - 16,
-        )
-        cost = f"C{c.cost}" if c.cost is not None else (f"R{c.defense}" if c.defense is not None else "RX")
-        draw_text(
-            d,
-            (x + 10, top + 80),
-            f"{c.type} · {cost}",
-            face(theme.MIN_TEXT),
-            theme.INK,
-            "la",
-            max_width=w - 16,
-        )
-        body = c.line.split(" · ", 1)[1] if " · " in c.line else ""
-        draw_text(
-            d, (x + 10, top + 102), body, face(theme.MIN_TEXT - 2), theme.INK_MUTED, "la", max_width=w - 16
-        )
+        card = (x, y, x + w, y + HAND_ROW - 10)
+        with panel(f"hand card {i + 1}", card, img.size):
+            d.rounded_rectangle(card, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
+            d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 30), radius=6, fill=colour)
+            draw_fit(d, (x + 10, y + 17), c.name, theme.MIN_TEXT, theme.ink_on(colour), w - 16, "lm", "bold")
+            cost = f"C{c.cost}" if c.cost is not None else (f"R{c.defense}" if c.defense is not None else "RX")
+            draw_fit(d, (x + 10, y + 36), f"{c.type} · {cost}", theme.MIN_TEXT, theme.INK, w - 16)
+            body = c.line.split(" · ", 1)[1] if " · " in c.line else ""
+            f, lines = fit_paragraph(body, w - 16, HAND_ROW - 10 - 60 - 6, theme.MIN_TEXT)
+            for k, line in enumerate(lines):
+                draw_text(d, (x + 10, y + 60 + k * f.line_height), line, f, theme.INK_MUTED)

@@ -118,6 +118,12 @@ def roman_war(view: Any, texts: list[DrawnText]) -> None:
     for e in view.encampments[:4]:
         assert e.card.name in hannibal
     assert any(w.startswith(f"Round {view.round} ") for w in hannibal)
+    header = [t.text for t in texts if t.panel and t.panel.name == "header"]
+    if view.phase != "over" and view.active is not None and view.active < len(view.romans):
+        assert f"{view.romans[view.active].commander} (seat {view.active + 1})" in header, header
+    if view.phase != "over" and view.waiting:  # who is asked, and for what (wrapped onto two lines)
+        footer = " ".join(t.text for t in texts if t.panel and t.panel.name == "footer")
+        assert footer.startswith("Waiting for ") and view.prompt.split()[0] in footer, footer
 
 
 def soul_of_the_empire(view: Any, texts: list[DrawnText]) -> None:

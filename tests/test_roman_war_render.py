@@ -38,22 +38,26 @@ def png(view, names=None) -> Image.Image:
 def test_spectator_board_size(players):
     s = playout(players, 7, lambda s: bool(s.ambushes) and s.round >= 3)
     img = png(GAME.view(s, None), {0: "Ælfgifu 🦅", 1: "ﻣﺮﺣﺒﺎ", 2: "名前がとても長いプレイヤー" * 3})
-    assert img.size == (1600, 1000)
+    assert img.size == (1600, 1050)
 
 
 def test_seat_view_shows_its_hand_band():
+    """The hand below the board: a title and a row of up to seven cards (276 pixels), or a line
+    saying it is empty (90)."""
     s = playout(3, 3, lambda s: s.round >= 2)
     v = GAME.view(s, 1)
-    assert image_size(v) == (1600, 1140)
-    assert png(v).size == (1600, 1140)
+    rows = -(-len(v.romans[1].hand) // 7)
+    assert image_size(v) == (1600, 1050 + (40 + 236 * rows if rows else 90))
+    assert png(v).size == image_size(v)
 
 
 def test_duel_and_game_over_boards():
     s = playout(2, 8, lambda s: s.phase == "hannibal" and s.round >= 2, Options(mode="duel"))
-    assert png(GAME.view(s, 1)).size == (1600, 1140)
+    assert png(GAME.view(s, 1)).size == image_size(GAME.view(s, 1))
+    assert image_size(GAME.view(s, 1))[1] > 1050
     over = playout(1, 2, lambda s: False)
     assert GAME.outcome(over) is not None
-    assert png(GAME.view(over, None)).size == (1600, 1000)
+    assert png(GAME.view(over, None)).size == (1600, 1050)
 
 
 def test_a_state_is_refused():
