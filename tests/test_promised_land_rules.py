@@ -1517,3 +1517,23 @@ def test_treaty_as_a_defence_on_another_players_turn() -> None:
     # no Treaty, or no Patriarch of its owner in the land: no window
     s2 = at_turn(JOSHUA, lands={"jericho": ("cab", 1, False, False)})
     assert act(s2, Attack(land="jericho"), 6, 6, 1).turn.pending is None
+
+
+def test_a_refused_track_advance_or_placement_names_its_rule() -> None:
+    """Say why an option is missing: `kingdom`, `royal` and `place` refused in the Actions phase
+    name the cause and its section (Kingdom Track Tokens, Royal Track Tokens, Actions), not a
+    bare "You cannot kingdom now"."""
+    s = at_turn(1, phase="actions", coins=(0, 0, 0))
+    seat = s.turn.seat
+    for typed, cause in [
+        ("kingdom", "the next Kingdom track token asks: "),
+        ("royal", "; you have 0 bronze, 0 silver, 0 gold (Royal Track Tokens)"),
+    ]:
+        with pytest.raises(IllegalActionError) as e:
+            G.parse_action(s, seat, typed)
+        assert e.value.message.startswith(f"{typed!r} is not possible now: "), e.value.message
+        assert cause in e.value.message
+    spent = at_turn(1, phase="actions", actions=0)
+    with pytest.raises(IllegalActionError) as e:
+        G.parse_action(spent, spent.turn.seat, "kingdom")
+    assert "you have no action left this turn (Actions)" in e.value.message

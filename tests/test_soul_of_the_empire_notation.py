@@ -117,6 +117,7 @@ def test_a_command_word_not_legal_now_is_named_with_the_legal_ones() -> None:
     try:
         GAME.parse_action(s, 0, "marker Italia")
     except IllegalActionError as e:
-        assert e.message.startswith("'marker' is not legal now; legal now: place (e.g. place "), e.message
+        assert e.message.startswith("'marker' is not possible now: the question now is “Setup: place"), e.message
+        assert "; legal now: place (e.g. place " in e.message
     else:
         raise AssertionError("marker was accepted during the final placement")

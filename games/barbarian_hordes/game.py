@@ -972,7 +972,8 @@ class BarbarianHordes(NotationGame):
             card = self._check_hand(s, seat, a.card, "Conquest Phase")
             if not card.has("Q"):
                 raise IllegalActionError(
-                    f"{card.display} cannot be played now; in the Conquest Phase you may play Q or S cards."
+                    f"{card.display} cannot be played now: in the Conquest Phase only Q cards (an extra Conquest "
+                    "Phase) and S cards (look at a hand: play anytime) are played (Card List Notation)."
                 )
             self._remove_cards(ctx, seat, [a.card])
             ctx.emit(self._played(ctx.s, seat, card))

@@ -34,6 +34,7 @@ from games.core import (
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
+from games.core.refusal import cannot
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
@@ -180,7 +181,7 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
         return _read_verb(game, s, seat, verb, rest, words[0], legal_kinds)
     except (InvalidNotationError, AmbiguousActionError):
         if wanted and not wanted & legal_kinds:
-            raise IllegalActionError(f"You cannot {verb} now; {hint(game, s, seat)}") from None
+            raise IllegalActionError(cannot(game, s, seat, verb, hint(game, s, seat))) from None
         raise
 
 
@@ -196,7 +197,7 @@ def _read_verb(
             return Pass()
         if "Done" in legal_kinds:
             return Done()
-        raise IllegalActionError(f"You cannot say {verb} now; {hint(game, s, seat)}")
+        raise IllegalActionError(cannot(game, s, seat, f"say {verb}", hint(game, s, seat)))
     if verb == "pick":
         pool = game.nation_pool(s, reentry=s.phase == "reentry")
         if s.phase not in ("draft", "reentry"):

@@ -36,6 +36,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.notation import fold, unique_prefix, unknown_command, whole_word_fits
+from games.core.refusal import asked, cannot, not_this
 
 from .model import (
     Abstain,
@@ -182,9 +183,9 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
             f"{text.strip()!r} is not legal now: {why}; you may: {list_words(same, 10)}."
         )
     if same:
-        raise IllegalActionError(f"{text.strip()!r} is not legal now; you may: {list_words(same, 10)}.")
+        raise IllegalActionError(not_this(text, asked(game, s, seat), same))
     raise IllegalActionError(
-        f"{text.strip()!r} is not legal now; legal now: {list_words([c for c, _ in cands], 10)}."
+        cannot(game, s, seat, verb[0], f"legal now: {list_words([c for c, _ in cands], 10)}.")
     )
 
 

@@ -703,6 +703,39 @@ class PromisedLand(NotationGame):
         out.append(Done())
         return out
 
+    def why_not(self, s: State, seat: Seat, verb: str) -> str | None:
+        """Why the actions of command word ``verb`` are not legal for ``seat`` now, naming the
+        rule text's section ("Actions", "Royal Track Tokens", "Kingdom Track Tokens"); None
+        when this step does not offer that kind at all (the step then is the reason)."""
+        t = s.turn
+        if s.phase != "turn" or t is None or t.seat != seat or t.phase != "actions" or t.pending is not None:
+            return None
+        p = s.players[seat]
+        if verb in ("royal", "kingdom", "collect") and t.actions <= 0:
+            return "you have no action left this turn (Actions)"
+        if verb == "royal":
+            if p.royal >= len(s.royal_track):
+                return "your marker has reached the end of the Royal track (Royal Track Tokens)"
+            token = self.data.royal_token[s.royal_track[p.royal]]
+            have = ", ".join(f"{n} {c}" for n, c in zip(p.coins, COINS, strict=True))
+            return f"the next Royal track token, {token.name}, costs {token.cost_text}; you have {have} (Royal Track Tokens)"
+        if verb == "kingdom":
+            if p.kingdom >= len(s.kingdom_track):
+                return "your marker has reached the end of the Kingdom track (Kingdom Track Tokens)"
+            tok = self.data.kingdom_token[s.kingdom_track[p.kingdom]]
+            return (
+                f"the next Kingdom track token asks: {tok.text}; the {self.kingdom(t.kingdom).name} have not "
+                "achieved it this turn, or it was already used for another token (Kingdom Track Tokens)"
+            )
+        if verb == "place" and t.actions <= 0 and t.free_places <= 0:
+            return "you have no action left this turn (Actions)"
+        if verb == "place":
+            return (
+                f"no land of the {self.kingdom(t.kingdom).name} can take a Patriarch of yours: a land holds at most "
+                "one Patriarch of each type and one of each player (Place Patriarch)"
+            )
+        return None
+
     def _placements(self, s: State, seat: Seat) -> list[PlacePatriarch]:
         """Place Patriarch: from the supply or moved from the map, into the active kingdom."""
         t = s.turn

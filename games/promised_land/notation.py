@@ -37,6 +37,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.notation import completions, fold, unique_prefix, unknown_command
+from games.core.refusal import asked, cannot, not_this
 
 from .data import COINS
 from .model import (
@@ -225,8 +226,8 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
         raise unknown_command(text, now, VERBS)
     same = [t for t, _ in legal if t.split()[0] in verbs]
     if same:
-        raise IllegalActionError(f"{text!r} is not legal now; legal: {list_words(same)}.")
-    raise IllegalActionError(f"You cannot {verbs[0]} now; you may: {list_words(now)}.")
+        raise IllegalActionError(not_this(text, asked(game, s, seat), same))
+    raise IllegalActionError(cannot(game, s, seat, verbs[0], f"you may: {list_words(now)}."))
 
 
 def complete(game: PromisedLand, s: State, seat: int, prefix: str) -> list[str]:

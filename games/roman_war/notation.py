@@ -33,6 +33,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.notation import completions, fold, unique_prefix, unknown_command
+from games.core.refusal import asked, cannot, not_this
 
 from .model import (
     Adjust,
@@ -225,7 +226,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
         for verb in ("pass", "done") if word in PASS_WORDS else ("done", "pass"):
             if verb in texts:
                 return texts[verb]
-        raise IllegalActionError(f"You cannot say {word} now; {hint(game, s, seat)}")
+        raise IllegalActionError(cannot(game, s, seat, f"say {word}", hint(game, s, seat)))
     for t, a in texts.items():
         if fold(t) == fold(raw):
             return a
@@ -243,7 +244,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
         raise unknown_command(raw, {t.split()[0] for t in texts}, VERBS)
     same_verb = [t for t in texts if fold(t.split()[0]) in known]
     if not same_verb:
-        raise IllegalActionError(f"You cannot {known[0]} now; {hint(game, s, seat)}")
+        raise IllegalActionError(cannot(game, s, seat, known[0], hint(game, s, seat)))
     name = _parts(raw)[0].partition(" ")[2]
     all_names = [c.name for c in game.data.cards.values()] + [c.name for c in game.data.hannibal.values()]
     all_names += [a.name for a in game.data.abilities.values()]
@@ -255,7 +256,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
         raise InvalidNotationError(
             f"No card or ability called {name!r}; you may: {list_words(same_verb, limit=15)}."
         )
-    raise IllegalActionError(f"{raw!r} is not legal now; you may: {list_words(same_verb, limit=15)}.")
+    raise IllegalActionError(not_this(raw, asked(game, s, seat), same_verb, limit=15))
 
 
 def hint(game: RomanWar, s: State, seat: int) -> str:

@@ -61,6 +61,7 @@ from games.core import (
 )
 from games.core.errors import GameError, list_words
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
+from games.core.refusal import not_now
 
 from .model import (
     Attack,
@@ -577,7 +578,7 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
                 now = f"legal now: {list_words(sorted(legal))} (e.g. {_example(g, s, f)})."
                 if isinstance(e, IllegalActionError):  # already says why: add what is legal
                     raise IllegalActionError(f"{e.message} {now[0].upper()}{now[1:]}") from None
-                raise IllegalActionError(f"'{verb}' is not legal now; {now}") from None
+                raise IllegalActionError(not_now(verb, g._prompt(s, f).text, now)) from None
         raise
     finally:
         _LEGAL_PLACES.reset(token)

@@ -1,0 +1,56 @@
+"""Every refusal says why (issue item "say why an option is missing"): over random positions
+of each game, an action well formed in the game's notation (taken from other positions of the
+same game) that is not legal now is refused with its cause: the rule that forbids it or the
+step asked now, never a bare "not legal now" line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+import games  # noqa: F401  (registers the games)
+from games.core import AmbiguousActionError, GameError, NotYourTurnError, get_game
+from games.core.refusal import is_bare
+from games.core.replay import apply_at, start
+from games.core.rng import Rng
+
+GAMES = ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"]
+
+
+def refusals(game_id: str, seed: int, steps: int = 120, tries: int = 6) -> list[tuple[str, str, str]]:
+    """(prompt, typed, refusal) for notations of earlier positions tried at later ones."""
+    g = get_game(game_id)
+    players = min(max(g.min_players, 3), g.max_players)
+    state = start(g, list(range(players)), g.Options(), seed).state
+    rnd = random.Random(seed)
+    pool: list[str] = []
+    out = []
+    for step in range(1, steps):
+        if g.outcome(state) is not None:
+            break
+        asked = g.to_act(state)
+        seat = rnd.choice(sorted(asked))
+        legal = list(itertools.islice(g.legal_actions(state, seat), 200))
+        texts = [g.format_action(state, a) for a in legal]
+        pool += rnd.sample(texts, min(4, len(texts)))
+        for typed in rnd.sample(pool, min(tries, len(pool))):
+            if typed in texts:
+                continue
+            try:
+                g.apply(state, seat, g.parse_action(state, seat, typed), Rng(seed, step))
+            except (NotYourTurnError, AmbiguousActionError):
+                continue
+            except GameError as e:
+                out.append((asked[seat].text, typed, e.message))
+        state = apply_at(g, state, seat, rnd.choice(legal), seed, step).state
+    return out
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_refusal_is_a_bare_not_legal_now(game_id: str) -> None:
+    seen = [r for seed in (1, 2) for r in refusals(game_id, seed)]
+    assert len(seen) > 50, "the positions tried give refusals to check"
+    bare = [r for r in seen if is_bare(r[2])]
+    assert not bare, "\n".join(f"at {p!r}, {t!r}: {m}" for p, t, m in bare[:10])
