@@ -130,7 +130,10 @@ class ActionRecord:
     drew its randomness from ``Rng(seed, n)``. ``secret`` means the notation is for
     its seat's eyes only; ``reveals`` means what anyone could see after it
     depended on information hidden from its player before, as the game establishes
-    it (``games.core.secrets``); undo past it then needs everyone's consent.
+    it (``games.core.secrets``); undo past it then needs everyone's consent. A row that
+    follows a revealing row of the same host operation (the AI moves after a revealing
+    answer) is stored as revealing without the check: any undo reaching it reaches the
+    earlier one too.
     """
 
     seq: int

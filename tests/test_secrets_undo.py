@@ -107,3 +107,44 @@ def test_soul_of_the_empire_new_objective_card_is_a_reveal():
                 return
             s = step.state
     raise AssertionError("no Objective Card was turned up without a die roll in six games")
+
+
+async def test_ai_moves_after_a_revealing_answer_are_counted_without_the_check(monkeypatch):
+    """The reveals check (several perturbed replays) runs on an answer and on the AI moves
+    after it only until one of them reveals: the later moves of that operation are stored as
+    revealing unchecked, since an undo reaching them reaches the revealing one too. The
+    undo verdict is the one the full check gives: consent (here: refused, no other human)."""
+    import bot.host.service as service
+
+    checked: list[int] = []
+    real = service.game_reveals
+
+    def counting(game, before, seat, action, step, rng_for, drew):
+        checked.append(rng_for().step)
+        return real(game, before, seat, action, step, rng_for, drew)
+
+    monkeypatch.setattr(service, "game_reveals", counting)
+    async with host_on(seed=3) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+        await host.add_ai(CHANNEL, ALICE, 2)
+        await host.start(CHANNEL, ALICE)
+        rand = random.Random(2)
+        for _ in range(60):
+            rec = await host.storage.open_session(CHANNEL)
+            if rec.status != "active":
+                break
+            before = rec.seq
+            options = await host.complete(CHANNEL, ALICE)
+            checked.clear()
+            await host.act(CHANNEL, ALICE, "done" if "done" in options else rand.choice(options))
+            rec = await host.storage.open_session(CHANNEL)
+            rows = await host.storage.actions(rec.id, after=before)
+            first = next((i for i, r in enumerate(rows) if r.reveals), None)
+            if first is not None and first + 1 < len(rows):
+                assert checked == [r.seq for r in rows[: first + 1]], "checked up to the first revealing step"
+                assert all(r.reveals for r in rows[first:])
+                with pytest.raises(UndoError, match="no other player"):
+                    await host.undo(CHANNEL, ALICE)
+                return
+            assert checked == [r.seq for r in rows]
+    raise AssertionError("no revealing answer followed by AI moves in 60 actions")

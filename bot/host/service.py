@@ -460,11 +460,19 @@ class Host:
         user_id: int | None,
         interaction_id: str | None,
         now: float,
+        revealed: bool = False,
     ) -> _Applied:
+        """Apply one action: its row (not stored yet) and the state after it.
+
+        ``revealed``: an earlier step of the same operation (the answer these steps follow, or
+        one of them) revealed. This step is then counted as revealing without the check: an
+        undo reaching it reaches that earlier step too, so it needs consent either way."""
         notation = game.format_action(state, action)
         rng = TrackingRng(rec.seed, seq)
         step = game.apply(state, seat, action, rng)
-        reveals = game_reveals(game, state, seat, action, step, lambda: Rng(rec.seed, seq), rng.draws > 0)
+        reveals = revealed or game_reveals(
+            game, state, seat, action, step, lambda: Rng(rec.seed, seq), rng.draws > 0
+        )
         events = tuple(step.events)
         row = ActionRecord(
             seq=seq,
@@ -481,7 +489,8 @@ class Host:
         return _Applied(row, step.state)
 
     def _run_ai(
-        self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float
+        self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
+        revealed: bool = False,
     ) -> list[_Applied]:
         """Play every AI seat the game prompts, in seat order, until a human must act or
         the game is over. When the game's code (or the agent) fails, the loop stops there,
@@ -501,7 +510,8 @@ class Host:
                 agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq + 1) % (1 << 63))
                 action = agent.choose(game, state, seat)
                 applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
-                                      user_id=None, interaction_id=None, now=now)
+                                      user_id=None, interaction_id=None, now=now, revealed=revealed)
+                revealed = revealed or applied.row.reveals
             except Exception as e:
                 what = f"the AI's move for seat {seat + 1}" if seat is not None else "the rules after a move"
                 out.fault = self._incident(rec, seat, what, e, now)
@@ -1218,7 +1228,7 @@ class Host:
         the change to commit, the fault of an AI move that failed, if any). Nothing is stored yet."""
         first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
                             user_id=user_id, interaction_id=interaction_id, now=now)
-        ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now)
+        ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now, revealed=first.row.reveals)
         applied = [first, *ai]
         final = applied[-1].state
         change = self._close_change(game, rec, prompts, final, applied, now,
@@ -1352,11 +1362,13 @@ class Host:
                         continue
                     seq += 1
                     a = self._apply(game, rec, state, seat, passing, seq, prompts[seat],
-                                    user_id=None, interaction_id=None, now=now)
+                                    user_id=None, interaction_id=None, now=now,
+                                    revealed=any(x.row.reveals for x in applied))
                     applied.append(a)
                     state = a.state
                     progressed = True
-                ai = self._run_ai(game, rec, rec.seats, state, seq, now)
+                ai = self._run_ai(game, rec, rec.seats, state, seq, now,
+                                  revealed=any(x.row.reveals for x in applied))
                 applied.extend(ai)
                 if ai.fault:
                     return applied, state if not ai else ai[-1].state, lines, ai.fault
@@ -1377,14 +1389,15 @@ class Host:
                 action = agent.choose(game, state, seat)
                 seq += 1
                 a = self._apply(game, rec, state, seat, action, seq, prompts[seat],
-                                user_id=None, interaction_id=None, now=now)
+                                user_id=None, interaction_id=None, now=now,
+                                revealed=any(x.row.reveals for x in applied))
                 applied.append(a)
                 state = a.state
                 lines.append(f"Time is up for {self.names.user(user)}: an AI answered for seat {seat + 1} "
                              "this time. The seat stays theirs: their next decision waits for them "
                              "again, and they play it as usual (/play); to hand the seat to an AI for good, "
                              "/game leave.")
-            ai = self._run_ai(game, rec, rec.seats, state, seq, now)
+            ai = self._run_ai(game, rec, rec.seats, state, seq, now, revealed=any(x.row.reveals for x in applied))
             applied.extend(ai)
             if ai:
                 state = ai[-1].state
