@@ -1433,3 +1433,36 @@ def test_every_event_effect_is_tested() -> None:
         effects.setdefault(e.effect, set()).add(e.name)
     missing = [sorted(names) for names in effects.values() if not any(f'"{n}"' in text for n in names)]
     assert not missing, missing
+
+
+def test_a_drawn_article_says_why_place_keep_or_renounce_is_not_offered() -> None:
+    """The Game, Article Card: when the drawn Article may only be rejected (or renounced), its
+    player reads why the other choices are missing, each with the sentence of the rule, and a
+    typed `place` is refused with that reason."""
+    import itertools
+    import random
+
+    from games.core import IllegalActionError
+    from games.core.replay import apply_at, start
+
+    g = GAME
+    for seed in range(6):
+        s = start(g, [0, 1, 2, 3], g.Options(), seed).state
+        rnd = random.Random(seed)
+        for step in range(1, 400):
+            if g.outcome(s) is not None:
+                break
+            seat = rnd.choice(sorted(g.to_act(s)))
+            texts = [g.format_action(s, a) for a in g.legal_actions(s, seat)]
+            if s.stage == "article" and s.active == seat and not any(t.startswith("place") for t in texts):
+                lines = g.not_offered(s, seat)
+                place = next(line for line in lines if line.startswith("place: "))
+                assert "(Article Card: \"If he does not yet possess an Article with the same number\")" in place
+                try:
+                    g.parse_action(s, seat, "place " + texts[-1].split(None, 1)[1])
+                except IllegalActionError as e:
+                    assert e.message.startswith("'place' is not possible now: " + place.split(": ", 1)[1])
+                    return
+            acts = list(itertools.islice(g.legal_actions(s, seat), 100))
+            s = apply_at(g, s, seat, rnd.choice(acts), seed, step).state
+    raise AssertionError("no drawn Article without place in the games tried")

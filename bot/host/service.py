@@ -632,6 +632,14 @@ class Host:
         return out
 
     @staticmethod
+    def _not_offered(game: Game, state: Any, seat: Seat) -> list[str]:
+        """The seat's private line on what its prompt names but the rules do not offer it now,
+        and why (the game's optional ``not_offered(state, seat)``); [] when none."""
+        hook = getattr(game, "not_offered", None)
+        lines = list(hook(state, seat)) if hook is not None else []
+        return ["Not offered now: " + "; ".join(lines) + "."] if lines else []
+
+    @staticmethod
     def _choices(game: Game, state: Any, seat: Seat) -> tuple[str, ...]:
         """The seat's legal actions in notation when there are at most ``MAX_CHOICES``, else ()."""
         legal = list(itertools.islice(game.legal_actions(state, seat), MAX_CHOICES + 1))
@@ -839,7 +847,7 @@ class Host:
                 prompt = next((p for p in prompts if p.seat == s.seat), None)
                 if mine or prompt:
                     if prompt:
-                        mine = [*mine, f"You are asked: {prompt.text}"]
+                        mine = [*mine, f"You are asked: {prompt.text}", *self._not_offered(game, state, s.seat)]
                     private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
                                                game.view(state, s.seat), prompt, prefs[s.user_id].dms))
         for user_id, mine in private_lines.items():
@@ -1640,6 +1648,8 @@ class Host:
             prompts = {p.seat: p for p in self._prompt_infos(game, rec, state)} if rec.status == "active" else {}
             prompt = prompts.get(seat.seat)
             text = f"You are asked: {prompt.text}" if prompt else "Nothing is asked of you right now."
+            if prompt:
+                text = "\n".join([text, *self._not_offered(game, state, seat.seat)])
             part = PrivatePart(user_id, seat.seat, text, game.view(state, seat.seat), prompt, dm=False)
         except Exception as e:
             raise await self._fault(rec, seat.seat, f"showing seat {seat.seat + 1}'s hand", e) from None

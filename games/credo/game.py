@@ -643,6 +643,39 @@ class Credo(NotationGame):
         ctx.update(event_deck=rest)
         return card
 
+    def not_offered(self, s: State, seat: Seat) -> list[str]:
+        """Why a choice the prompt names is not offered to ``seat`` now, one line each, for
+        that seat alone (it may depend on the drawn card). After drawing an Article (The Game,
+        Article Card): place, keep and renounce when the card does not allow them."""
+        if s.phase == "over" or s.stage != "article" or s.active != seat or s.drawn is None:
+            return []
+        if s.window is not None and s.window.waiting or s.council is not None:
+            return []
+        card = s.drawn
+        art = self.article(card)
+        out = []
+        if not self._placeable(s, seat, card, setup=False):
+            decided = set(art.numbers) & self.decided(s)
+            held = set(art.numbers) & self.mat_numbers(s, seat)
+            if decided:
+                why = f"Article {min(decided)} has already been voted on"
+            elif held:
+                why = f"your mat already has an Article {min(held)}"
+            else:
+                why = "your mat is full"
+            out.append(f"place: {why} (Article Card: \"If he does not yet possess an Article with the same number\")")
+        if not self._can_keep(s, seat, card):
+            out.append(
+                "keep: no card on your mat is identical in number and doctrine (Article Card: \"If it is a card "
+                "exactly identical in number and doctrine to one he already possesses on his mat\")"
+            )
+        if self._renounce_box(s, seat, card) is None:
+            out.append(
+                "renounce: your mat has no Customary Practice of this number with another doctrine (Article "
+                "Card: \"an Article whose number (but not doctrine) he already has as a Customary Practice\")"
+            )
+        return out
+
     def _can_keep(self, s: State, seat: Seat, card: str) -> bool:
         key = self.article(card).key
         return any(self.article(c).key == key for _, c in self.mat_cards(s, seat))
