@@ -25,8 +25,8 @@ from games.barbarian_hordes.model import CardView, PlayerView, View, WarResult, 
 
 from . import draw as dr
 from . import theme
-from .record import cached_layer
-from .text import draw_paragraph, draw_text, face, truncate
+from .record import cached_layer, panel
+from .text import draw_fit, draw_text, face, fit_paragraph, fit_sentences
 from .theme import RGB
 
 WIDTH = 1600
@@ -269,13 +269,14 @@ def _nation(p: PlayerView | None, seat: int) -> str:
     return p.nation or f"Seat {p.seat + 1}"
 
 
-def _pill(img: Image.Image, right: float, cy: float, text: str, fill: RGB, icon_kind: str | None) -> float:
+def _pill(
+    img: Image.Image, right: float, cy: float, text: str, fill: RGB, icon_kind: str | None, size: int = 17
+) -> float:
     """A rounded label ending at ``right``; returns its left edge."""
     d = ImageDraw.Draw(img)
-    f = face(17, "bold")
+    f = face(size, "bold")
     ink = theme.ink_on(fill)
-    w = f.length(text) + 24 + (24 if icon_kind else 0)
-    left = right - w
+    left = right - _pill_width(text, icon_kind, size)
     d.rounded_rectangle((left, cy - 16, right, cy + 16), radius=16, fill=fill, outline=theme.INK, width=2)
     x = left + 12
     if icon_kind:
@@ -283,6 +284,10 @@ def _pill(img: Image.Image, right: float, cy: float, text: str, fill: RGB, icon_
         x += 24
     draw_text(d, (x, cy), text, f, ink, "lm")
     return left
+
+
+def _pill_width(text: str, icon_kind: str | None, size: int) -> float:
+    return face(size, "bold").length(text) + 24 + (24 if icon_kind else 0)
 
 
 def _panel(img: Image.Image, box: dr.Box, p: PlayerView, view: View, name: str) -> None:
@@ -312,31 +317,38 @@ def _panel(img: Image.Image, box: dr.Box, p: PlayerView, view: View, name: str) 
         pills.append(("DEFENDER", theme.DEFEND, "shield"))
     if p.seat in view.waiting and view.phase != "over" and not active:
         pills.append(("TO ACT", theme.WAITING, "hourglass"))
+    if p.seat == view.viewer:
+        pills.append(("YOU", theme.LIGHT, None))
     if p.seat in view.protected:
         pills.append(("SAFE", theme.GOOD, "shield"))
     if p.status == "out":
         pills.append(("OUT", theme.INK_MUTED, "skull"))
     elif p.status == "eliminated":
         pills.append(("ELIMINATED", theme.INK_MUTED, "skull"))
-    x = r - 10
-    f = face(17, "bold")
-    for text, colour, kind in pills:
-        if x - (f.length(text) + 48) < left + 70:
+    # every pill is shown: smaller, then without icons, when many share the edge
+    room = r - 10 - (left + 70)
+    size, icons = 17, True
+    for size, icons in ((17, True), (15, True), (14, True), (14, False)):
+        if sum(_pill_width(text, kind if icons else None, size) + 6 for text, _, kind in pills) <= room:
             break
-        x = _pill(img, x, t, text, colour, kind) - 6
+    x = r - 10
+    for text, colour, kind in pills:
+        x = _pill(img, x, t, text, colour, kind if icons else None, size) - 6
     # nation, player, ability
     tx = left + 76
     if p.status == "drafting" or not p.nation:
         nation, nation_ink = "choosing a nation\u2026", theme.INK_MUTED
     else:
         nation, nation_ink = p.nation, theme.INK
-    draw_text(d, (tx, t + 34), nation, face(27, "condensed"), nation_ink, "lm", max_width=r - tx - 12)
-    draw_text(d, (tx, t + 64), name, face(19), theme.INK_MUTED, "lm", max_width=r - tx - 12)
+    draw_fit(d, (tx, t + 34), nation, 27, nation_ink, r - tx - 12, "lm", "condensed", smallest=18)
+    draw_fit(d, (tx, t + 64), name, 19, theme.INK_MUTED, r - tx - 12, "lm")
     ability = p.ability or ("No special ability" if p.nation else "")
-    if ability:
-        draw_paragraph(d, (left + 20, t + 84), ability, face(17), theme.INK, w - 34, max_lines=2)
-    # counters
     cy = b - 48
+    if ability:
+        fa, lines = fit_sentences(ability, w - 34, cy - 18 - (t + 80), 17)
+        for k, line in enumerate(lines):
+            draw_text(d, (left + 20, t + 80 + k * fa.line_height), line, fa, theme.INK)
+    # counters
     x = left + 18
     gap = max(14, (w - 320) / 3)
     x += dr.counter(img, (x, cy), "army", p.armies, 34) + gap
@@ -392,7 +404,7 @@ def _visible_point(seg: list[tuple[float, float]], panels: tuple[dr.Box, ...]) -
     free = [
         p
         for p in seg
-        if not any(b[0] - 12 <= p[0] <= b[2] + 12 and b[1] - 24 <= p[1] <= b[3] + 12 for b in panels)
+        if not any(b[0] - 24 <= p[0] <= b[2] + 24 and b[1] - 40 <= p[1] <= b[3] + 24 for b in panels)
     ]
     return free[len(free) // 2] if free else None
 
@@ -453,25 +465,19 @@ def _centre(
             (x, row_t, x + disc_w, row_t + pile_h), radius=12, outline=theme.LIGHT_MUTED, width=2
         )
         draw_text(d, (x + disc_w / 2, row_t + pile_h / 2), "empty", face(18), theme.LIGHT_MUTED, "mm")
-    draw_text(
-        d,
-        (x + disc_w / 2, row_t + pile_h + 14),
-        f"discard pile: {view.discard_size}",
-        face(16, "bold"),
-        theme.LIGHT,
-        "mm",
-        max_width=disc_w + 20,
-    )
+    draw_fit(d, (x + disc_w / 2, row_t + pile_h + 14), f"discard pile: {view.discard_size}", 16, theme.LIGHT,
+             disc_w + 20, "mm", "bold")  # fmt: skip
     x += disc_w + 20
     war_box = (x, row_t, r, row_b)
-    if view.phase == "over" or view.winner is not None:
-        _winner(img, war_box, view, players, names)
-    elif view.war is not None:
-        _war_now(img, war_box, view.war, view, players)
-    elif view.last_war is not None:
-        _war_result(img, war_box, view.last_war, players, "Last war")
-    else:
-        _info(img, war_box, view, players)
+    with panel("war", war_box, img.size):
+        if view.phase == "over" or view.winner is not None:
+            _winner(img, war_box, view, players, names)
+        elif view.war is not None:
+            _war_now(img, war_box, view.war, view, players)
+        elif view.last_war is not None:
+            _war_result(img, war_box, view.last_war, players, "Last war")
+        else:
+            _info(img, war_box, view, players)
 
 
 def _card(c: CardView) -> dr.CardFace:
@@ -482,15 +488,7 @@ def _card(c: CardView) -> dr.CardFace:
 def _box_title(d: ImageDraw.ImageDraw, box: dr.Box, title: str, fill: RGB = theme.HEADER) -> float:
     left, t, r, b = box
     d.rounded_rectangle(box, radius=14, fill=fill, outline=theme.LIGHT_MUTED, width=2)
-    draw_text(
-        d,
-        (left + 16, t + 12),
-        title.upper(),
-        face(17, "bold"),
-        theme.LIGHT_MUTED,
-        "la",
-        max_width=r - left - 32,
-    )
+    draw_fit(d, (left + 16, t + 12), title.upper(), 17, theme.LIGHT_MUTED, r - left - 32, style="bold")
     return t + 42
 
 
@@ -505,12 +503,13 @@ def _side(
     """A seat's badge and nation name on one line."""
     d = ImageDraw.Draw(img)
     x, cy = xy
-    f = face(21, "bold")
-    name = truncate(_nation(players.get(seat), seat), f, max_w - 44)
+    f, lines = fit_paragraph(_nation(players.get(seat), seat), max_w - 44, 40, 21, "bold")
     if anchor == "r":
-        x -= f.length(name) + 44
+        x -= max(f.length(line) for line in lines) + 44
     dr.paste_badge(img, theme.seat_style(seat), (x + 17, cy), 34, ring=theme.LIGHT)
-    draw_text(d, (x + 42, cy), name, f, theme.LIGHT, "lm")
+    top = cy - len(lines) * f.line_height / 2
+    for k, line in enumerate(lines):
+        draw_text(d, (x + 42, top + k * f.line_height), line, f, theme.LIGHT)
 
 
 def _war_result(
@@ -555,22 +554,18 @@ def _war_result(
     if kind:
         dr.paste_icon(img, kind, (tx + 12, y + 19), 24, ink)
         tx += 32
-    draw_text(d, (tx, y + 19), text, face(20, "bold"), ink, "lm", max_width=r - tx - 26)
+    fw, lines = fit_paragraph(text, r - tx - 26, 38, 20, "bold")
+    for k, line in enumerate(lines):
+        draw_text(d, (tx, y + 19 + (k - len(lines) / 2) * fw.line_height), line, fw, ink)
     y += 46
     if res.outcome != "blocked":
         losses = f"Army Tokens lost: attacker {res.attacker_losses}, defender {res.defender_losses}"
-        draw_text(d, (left + 16, y + 2), losses, face(17), theme.LIGHT, "la", max_width=w - 32)
+        draw_fit(d, (left + 16, y + 2), losses, 17, theme.LIGHT, w - 32)
         y += 26
     if res.note and b - y > 22:
-        draw_paragraph(
-            d,
-            (left + 16, y + 2),
-            res.note,
-            small,
-            theme.LIGHT_MUTED,
-            w - 32,
-            max_lines=max(1, int((b - y - 8) // 20)),
-        )
+        fn, lines = fit_sentences(res.note, w - 32, b - y - 8, small.size)
+        for k, line in enumerate(lines):
+            draw_text(d, (left + 16, y + 2 + k * fn.line_height), line, fn, theme.LIGHT_MUTED)
 
 
 def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: dict[int, PlayerView]) -> None:
@@ -579,30 +574,32 @@ def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: d
     w = r - left
     stage = "commitments in secret" if war.stage == "commit" else "Leader cards may be negated"
     y = _box_title(d, box, f"War \u2014 {stage}", fill=(64, 30, 22))
-    half = (w - 80) / 2
-    _side(img, (left + 16, y + 18), war.attacker, players, half)
-    _side(img, (r - 16, y + 18), war.defender, players, half, anchor="r")
-    cx = left + w / 2
-    d.ellipse((cx - 20, y - 2, cx + 20, y + 38), fill=theme.ATTACK, outline=theme.INK, width=2)
-    dr.paste_icon(img, "swords", (cx, y + 18), 26, theme.LIGHT)
-    y += 52
-    f = face(18)
-    for label, seats in (("Committed", war.committed), ("Waiting for", war.waiting)):
+    y -= 6
+    for seat, kind in ((war.attacker, "swords"), (war.defender, "shield")):
+        dr.paste_icon(img, kind, (left + 26, y + 14), 24, theme.ATTACK if kind == "swords" else theme.DEFEND)
+        _side(img, (left + 44, y + 14), seat, players, w - 60)
+        y += 30
+    fl = face(17, "bold")
+    label_w = max(fl.length("Committed:"), fl.length("Waiting for:")) + 10
+    rows = (("Committed", war.committed), ("Waiting for", war.waiting))
+    if war.revealed:  # what each side committed is shown below instead
+        rows = rows[1:]
+    for label, seats in rows:
         x = left + 16
-        x += draw_text(d, (x, y + 16), label + ":", face(18, "bold"), theme.LIGHT, "lm") + 10
+        draw_text(d, (x, y + 16), label + ":", fl, theme.LIGHT, "lm")
+        x += label_w
         if not seats:
-            draw_text(d, (x, y + 16), "nobody", f, theme.LIGHT_MUTED, "lm")
+            draw_text(d, (x, y + 16), "nobody", face(18), theme.LIGHT_MUTED, "lm")
+        # every seat's badge, smaller when many must share the row
+        size = int(min(30, (r - 10 - x) / max(1, len(seats)) - 4))
         for s in seats:
-            if x + 36 > r - 10:
-                draw_text(d, (x, y + 16), "\u2026", f, theme.LIGHT, "lm")
-                break
-            dr.paste_badge(img, theme.seat_style(s), (x + 16, y + 16), 32, ring=theme.LIGHT)
-            x += 38
-        y += 40
-    if war.revealed and b - y > 24:
+            dr.paste_badge(img, theme.seat_style(s), (x + size / 2, y + 16), size, ring=theme.LIGHT)
+            x += size + 4
+        y += 34
+    if war.revealed:
+        # each contribution after its seat's badge, flowing in rows
         parts = []
         for c in war.revealed:
-            who = _nation(players.get(c.seat), c.seat)
             bits = []
             if c.armies:
                 bits.append(f"{c.armies} Army")
@@ -613,17 +610,16 @@ def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: d
             if c.block:
                 bits.append("block")
             if bits:
-                parts.append(f"{who}: {', '.join(bits)}")
-        if parts:
-            draw_paragraph(
-                d,
-                (left + 16, y),
-                "Revealed \u2014 " + "; ".join(parts),
-                face(16),
-                theme.LIGHT_MUTED,
-                w - 32,
-                max_lines=max(1, int((b - y - 6) // 20)),
-            )
+                parts.append((c.seat, ", ".join(bits)))
+        fr = face(15)
+        x = left + 16
+        x += draw_text(d, (x, y + 12), "Revealed:", face(15, "bold"), theme.LIGHT, "lm") + 8
+        for seat, text in parts:
+            need = 26 + fr.length(text) + 12
+            if x + need > r - 10 and x > left + 120:
+                x, y = left + 16, y + 24
+            dr.paste_badge(img, theme.seat_style(seat), (x + 11, y + 12), 22, ring=theme.LIGHT)
+            x += 26 + draw_text(d, (x + 26, y + 12), text, fr, theme.LIGHT_MUTED, "lm") + 12
 
 
 def _winner(
@@ -640,13 +636,13 @@ def _winner(
         sub = names.get(view.winner, "")
     else:
         title, sub = "Game over", ""
-    draw_text(d, (cx, t + 104), title, face(34, "bold"), theme.LIGHT, "mm", max_width=w - 30)
+    draw_fit(d, (cx, t + 104), title, 34, theme.LIGHT, w - 30, "mm", "bold")
     if sub:
-        draw_text(d, (cx, t + 142), sub, face(20), theme.LIGHT_MUTED, "mm", max_width=w - 30)
+        draw_fit(d, (cx, t + 142), sub, 20, theme.LIGHT_MUTED, w - 30, "mm")
     if view.end_reason:
-        draw_paragraph(
-            d, (left + 20, t + 166), view.end_reason, face(17), theme.LIGHT_MUTED, w - 40, max_lines=2
-        )
+        fe, lines = fit_paragraph(view.end_reason, w - 40, b - t - 172, 17)
+        for k, line in enumerate(lines):
+            draw_text(d, (left + 20, t + 166 + k * fe.line_height), line, fe, theme.LIGHT_MUTED)
 
 
 def _info(img: Image.Image, box: dr.Box, view: View, players: dict[int, PlayerView]) -> None:
@@ -667,10 +663,9 @@ def _info(img: Image.Image, box: dr.Box, view: View, players: dict[int, PlayerVi
     if view.window:
         lines.append(view.window)
     lines.append("No war fought yet.")
-    for line in lines:
-        if b - y < 26:
-            break
-        y += draw_paragraph(d, (left + 16, y), line, face(18), theme.LIGHT, w - 32, max_lines=2) + 6
+    fi, wrapped = fit_paragraph(" ".join(lines), w - 32, b - y - 8, 18)
+    for k, line in enumerate(wrapped):
+        draw_text(d, (left + 16, y + k * fi.line_height), line, fi, theme.LIGHT)
 
 
 def _hand(img: Image.Image, top: int, view: View, hand: tuple[CardView, ...]) -> None:
@@ -683,7 +678,8 @@ def _hand(img: Image.Image, top: int, view: View, hand: tuple[CardView, ...]) ->
         row, col = divmod(i, CARDS_PER_ROW)
         x = MARGIN + col * (CARD_W + CARD_GAP) + 8
         y = top + HAND_TITLE_H + row * HAND_ROW_H
-        dr.card_face(img, (x, y, x + CARD_W, y + CARD_H), _card(c))
+        with panel(f"hand card {i + 1}", (x, y, x + CARD_W, y + CARD_H), img.size):
+            dr.card_face(img, (x, y, x + CARD_W, y + CARD_H), _card(c))
 
 
 def image_size(view: View) -> tuple[int, int]:
@@ -727,7 +723,8 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
         img.paste(base, (0, 0))
     _ring_overlay(img, view, lay, order)
     for seat, box in zip(order, lay.panels, strict=False):
-        _panel(img, box, players[seat], view, names_[seat])
+        with panel(f"seat {seat + 1}", (box[0] - 8, box[1] - 18, box[2] + 8, box[3] + 8), img.size):
+            _panel(img, box, players[seat], view, names_[seat])
     _centre(img, view, lay.centre, players, names_)
     turn_label, turn_style = None, None
     if view.phase == "over" and view.winner is not None:

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from . import theme
 from .record import panel
-from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph
+from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
 from .theme import RGB, SeatStyle, ShapeName
 
 SUPERSAMPLE = 4
@@ -121,13 +121,13 @@ def badge(style: SeatStyle, size: int, outline: RGB = theme.INK, ring: RGB | Non
     img = big.resize((size, size), Image.Resampling.LANCZOS)
     if style.label:
         # label drawn at 1x so it stays crisp; triangles and stars have less room
-        scale = {"triangle": 0.42, "star": 0.42, "cross": 0.46}.get(style.shape, 0.56)
+        scale = {"triangle": 0.48, "star": 0.42, "cross": 0.46}.get(style.shape, 0.56)
         digits = len(style.label)
         fsize = max(
             theme.MIN_TEXT - 4, int(size * scale / max(1, 0.62 * digits)) if digits > 1 else int(size * scale)
         )
         fsize = min(fsize, int(size * scale))
-        dy = size * 0.08 if style.shape == "triangle" else 0
+        dy = size * 0.13 if style.shape == "triangle" else 0
         draw_text(
             ImageDraw.Draw(img), (size / 2, size / 2 + dy), style.label, face(fsize, "bold"), style.ink, "mm"
         )
@@ -376,7 +376,7 @@ def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.OR
         draw_fit(d, (left + 12, y), card.note, 16, theme.VERMILLION, w - 24, style="bold")
         y += 24
     if card.text and b - y > 20:
-        f, lines = fit_paragraph(card.text, w - 24, b - y - 6, 16)
+        f, lines = fit_sentences(card.text, w - 24, b - y - 6, 16)
         for i, line in enumerate(lines):
             draw_text(d, (left + 12, y + i * f.line_height), line, f, theme.INK_MUTED)
 

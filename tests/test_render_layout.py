@@ -22,6 +22,7 @@ import games  # noqa: F401  (registers the games)
 from games.core import Rng, get_game, start
 from render import render_image
 from render.record import DrawnText, Panel, panel, recording
+from tests.render_samples import bh_view
 
 ELLIPSIS = "\u2026"
 SLACK = 2  # pixels two boxes may share (antialiased edges, a descender over the next line's accent)
@@ -79,6 +80,7 @@ def check(where: str, view: Any) -> list[str]:
 
 CASES: dict[str, tuple[tuple[int, dict], ...]] = {
     "credo": ((3, {}), (4, {}), (5, {}), (6, {})),
+    "barbarian-hordes": ((2, {}), (3, {}), (3, {"variant": "three-player"}), (5, {}), (8, {}), (12, {})),
     "roman-war": ((1, {}), (2, {}), (3, {}), (4, {}), (2, {"mode": "duel"}), (3, {"mode": "duel", "hannibals": 2})),
 }
 
@@ -117,3 +119,10 @@ def test_a_text_drawn_in_a_panel_records_it() -> None:
         draw_text(ImageDraw.Draw(img), (5, 60), "Asked now", face(16), (255, 255, 255))
     assert texts[0].panel is not None and texts[0].panel.name == "footer"
     assert texts[0].panel.holds(texts[0].box)
+def test_barbarian_hordes_full_hands_at_twelve_players() -> None:
+    """Every seat's own view with a full hand of 10 cards (Skilled's hand size), at 12 players."""
+    faults: list[str] = []
+    for viewer in range(12):
+        view = bh_view(12, viewer, viewer=viewer, hand_size=10, war="now")
+        faults += check(f"12 players, seat {viewer + 1}'s view with 10 cards", view)
+    assert not faults, "\n".join(faults[:15])

@@ -76,6 +76,13 @@ def barbarian_hordes(view: Any, texts: list[DrawnText]) -> None:
         assert [t.text for t in row] == [str(p.armies), str(p.territories), str(p.hand_size)], (p.nation, row)
     assert str(view.deck_size) in words(texts) and "DECK" in words(texts)
     assert f"discard pile: {view.discard_size}" in words(texts)
+    header = [t.text for t in texts if t.panel and t.panel.name == "header"]
+    assert any(w.startswith(f"Round {view.round} ") for w in header), header
+    if view.active is not None and view.phase != "over":  # whose turn
+        assert f"{view.players[view.active].nation} · Seat {view.active + 1}" in header, header
+    # who is asked to act: a TO ACT (or TURN) pill on each waiting seat's panel
+    marked = {t.panel.name for t in texts if t.panel and t.text in ("TO ACT", "TURN")}
+    assert marked >= {f"seat {s + 1}" for s in view.waiting} or view.phase == "over", (marked, view.waiting)
 
 
 def credo(view: Any, texts: list[DrawnText]) -> None:
