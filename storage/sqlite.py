@@ -7,6 +7,9 @@ check inside the transaction rejects a stale writer with ``StaleStateError``.
 
 Connection settings: WAL journal (file databases), ``synchronous=FULL`` (a commit
 that returned survives a power cut), ``foreign_keys=ON``, a busy timeout.
+
+Session updates (each stored action) are group-committed: those that arrive while a
+commit is under way share the next transaction and its one flush (``update``).
 """
 
 from __future__ import annotations
@@ -45,6 +48,10 @@ _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
     "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo, "
     "attention, orphaned, wait_deadline"
+)
+_SESSION_SELECT = (
+    f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, faction, ai, "
+    f"joined_at, left_at)) FROM seats WHERE seats.session_id = sessions.id) AS seats_json"
 )
 
 
@@ -110,6 +117,8 @@ class SqliteStorage:
         self.migrate_to = migrate_to
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self._pending: list[_Write] = []  # updates waiting for the next group commit
+        self._writer: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -169,6 +178,10 @@ class SqliteStorage:
                                                   f"{SCHEMA_VERSION}; upgrade Tabula")
 
     async def close(self) -> None:
+        """Store the updates still waiting for their commit, then close the connection."""
+        if self._writer is not None and not self._writer.done():
+            with contextlib.suppress(Exception):
+                await self._writer
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
@@ -217,12 +230,7 @@ class SqliteStorage:
 
     async def _sessions(self, where: str, params: Iterable[Any] = ()) -> list[SessionRecord]:
         """Sessions with their seats, read in one statement (seats as a JSON array)."""
-        rows = await self._fetchall(
-            f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, faction, ai, "
-            f"joined_at, left_at)) FROM seats WHERE seats.session_id = sessions.id) AS seats_json "
-            f"FROM sessions {where}",
-            params,
-        )
+        rows = await self._fetchall(f"{_SESSION_SELECT} FROM sessions {where}", params)
         return [_session(r, _seats(r["seats_json"])) for r in rows]
 
     async def _session_or_raise(self, session_id: int) -> SessionRecord:
@@ -330,6 +338,12 @@ class SqliteStorage:
     ) -> SessionRecord:
         """Apply ``change`` in one transaction if the version is ``expected_version``.
 
+        Group commit: the updates that arrive while a commit is under way are stored
+        together in the next transaction, one savepoint each (a refused one changes
+        nothing and does not hold back the others), with one COMMIT, so one flush to disk
+        serves them all. Each caller returns only after the COMMIT that holds its change;
+        a change whose caller is cancelled meanwhile may still be stored.
+
         Returns
         -------
         SessionRecord
@@ -346,99 +360,56 @@ class SqliteStorage:
         ChannelBusyError
             Reopening a session in a channel that has another open one.
         """
-        sets = ["version = version + 1", "updated_at = ?"]
-        params: list[Any] = [now]
+        fut: asyncio.Future[SessionRecord] = asyncio.get_running_loop().create_future()
+        self._pending.append(_Write(session_id, expected_version, change, now, fut))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_batches())
+        return await asyncio.shield(fut)
 
-        def put(column: str, value: Any, encode: Any = None) -> None:
-            if value is not KEEP:
-                sets.append(f"{column} = ?")
-                params.append(encode(value) if encode and value is not None else value)
-
-        put("status", change.status)
-        put("options", change.options, _dumps)
-        put("to_act", change.to_act, lambda v: _dumps(list(v)))
-        put("outcome", change.outcome, _dumps)
-        put("deadline", change.deadline)
-        put("pending_undo", change.pending_undo, _dumps)
-        put("started_at", change.started_at)
-        put("ended_at", change.ended_at)
-        put("attention", change.attention, _dumps)
-        put("orphaned", change.orphaned, _dumps)
-        put("wait_deadline", change.wait_deadline)
-        if change.append:
-            put("seq", change.append[-1].seq)
-        elif change.truncate_after is not None:
-            put("seq", change.truncate_after)
-
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+    async def _write_batches(self) -> None:
+        """Store the pending updates, a batch per transaction, until none is left."""
+        while self._pending:
+            batch, self._pending = self._pending, []
             try:
-                cur = await self.db.execute(
-                    f"UPDATE sessions SET {', '.join(sets)} WHERE id = ? AND version = ?",
-                    (*params, session_id, expected_version),
-                )
-                if cur.rowcount != 1:
-                    row = await self._fetchone("SELECT version FROM sessions WHERE id = ?", (session_id,))
-                    if row is None:
-                        raise UnknownSessionError(f"There is no game session #{session_id}.")
-                    raise StaleStateError(
-                        f"The game changed while you were deciding (version {row[0]}, you saw "
-                        f"{expected_version}); look at the current state and try again."
-                    )
-                if change.truncate_after is not None:
-                    await self.db.execute(
-                        "DELETE FROM actions WHERE session_id = ? AND seq > ?",
-                        (session_id, change.truncate_after),
-                    )
-                    await self.db.execute(
-                        "DELETE FROM snapshots WHERE session_id = ? AND seq > ?",
-                        (session_id, change.truncate_after),
-                    )
-                if change.seats is not KEEP:
-                    await self.db.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
-                    await self._write_seats(session_id, change.seats)
-                if change.append:
-                    await self.db.executemany(
-                        "INSERT INTO actions (session_id, seq, seat, user_id, notation, action, events, "
-                        "secret, reveals, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        [
-                            (
-                                session_id,
-                                a.seq,
-                                a.seat,
-                                a.user_id,
-                                a.notation,
-                                None if a.action is None else _dumps(a.action),
-                                _dumps([e.to_json() for e in a.events]),
-                                int(a.secret),
-                                int(a.reveals),
-                                a.interaction_id,
-                                a.at or now,
-                            )
-                            for a in change.append
-                        ],
-                    )
-                if change.snapshots:
-                    await self.db.executemany(
-                        "INSERT OR REPLACE INTO snapshots (session_id, seq, state, at) VALUES (?, ?, ?, ?)",
-                        [(session_id, seq, _dumps(state), now) for seq, state in change.snapshots],
-                    )
-                found = await self._sessions("WHERE id = ?", (session_id,))
-                await self.db.execute("COMMIT")
-            except sqlite3.IntegrityError as e:
-                await self.db.execute("ROLLBACK")
-                text = str(e)
-                if "interaction_id" in text:
-                    raise DuplicateInteractionError(
-                        "This interaction was already handled; nothing was applied twice."
-                    ) from None
-                if "channel_id" in text:
-                    raise ChannelBusyError("This channel already has another open game.") from None
-                raise
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            return found[0]
+                async with self._lock:
+                    # one call into the connection's thread for the whole transaction
+                    results = await self.db._execute(self._store_batch, batch)  # noqa: SLF001
+            except BaseException as e:  # the transaction failed as a whole: nothing of it is stored
+                for w in batch:
+                    if not w.future.done():
+                        w.future.set_exception(e if isinstance(e, Exception) else RuntimeError(str(e)))
+                if not isinstance(e, Exception):
+                    raise
+                continue
+            for w, result in zip(batch, results, strict=True):
+                if w.future.done():
+                    continue
+                if isinstance(result, BaseException):
+                    w.future.set_exception(result)
+                else:
+                    w.future.set_result(result)
+
+    def _store_batch(self, batch: list[_Write]) -> list[SessionRecord | Exception]:
+        """In the connection's thread: one transaction, a savepoint per update."""
+        conn: sqlite3.Connection = self.db._conn  # noqa: SLF001
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            out: list[SessionRecord | Exception] = []
+            for w in batch:
+                conn.execute("SAVEPOINT tabula_update")
+                try:
+                    out.append(_store_update(conn, w.session_id, w.expected_version, w.change, w.now))
+                except (sqlite3.IntegrityError, StaleStateError, UnknownSessionError) as e:
+                    conn.execute("ROLLBACK TO tabula_update")
+                    out.append(_refusal(e))
+                finally:
+                    conn.execute("RELEASE tabula_update")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return out
 
     # ------------------------------------------------------------------ the log
 
@@ -787,3 +758,114 @@ def _action(r: sqlite3.Row) -> ActionRecord:
         interaction_id=r["interaction_id"],
         at=r["at"],
     )
+
+
+class _Write:
+    """An update waiting for the next group commit."""
+
+    __slots__ = ("session_id", "expected_version", "change", "now", "future")
+
+    def __init__(
+        self,
+        session_id: int,
+        expected_version: int,
+        change: SessionUpdate,
+        now: float,
+        future: asyncio.Future[SessionRecord],
+    ) -> None:
+        self.session_id = session_id
+        self.expected_version = expected_version
+        self.change = change
+        self.now = now
+        self.future = future
+
+
+def _refusal(e: Exception) -> Exception:
+    """The storage error a caller gets for an update refused inside its savepoint."""
+    if isinstance(e, sqlite3.IntegrityError):
+        text = str(e)
+        if "interaction_id" in text:
+            return DuplicateInteractionError("This interaction was already handled; nothing was applied twice.")
+        if "channel_id" in text:
+            return ChannelBusyError("This channel already has another open game.")
+    return e
+
+
+def _store_update(
+    conn: sqlite3.Connection, session_id: int, expected_version: int, change: SessionUpdate, now: float
+) -> SessionRecord:
+    """The statements of ``SqliteStorage.update`` on ``conn``, inside the caller's transaction."""
+    sets = ["version = version + 1", "updated_at = ?"]
+    params: list[Any] = [now]
+
+    def put(column: str, value: Any, encode: Any = None) -> None:
+        if value is not KEEP:
+            sets.append(f"{column} = ?")
+            params.append(encode(value) if encode and value is not None else value)
+
+    put("status", change.status)
+    put("options", change.options, _dumps)
+    put("to_act", change.to_act, lambda v: _dumps(list(v)))
+    put("outcome", change.outcome, _dumps)
+    put("deadline", change.deadline)
+    put("pending_undo", change.pending_undo, _dumps)
+    put("started_at", change.started_at)
+    put("ended_at", change.ended_at)
+    put("attention", change.attention, _dumps)
+    put("orphaned", change.orphaned, _dumps)
+    put("wait_deadline", change.wait_deadline)
+    if change.append:
+        put("seq", change.append[-1].seq)
+    elif change.truncate_after is not None:
+        put("seq", change.truncate_after)
+
+    cur = conn.execute(
+        f"UPDATE sessions SET {', '.join(sets)} WHERE id = ? AND version = ?",
+        (*params, session_id, expected_version),
+    )
+    if cur.rowcount != 1:
+        row = conn.execute("SELECT version FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise UnknownSessionError(f"There is no game session #{session_id}.")
+        raise StaleStateError(
+            f"The game changed while you were deciding (version {row[0]}, you saw "
+            f"{expected_version}); look at the current state and try again."
+        )
+    if change.truncate_after is not None:
+        conn.execute("DELETE FROM actions WHERE session_id = ? AND seq > ?", (session_id, change.truncate_after))
+        conn.execute("DELETE FROM snapshots WHERE session_id = ? AND seq > ?", (session_id, change.truncate_after))
+    if change.seats is not KEEP:
+        conn.execute("DELETE FROM seats WHERE session_id = ?", (session_id,))
+        conn.executemany(
+            "INSERT INTO seats (session_id, seat, user_id, faction, ai, joined_at, left_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(session_id, x.seat, x.user_id, x.faction, x.ai, x.joined_at, x.left_at) for x in change.seats],
+        )
+    if change.append:
+        conn.executemany(
+            "INSERT INTO actions (session_id, seq, seat, user_id, notation, action, events, "
+            "secret, reveals, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    session_id,
+                    a.seq,
+                    a.seat,
+                    a.user_id,
+                    a.notation,
+                    None if a.action is None else _dumps(a.action),
+                    _dumps([e.to_json() for e in a.events]),
+                    int(a.secret),
+                    int(a.reveals),
+                    a.interaction_id,
+                    a.at or now,
+                )
+                for a in change.append
+            ],
+        )
+    if change.snapshots:
+        conn.executemany(
+            "INSERT OR REPLACE INTO snapshots (session_id, seq, state, at) VALUES (?, ?, ?, ?)",
+            [(session_id, seq, _dumps(state), now) for seq, state in change.snapshots],
+        )
+    row = conn.execute(f"{_SESSION_SELECT} FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    return _session(row, _seats(row["seats_json"]))

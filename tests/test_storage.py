@@ -4,6 +4,7 @@ versions, interaction ids, snapshots, backup and check. The tests marked with th
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 
 import pytest
@@ -282,3 +283,43 @@ async def test_check_finds_a_tampered_snapshot_and_a_broken_log(tmp_path):
         await raw_sql(st, "DELETE FROM actions WHERE seq = 3")
         report = await check_database(st)
         assert any("without gaps" in p for p in report.problems)
+
+
+async def test_concurrent_updates_share_one_commit_and_each_gets_its_own_verdict(tmp_path, monkeypatch):
+    """Group commit on SQLite: updates arriving while a commit is under way share the next
+    transaction (one flush); within it a stale version or a duplicate interaction id is
+    refused alone, the others are stored; every caller returns after its commit."""
+    batches: list[int] = []
+    real = SqliteStorage._store_batch
+
+    def counting(self, batch):
+        batches.append(len(batch))
+        return real(self, batch)
+
+    monkeypatch.setattr(SqliteStorage, "_store_batch", counting)
+    path = str(tmp_path / "group.db")
+    async with SqliteStorage(path) as st:
+        recs = []
+        for k in range(8):
+            rec = await st.create_session(new(CHANNEL + k), 1.0)
+            recs.append(await st.update(rec.id, rec.version, SessionUpdate(
+                status="active", append=(ActionRecord(0, None, "setup", None),)), 2.0))
+        batches.clear()
+
+        def add(rec, seq, version=None, iid=None):
+            row = ActionRecord(seq, 0, "add", {"kind": "add"}, interaction_id=iid)
+            return st.update(rec.id, rec.version if version is None else version, SessionUpdate(append=(row,)), 3.0)
+
+        results = await asyncio.gather(
+            *(add(r, 1, iid=f"g-{k}") for k, r in enumerate(recs)),
+            add(recs[0], 1, version=recs[0].version + 5),  # stale
+            add(recs[1], 2, version=recs[1].version + 1, iid="g-0"),  # after g-1, but g-0's id again
+            return_exceptions=True,
+        )
+        assert [r.version for r in results[:8]] == [r.version + 1 for r in recs]
+        assert isinstance(results[8], StaleStateError)
+        assert isinstance(results[9], DuplicateInteractionError)
+        assert max(batches) > 1 and sum(batches) == 10, batches
+    async with SqliteStorage(path) as st:  # what was acknowledged is in the file
+        for r in recs:
+            assert [a.seq for a in await st.actions(r.id)] == [0, 1]
