@@ -11,10 +11,14 @@ For each game:
   then every ``apply`` of the corpus is timed on its own, several times over, the
   agents' thinking excluded. Printed: the median (the figure to watch), the 90th
   percentile and the median per action kind.
+- AI decision: the milliseconds of each heuristic agent's ``choose`` while the corpus
+  games are played; printed: median and p95, beside the target (p95 under 20 ms).
 - games per second: full games with heuristic agents on every seat (agent time
-  included), in batches; printed: the median rate over the batches.
+  included), in batches; printed: the median rate over the batches, beside the target
+  (at least 10 games/s at 4 players).
 
-Target (issue 2): median ``apply`` under 500 µs for Barbarian Hordes.
+Targets: median ``apply`` under 500 µs for Barbarian Hordes; AI decision p95 under 20 ms
+and at least 10 full games per second for every game.
 """
 
 from __future__ import annotations
@@ -34,10 +38,15 @@ from games.core import Rng, all_games, apply_at, get_game, start  # noqa: E402
 from games.core.agents import make_agent  # noqa: E402
 
 TARGET_US = {"barbarian-hordes": 500.0}
+TARGET_DECISION_MS = 20.0  # p95 of one AI decision
+TARGET_GAMES_PER_S = 10.0
 
 
-def record_corpus(game: Any, players: int, games: int, seed: int) -> list[tuple[Any, int, Any, int, int]]:
-    """(state, seat, action, seed, step) of every action of ``games`` heuristic AI games."""
+def record_corpus(
+    game: Any, players: int, games: int, seed: int, decisions: list[float] | None = None
+) -> list[tuple[Any, int, Any, int, int]]:
+    """(state, seat, action, seed, step) of every action of ``games`` heuristic AI games;
+    each agent decision's seconds are appended to ``decisions``."""
     corpus = []
     for g in range(games):
         gseed = seed + 1000 * g
@@ -47,7 +56,10 @@ def record_corpus(game: Any, players: int, games: int, seed: int) -> list[tuple[
         step = 0
         while game.outcome(s) is None:
             seat = min(game.to_act(s))
+            t0 = time.perf_counter()
             a = agents[seat].choose(game, s, seat)
+            if decisions is not None:
+                decisions.append(time.perf_counter() - t0)
             step += 1
             corpus.append((s, seat, a, gseed, step))
             s = apply_at(game, s, seat, a, gseed, step).state
@@ -98,7 +110,8 @@ def percentile(values: list[float], q: float) -> float:
 def bench(game: Any, args: argparse.Namespace) -> None:
     players = max(game.min_players, min(args.players, game.max_players))
     print(f"{game.title} ({game.id}), {players} players")
-    corpus = record_corpus(game, players, args.corpus_games, args.seed)
+    decisions: list[float] = []
+    corpus = record_corpus(game, players, args.corpus_games, args.seed, decisions)
     micros = time_applies(game, corpus, args.repeats)
     by_kind: dict[str, list[float]] = defaultdict(list)
     for (_s, _seat, a, _seed, _step), us in zip(corpus, micros, strict=True):
@@ -113,11 +126,19 @@ def bench(game: Any, args: argparse.Namespace) -> None:
     for kind in sorted(by_kind, key=lambda k: -len(by_kind[k])):
         values = by_kind[kind]
         print(f"    {kind:<12} median {statistics.median(values):8.1f} µs  ({len(values)} applies)")
-    rates = games_per_second(game, players, args.games, args.batches, args.seed)
+    q95 = percentile(decisions, 0.95) * 1000
     print(
-        f"  full AI games (heuristic): median {statistics.median(rates):.1f} games/s "
+        f"  AI decision (heuristic): median {statistics.median(decisions) * 1000:.2f} ms, p95 {q95:.2f} ms "
+        f"over {len(decisions)} decisions  (target p95 < {TARGET_DECISION_MS:.0f} ms: "
+        f"{'met' if q95 < TARGET_DECISION_MS else 'MISSED'})"
+    )
+    rates = games_per_second(game, players, args.games, args.batches, args.seed)
+    rate = statistics.median(rates)
+    print(
+        f"  full AI games (heuristic): median {rate:.1f} games/s "
         f"over {len(rates)} batches of {max(1, args.games // args.batches)} games "
-        f"(min {min(rates):.1f}, max {max(rates):.1f})"
+        f"(min {min(rates):.1f}, max {max(rates):.1f})  (target >= {TARGET_GAMES_PER_S:.0f} games/s: "
+        f"{'met' if rate >= TARGET_GAMES_PER_S else 'MISSED'})"
     )
     sys.stdout.flush()
 

@@ -344,7 +344,8 @@ class PostgresStorage:
             put("seq", change.truncate_after)
         n = len(params)
         sql = f"UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2}"
-
+        if change.truncate_after is None and change.seats is KEEP:
+            return await self._update_in_one_statement(session_id, expected_version, change, now, sets, params)
         async with self.pool.acquire() as c:
             try:
                 async with c.transaction():
@@ -386,6 +387,68 @@ class PostgresStorage:
                     raise ChannelBusyError("This channel already has another open game.") from None
                 raise
         return found[0]
+
+    async def _update_in_one_statement(
+        self,
+        session_id: int,
+        expected_version: int,
+        change: SessionUpdate,
+        now: float,
+        sets: list[str],
+        params: list[Any],
+    ) -> SessionRecord:
+        """``update`` of a change that appends (and snapshots) only, as one statement: the
+        session's UPDATE, the action and snapshot INSERTs (data-modifying CTEs) and the
+        updated session read back, so a stored action costs one round trip (the statement
+        commits on its own). A refused one reads the version once more to say why."""
+        rows = change.append
+        snaps = change.snapshots or ()
+        n = len(params)
+        p = [*params, session_id, expected_version]
+        arrays = [
+            [a.seq for a in rows], [a.seat for a in rows], [a.user_id for a in rows], [a.notation for a in rows],
+            [None if a.action is None else _dumps(a.action) for a in rows],
+            [_dumps([e.to_json() for e in a.events]) for a in rows],
+            [bool(a.secret) for a in rows], [bool(a.reveals) for a in rows], [a.interaction_id for a in rows],
+            [a.at or now for a in rows], [seq for seq, _ in snaps], [_dumps(state) for _, state in snaps], now,
+        ]
+        k = len(p)
+        sql = (
+            f"WITH upd AS (UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2} "
+            f"RETURNING {_SESSION_COLUMNS}), "
+            f"ins AS (INSERT INTO actions (session_id, {_ACTION_COLUMNS}) SELECT upd.id, t.seq, t.seat, t.user_id, "
+            "t.notation, t.action::jsonb, t.events::jsonb, t.secret, t.reveals, t.interaction_id, t.at FROM upd, "
+            f"unnest(${k + 1}::integer[], ${k + 2}::integer[], ${k + 3}::bigint[], ${k + 4}::text[], "
+            f"${k + 5}::text[], ${k + 6}::text[], ${k + 7}::boolean[], ${k + 8}::boolean[], ${k + 9}::text[], "
+            f"${k + 10}::double precision[]) AS t(seq, seat, user_id, notation, action, events, secret, reveals, "
+            "interaction_id, at) RETURNING 1), "
+            f"snap AS (INSERT INTO snapshots (session_id, seq, state, at) SELECT upd.id, s.seq, s.state::jsonb, "
+            f"${k + 13}::double precision FROM upd, unnest(${k + 11}::integer[], ${k + 12}::text[]) AS s(seq, state) "
+            "ON CONFLICT (session_id, seq) DO UPDATE SET state = excluded.state, at = excluded.at RETURNING 1) "
+            "SELECT upd.*, (SELECT coalesce(json_agg(json_build_array(seat, user_id, faction, ai, joined_at, "
+            "left_at) ORDER BY seat), '[]'::json) FROM seats WHERE seats.session_id = upd.id) AS seats_json, "
+            "(SELECT count(*) FROM ins) AS appended, (SELECT count(*) FROM snap) AS snapshotted FROM upd"
+        )
+        async with self.pool.acquire() as c:
+            try:
+                row = await c.fetchrow(sql, *p, *arrays)
+            except asyncpg.UniqueViolationError as e:
+                if e.constraint_name == "actions_interaction":
+                    raise DuplicateInteractionError(
+                        "This interaction was already handled; nothing was applied twice."
+                    ) from None
+                if e.constraint_name == "sessions_one_open_per_channel":
+                    raise ChannelBusyError("This channel already has another open game.") from None
+                raise
+            if row is None:
+                version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
+                if version is None:
+                    raise UnknownSessionError(f"There is no game session #{session_id}.")
+                raise StaleStateError(
+                    f"The game changed while you were deciding (version {version}, you saw "
+                    f"{expected_version}); look at the current state and try again."
+                )
+        return _session(row)
 
     # ------------------------------------------------------------------ the log
 

@@ -102,6 +102,9 @@ class SqliteStorage:
     migrate_to : int | None
         Apply migrations up to this schema number only (tests of old schemas);
         None applies all.
+    group_commit : bool
+        Commit concurrent session updates together (``update``); False commits each
+        alone (for comparison in ``bench/storage.py``).
 
     ``open`` raises ``DamagedDatabaseError`` when the file is not a SQLite database or
     is damaged; the connection is closed in every error path.
@@ -110,13 +113,14 @@ class SqliteStorage:
     """
 
     def __init__(self, path: str, *, busy_timeout_ms: int = 5000, migrate_to: int | None = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, group_commit: bool = True) -> None:
         self.path = str(path)
         self.read_only = read_only
         self.busy_timeout_ms = busy_timeout_ms
         self.migrate_to = migrate_to
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
+        self.group_commit = group_commit
         self._pending: list[_Write] = []  # updates waiting for the next group commit
         self._writer: asyncio.Task[None] | None = None
 
@@ -369,7 +373,10 @@ class SqliteStorage:
     async def _write_batches(self) -> None:
         """Store the pending updates, a batch per transaction, until none is left."""
         while self._pending:
-            batch, self._pending = self._pending, []
+            if self.group_commit:
+                batch, self._pending = self._pending, []
+            else:
+                batch, self._pending = self._pending[:1], self._pending[1:]
             try:
                 async with self._lock:
                     # one call into the connection's thread for the whole transaction
