@@ -17,7 +17,7 @@ which must be none (an apology sent to a player, an error logged, a request Disc
 reject, a request to an unknown route). Exits 1 when there was an error.
 
 Times include both sides (emulator and bot share one event loop and one CPU), the board
-rendering (in a worker thread) and SQLite with ``synchronous=FULL`` on a temporary file.
+rendering (in ``render.pool``'s worker processes) and SQLite with ``synchronous=FULL`` on a temporary file.
 """
 
 from __future__ import annotations
@@ -207,6 +207,10 @@ async def throughput(
     return sum(counts), time.perf_counter() - start
 
 
+def everything_of(first: dict[str, list[float]]) -> list[float]:
+    return [x for v in first.values() for x in v]
+
+
 def line(name: str, values: list[float], target: float | None = None) -> str:
     if not values:
         return f"{name:<34} (no samples)"
@@ -221,6 +225,7 @@ async def main(args: argparse.Namespace) -> int:
         logging.getLogger(name).addHandler(errors)
     logging.basicConfig(level=logging.CRITICAL)
     fake = await FakeDiscord(validate=args.validate).start()
+    fake.response_deadline = args.deadline
     discord.http.Route.BASE = fake.api_base  # type: ignore[misc]
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
     guild = fake.add_guild("Bench")
@@ -261,8 +266,11 @@ async def main(args: argparse.Namespace) -> int:
     problems += [f"logged: {r.name}: {r.getMessage()[:160]}" for r in errors.records]
     problems += [f"rejected by Discord: {r.method} {r.path} {r.error_code}" for r in fake.rejected]
     problems += [f"unknown route: {r.method} {r.path}" for r in fake.unknown_routes]
+    slow = [x for x in [*everything_of(first), *loaded_first] if x > 3000.0]
+    if slow:
+        problems.append(f"{len(slow)} first responses later than Discord's 3 s (emulator deadline {args.deadline:g} s)")
 
-    everything = [x for v in first.values() for x in v]
+    everything = everything_of(first)
     print(f"Tabula end to end through the Discord emulator ({args.actions} interactions, one at a time)")
     print(line("first response, all interactions", everything, 50))
     for kind, values in first.items():
@@ -292,6 +300,13 @@ def cli() -> None:
     parser.add_argument("--actions", type=int, default=40, help="interactions in the latency game")
     parser.add_argument("--sessions", type=int, default=20, help="games played at once")
     parser.add_argument("--per-session", type=int, default=10, help="human actions per game")
+    parser.add_argument(
+        "--deadline",
+        type=float,
+        default=3.0,
+        help="seconds the emulator allows for a first response (Discord: 3); on a machine too busy to "
+        "answer in 3 s, a longer one lets the run finish, and the late answers are counted as errors",
+    )
     parser.add_argument(
         "--no-validate",
         dest="validate",

@@ -11,6 +11,14 @@ floor for any PNG that size), their ratio, and the PNG's size. Each figure is pr
 its target: under 100 ms, at most 2x the blank encode, under 1 MB. Exits 0 (the machine may be
 busy: read the ratios).
 
+``--load N`` plays the boards of N busy games at once (Barbarian Hordes, 4 players, a new
+public state of each game every 50 ms, three each) through the bot's two ways of drawing, in
+the same run: two threads in the process, one drawing per request (as before ``render.pool``),
+and ``render.pool`` (worker processes, a game's waiting board replaced by its newer one). Printed
+for each: the event loop's lag p95 (how late a 10 ms timer fires: what a first response to a
+player waits for), each request's wait for its PNG (median, p95), the boards drawn, the wall
+time, and the ratios.
+
 ``--encoders`` also times the PNG encoder settings on the largest public board of each game
 (the measurement behind ``render.draw.encode_png``): Pillow's encoder (adaptive row filters)
 at zlib levels 1, 4 and 6, and libpng through imagecodecs with no row filter or the Sub
@@ -20,6 +28,8 @@ filter at levels 1, 3 and 6, each as milliseconds and kilobytes.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import concurrent.futures
 import io
 import statistics
 import sys
@@ -144,13 +154,109 @@ def encoders(args: argparse.Namespace) -> None:
             )
 
 
+async def _load_run(kind: str, views: list[list[Any]]) -> dict[str, float]:
+    from render.pool import RenderPool
+
+    loop = asyncio.get_running_loop()
+    lags: list[float] = []
+    waits: list[float] = []
+    stop = asyncio.Event()
+    drawn = 0
+    if kind == "threads":
+        ex = concurrent.futures.ThreadPoolExecutor(2)
+        await loop.run_in_executor(ex, render.render_view, views[0][0])
+
+        async def draw(v: Any, k: int) -> bytes:
+            nonlocal drawn
+            drawn += 1
+            return await loop.run_in_executor(ex, render.render_view, v)
+    else:
+        pool = RenderPool()
+        await asyncio.gather(*(pool.png(views[i][0]) for i in range(pool.workers)))  # workers started
+        base = pool.drawn
+
+        async def draw(v: Any, k: int) -> bytes:
+            return await pool.png(v, slot=("public", k))
+
+    async def ticker() -> None:
+        while not stop.is_set():
+            t = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - t - 0.01)
+
+    async def timed(v: Any, k: int) -> None:
+        t = time.perf_counter()
+        await draw(v, k)
+        waits.append(time.perf_counter() - t)
+
+    async def game(k: int) -> None:
+        tasks = []
+        for v in views[k]:
+            tasks.append(asyncio.create_task(timed(v, k)))
+            await asyncio.sleep(0.05)
+        await asyncio.gather(*tasks)
+
+    tick = asyncio.create_task(ticker())
+    t0 = time.perf_counter()
+    await asyncio.gather(*(game(k) for k in range(len(views))))
+    wall = time.perf_counter() - t0
+    stop.set()
+    await tick
+    if kind != "threads":
+        drawn = pool.drawn - base
+    return {
+        "lag": _pct(lags, 95) * 1000,
+        "wait": statistics.median(waits) * 1000,
+        "wait95": _pct(waits, 95) * 1000,
+        "drawn": drawn,
+        "wall": wall,
+    }
+
+
+def _pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def load(args: argparse.Namespace) -> None:
+    views = [
+        [playout("barbarian-hordes", 100 + k, 40 + 6 * i, 4)[1] for i in range(3)] for k in range(args.load)
+    ]
+    game = get_game("barbarian-hordes")
+    views = [[game.view(s, None) for s in states] for states in views]
+    print(f"\n{args.load} busy games at once (Barbarian Hordes 4p, a new public board every 50 ms, 3 each)")
+    print(
+        f"  {'drawing':26} {'loop lag p95':>13} {'wait median':>12} {'wait p95':>10} {'drawn':>6} {'wall s':>7}"
+    )
+    results = {}
+    for kind in ("threads", "pool"):
+        r = asyncio.run(_load_run(kind, views))
+        results[kind] = r
+        label = "2 threads, every request" if kind == "threads" else "render.pool"
+        print(
+            f"  {label:26} {r['lag']:10.1f} ms {r['wait']:9.1f} ms {r['wait95']:7.1f} ms {r['drawn']:6.0f} "
+            f"{r['wall']:7.2f}"
+        )
+    a, b = results["threads"], results["pool"]
+    print(
+        f"  {'pool / threads':26} {b['lag'] / max(a['lag'], 1e-9):12.2f}x {b['wait'] / a['wait']:11.2f}x "
+        f"{b['wait95'] / a['wait95']:9.2f}x {b['drawn'] / a['drawn']:5.2f}x {b['wall'] / a['wall']:6.2f}x"
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3, help="states per board (distinct views)")
     ap.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     ap.add_argument("--encoders", action="store_true", help="also compare PNG encoder settings")
+    ap.add_argument(
+        "--load", type=int, default=0, metavar="N", help="also N busy games at once: threads vs pool"
+    )
+    ap.add_argument("--no-boards", dest="boards", action="store_false", help="skip the table of boards")
     args = ap.parse_args()
-    code = boards(args)
+    code = boards(args) if args.boards else 0
+    if args.load:
+        load(args)
     if args.encoders:
         encoders(args)
     return code
