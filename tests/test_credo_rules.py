@@ -1466,3 +1466,42 @@ def test_a_drawn_article_says_why_place_keep_or_renounce_is_not_offered() -> Non
             acts = list(itertools.islice(g.legal_actions(s, seat), 100))
             s = apply_at(g, s, seat, rnd.choice(acts), seed, step).state
     raise AssertionError("no drawn Article without place in the games tried")
+
+
+def test_a_councils_respect_is_settled_before_the_next_turn_begins() -> None:
+    """General Councils, Results: the Emperor's Respect roll may make him take Church cards;
+    those are picked before the next Church's turn is announced, so events read in the order
+    they happen (the "Round N: Church X's turn" line comes after the last pick)."""
+    import itertools
+    import random
+
+    from games.core.replay import apply_at, start
+
+    g = GAME
+    checked = 0
+    for seed in range(40):
+        s = start(g, [0, 1, 2, 3], g.Options(), seed).state
+        rnd = random.Random(seed)
+        pending_turn = False
+        for step in range(1, 600):
+            if g.outcome(s) is not None:
+                break
+            seat = rnd.choice(sorted(g.to_act(s)))
+            acts = list(itertools.islice(g.legal_actions(s, seat), 100))
+            respects = [a for a in acts if type(a).__name__ == "Respect"]
+            a = rnd.choice(respects or acts)
+            step_ = apply_at(g, s, seat, a, seed, step)
+            lines = [e.describe() for e in step_.events if e.visible_to is None]
+            turn_line = any(line.endswith("'s turn.") and line.startswith("Round ") for line in lines)
+            respect_tasks = [t for t in step_.state.tasks if t.reason == "Respect"]
+            if respect_tasks:
+                assert not turn_line, lines  # the next turn waits for the Council's results
+                pending_turn = pending_turn or (s.council is not None and s.council.end_turn)
+            elif pending_turn:
+                assert turn_line, lines  # the last pick of the Respect lets the next turn begin
+                checked += 1
+                pending_turn = False
+            s = step_.state
+        if checked >= 2:
+            return
+    assert checked, "no Respect with cards to take at the end of a turn in the games tried"

@@ -31,6 +31,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
+from games.core.english import count as counted
 from games.core.errors import list_words
 from games.core.explain import Explanation
 from games.core.secrets import redeal, shuffled
@@ -97,6 +98,12 @@ WIN_FOLLOWERS = 11_000_000  # Object of the Game
 WIN_VOTES = 117  # Object of the Game
 EXTRA_VOTES = 5  # Demonstration of Unity, heterodox books, Western Delegation...
 BAD_TIMES_BISHOPS = 10
+KIND_WORDS = {  # a Task's kinds of Church card, singular and plural, for its prompt
+    "any": ("Church card", "Church cards"),
+    "follower": ("Follower", "Followers"),
+    "bishop": ("Bishop", "Bishops"),
+    "laity": ("Laity card", "Laity cards"),
+}
 
 _ACTION = TypeAdapter(Action)
 
@@ -751,6 +758,10 @@ class Credo(NotationGame):
                 if self._settle_task(ctx):
                     continue
                 return
+            if s.turn_ends:
+                ctx.update(turn_ends=False)
+                self._end_turn(ctx)
+                continue
             if s.phase == "setup":
                 if all(p.setup_done for p in s.players):
                     ctx.update(phase="play")
@@ -1056,8 +1067,11 @@ class Credo(NotationGame):
                 f"You may persecute {self.church_name(t.owner)} ({t.reason}): pick persecute, or pick spare."
             )
         if t.kind == "away":
-            return f"Bad Times: choose {t.count} of your Bishops kept away from the Council: pick them one by one."
-        kinds = " or ".join(k if k != "any" else "Church card" for k in t.kinds)
+            how = "pick it" if t.count == 1 else "pick them one by one"
+            return f"Bad Times: choose {t.count} of your Bishops kept away from the Council: {how}."
+        kinds = " or ".join(
+            counted(t.count, *KIND_WORDS.get(k, (k, k + "s"))).split(" ", 1)[1] for k in t.kinds
+        )
         if t.dest is None and t.chooser == t.owner:
             verb = f"Lose {t.count} {kinds}"
         elif t.dest is None:
@@ -1066,7 +1080,8 @@ class Credo(NotationGame):
             verb = f"Give {t.count} {kinds} to {self.church_name(t.dest)}"
         else:
             verb = f"Take {t.count} {kinds} from {self.church_name(t.owner)}"
-        return f"{verb}{' (' + t.reason + ')' if t.reason else ''}: pick them one by one."
+        how = "pick it" if t.count == 1 else "pick them one by one"
+        return f"{verb}{' (' + t.reason + ')' if t.reason else ''}: {how}."
 
     # ------------------------------------------------------------------ dice and tables
 
@@ -1932,7 +1947,9 @@ class Credo(NotationGame):
     def _end_council(self, ctx: _Ctx, closing: bool = False) -> None:
         c = ctx.s.council
         ctx.update(council=None)
-        if c is not None and c.end_turn:
+        if c is not None and c.end_turn and ctx.s.tasks:
+            ctx.update(turn_ends=True)  # the Council's results are settled before the next turn
+        elif c is not None and c.end_turn:
             self._end_turn(ctx)
         elif ctx.s.stage == "draw":
             ctx.update(stage="main")

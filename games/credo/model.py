@@ -140,6 +140,7 @@ class State(Model):
     mutilated_until: int | None = None  # Patriarch of Rome away until this turn count
     last_event: str | None = None  # effect of the last Event played (Regency)
     tasks: tuple[Task, ...] = ()
+    turn_ends: bool = False  # the turn ends once the pending tasks are settled (a Council's Respect)
     window: Window | None = None
     council: Council | None = None
     last_roll: Roll | None = None
