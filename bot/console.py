@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
+from bot.lineedit import LineEditor
 from games.core import GameError, StaleStateError, get_game
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
@@ -43,6 +44,7 @@ Input = Callable[[str], str]
 
 CHANNEL = 0  # the terminal's one "channel"
 FIRST_USER = 1  # human seat n is played by user FIRST_USER + n
+COMMANDS = ("help", "hand", "status", "log", "rules", "rules now", "explain", "undo", "quit")
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 PASS_WORDS = ("pass", "done")
 INTERRUPTED = 130
@@ -229,6 +231,7 @@ class Console:
         self.pending: dict[int, list[str]] = {}  # private lines held for their owner
         self.interrupted = False
         self.typed_ahead: str | None = None  # text typed at a handover prompt: the next command
+        self.editor = LineEditor() if read is input else LineEditor(stream=object())
 
     # ---------------------------------------------------------------- output
 
@@ -477,6 +480,7 @@ class Console:
             self.say("=" * 72)
         self.say(f"--- Pass the keyboard to {self.names.user(user)}; press Enter when only they can see. ---")
         typed = self.ask("").strip()
+        self.editor.forget()  # the arrow keys never show the next player what was typed before
         self.at_keyboard = user
         self.typed_ahead = typed or None
         held = self.pending.pop(user, [])
@@ -506,6 +510,9 @@ class Console:
                 line, self.typed_ahead = self.typed_ahead, None
                 self.say(f"> {line}   (typed at the handover: used as your first command)")
             else:
+                if self.editor.active:
+                    legal = await host.complete(CHANNEL, user, "", limit=5000)
+                    self.editor.offer([*legal, *COMMANDS])
                 line = self.ask("> ").strip()
             word = line.lower()
             if word in ("quit", "exit", "stop"):
