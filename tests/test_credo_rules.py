@@ -1505,3 +1505,30 @@ def test_a_councils_respect_is_settled_before_the_next_turn_begins() -> None:
         if checked >= 2:
             return
     assert checked, "no Respect with cards to take at the end of a turn in the games tried"
+
+
+def test_a_vote_cast_for_a_church_says_why() -> None:
+    """General Councils: "If so, it must vote for its own doctrine." The votes the game casts
+    for a Church holding a doctrine of the Article are announced with that reason, one line
+    per Church, before the others are asked."""
+    import itertools
+    import random
+
+    from games.core.replay import apply_at, start
+
+    g = GAME
+    s = start(g, [0, 1, 2, 3], g.Options(), 1).state
+    rnd = random.Random(1)
+    for step in range(1, 400):
+        seat = rnd.choice(sorted(g.to_act(s)))
+        r = apply_at(g, s, seat, rnd.choice(list(itertools.islice(g.legal_actions(s, seat), 100))), 1, step)
+        if r.state.council is not None and r.state.council.stage == "vote" and r.state.council.votes:
+            lines = [e.describe() for e in r.events]
+            for x, key, n in r.state.council.votes:
+                assert (
+                    f"{g.church_name(x)} votes for its own doctrine, {key} ({n} votes): a Church with a doctrine "
+                    "for the Article must vote for it (General Councils)."
+                ) in lines
+            return
+        s = r.state
+    raise AssertionError("no Council reached its vote")

@@ -1764,6 +1764,11 @@ class Credo(NotationGame):
                 votes.append((x, self.article(d[1]).key, self.council_votes(s, x)))
             else:
                 voters.append(x)
+        for x, key, n in votes:
+            ctx.note(
+                f"{self.church_name(x)} votes for its own doctrine, {key} ({counted(n, 'vote')}): a Church with a "
+                "doctrine for the Article must vote for it (General Councils)."
+            )
         ctx.update(
             council=c.model_copy(update={"stage": "vote", "votes": tuple(votes), "voters": tuple(voters)})
         )
@@ -1802,7 +1807,7 @@ class Credo(NotationGame):
         c = ctx.s.council
         if isinstance(a, Vote):
             entry = (seat, a.doctrine, self.council_votes(ctx.s, seat))
-            ctx.note(f"{self.church_name(seat)} votes for {a.doctrine} ({entry[2]} votes).")
+            ctx.note(f"{self.church_name(seat)} votes for {a.doctrine} ({counted(entry[2], 'vote')}).")
         else:
             entry = (seat, None, 0)
             ctx.note(f"{self.church_name(seat)} abstains.")
