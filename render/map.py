@@ -61,6 +61,7 @@ class Node(_Model):
     kind: Literal["land", "sea"] = "land"
     region: str | None = None
     polygon: tuple[tuple[float, float], ...] | None = None
+    parts: tuple[Ring, ...] = ()  # a territory of a geographic map: its land, one ring a part
     terrain: tuple[Literal["mountain", "forest", "hills", "desert", "marsh"], ...] = ()
     authored: bool = False
 
@@ -69,6 +70,49 @@ class Edge(_Model):
     a: str
     b: str
     kind: Literal["land", "sea", "road", "river"] = "land"
+
+
+Ring = tuple[tuple[float, float], ...]
+Line = tuple[tuple[float, float], ...]
+
+
+class Lake(_Model):
+    name: str | None = None
+    polygon: Ring
+    at: tuple[float, float] | None = None  # where its name is written
+
+
+class River(_Model):
+    name: str
+    lines: tuple[Line, ...]
+
+
+class SeaLink(_Model):
+    """A sea link's "dots across water": from the coast of ``a`` to the coast of ``b``."""
+
+    a: str
+    b: str
+    line: tuple[tuple[float, float], tuple[float, float]]
+
+
+class WaterLabel(_Model):
+    text: str
+    at: tuple[float, float]
+
+
+class Geography(_Model):
+    """Real geography under a map's territories (authored by ``tools/author_maps.py``):
+    the land masses, lakes, rivers, the sea links' dots, water names, and ``frontier``
+    lines (Soul of the Empire's red line). Land not in any territory is outside play."""
+
+    source: str
+    land: tuple[Ring, ...]
+    lakes: tuple[Lake, ...] = ()
+    rivers: tuple[River, ...] = ()
+    sea_links: tuple[SeaLink, ...] = ()
+    labels: tuple[WaterLabel, ...] = ()
+    frontier: tuple[Line, ...] = ()
+    frontier_name: str = "frontier"
 
 
 class MapData(_Model):
@@ -83,6 +127,7 @@ class MapData(_Model):
     regions: tuple[Region, ...] = ()
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...] = ()
+    geography: Geography | None = None
 
     @model_validator(mode="after")
     def _check_refs(self) -> MapData:
@@ -107,6 +152,28 @@ class MapData(_Model):
 
     def digest(self) -> str:
         return hashlib.sha256(self.model_dump_json().encode()).hexdigest()[:16]
+
+
+def load_geography(
+    path: Path,
+) -> tuple[Geography, dict[str, tuple[tuple[float, float], tuple[Ring, ...]]], float, float]:
+    """A map written by ``tools/author_maps.py``: (its geography, territory id -> (anchor,
+    parts), width, height in map units). Raises OSError or pydantic's ValidationError."""
+    import json
+
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    geo = Geography.model_validate(
+        {
+            k: raw[k]
+            for k in ("source", "land", "lakes", "rivers", "sea_links", "labels", "frontier")
+            if k in raw
+        }
+    )
+    cells = {
+        tid: (tuple(t["anchor"]), tuple(tuple(map(tuple, r)) for r in t["parts"]))
+        for tid, t in raw["territories"].items()
+    }
+    return geo, cells, raw["width"], raw["height"]
 
 
 def load_map(source: str | Path) -> MapData:
@@ -200,39 +267,52 @@ def image_size(m: MapData, width: int = theme.WIDTH) -> tuple[int, int]:
     return g.width, g.height
 
 
-def _unit_zone(c: tuple[float, float]) -> dr.Box:
-    """The box kept free around a node's centre for its unit tokens."""
-    return (c[0] - 125, c[1] - 66, c[0] + 125, c[1] + 22)  # markers above, one row of up to 3 unit chips
+def _unit_zone(c: tuple[float, float], half: float = 125) -> dr.Box:
+    """The box kept free around a node's centre for its unit tokens (``half`` pixels each
+    side, at most 125)."""
+    half = min(half, 125)
+    return (c[0] - half, c[1] - 66, c[0] + half, c[1] + 22)  # markers above, one row of up to 3 unit chips
 
 
 def _overlaps(a: dr.Box, b: dr.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def layout_labels(m: MapData, width: int = theme.WIDTH) -> dict[str, tuple[dr.Box, str]]:
-    """Place every node's label: node id -> (box in pixels, text drawn).
+def layout_labels(m: MapData, width: int = theme.WIDTH) -> dict[str, tuple[dr.Box, str, int]]:
+    """Place every node's label: node id -> (box in pixels, text drawn, font size).
 
     Greedy: for each node (lands first, then seas) try positions below, above,
     right, left and diagonal of the unit zone, and take the first that overlaps
-    no label placed before, no unit zone and no node dot, staying on the map;
-    if none fits, the text is shortened and tried again, and as a last resort the
-    least-overlapping place is used.
+    no label placed before, no unit zone and no node dot, staying on the map (and,
+    on a geographic map, inside the node's own territory); if none fits, the text is
+    shortened (on a geographic map first set smaller) and tried again, and as a last resort
+    the least-overlapping place is used.
     """
     g = Geometry(m, width)
     f = face(18, "bold")
+    small = face(15, "bold") if m.geography else f
+    smaller = face(13, "bold") if m.geography else f
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
-    obstacles = [_unit_zone(c) for c in centres.values()]
-    placed: dict[str, tuple[dr.Box, str]] = {}
+    room = chip_room(m, width)
+    obstacles = {nid: _unit_zone(c, room[nid] if m.geography else 125) for nid, c in centres.items()}
+    shapes = {n.id: [[g.pt(x, y) for x, y in ring] for ring in n.parts] for n in m.nodes if n.parts}
+    placed: dict[str, tuple[dr.Box, str, int]] = {}
     bounds = (PAD, g.top, width - PAD, g.top + g.map_h)
     for n in sorted(m.nodes, key=lambda n: (n.kind == "sea", n.y, n.x)):
         cx, cy = centres[n.id]
-        best: tuple[float, dr.Box, str] | None = None
-        for text in (n.name, truncate(n.name, f, 150), truncate(n.name, f, 100)):
+        best: tuple[float, dr.Box, str, int] | None = None
+        own = shapes.get(n.id)
+        zone = obstacles[n.id]
+        hw = (zone[2] - zone[0]) / 2
+        tries = [(n.name, f), (n.name, small), (n.name, smaller)]
+        tries += [(truncate(n.name, small, 150), small), (truncate(n.name, small, 100), small)]
+        for text, f in tries:
             w, h = f.length(text) + 8, f.line_height + 2
             cands = [
-                (cx - w / 2, cy + 24), (cx - w / 2, cy - 68 - h), (cx + 127, cy - h / 2), (cx - 127 - w, cy - h / 2),
+                (cx - w / 2, cy + 24), (cx - w / 2, cy - 68 - h), (cx + hw + 2, cy - h / 2), (cx - hw - 2 - w, cy - h / 2),
                 (cx + 40, cy + 24), (cx - 40 - w, cy + 24), (cx + 60, cy - 68 - h), (cx - 60 - w, cy - 68 - h),
                 (cx - w / 2, cy + 26 + h), (cx - w / 2, cy - 70 - 2 * h),
+                (cx - w / 4, cy + 24), (cx - 3 * w / 4, cy + 24), (cx - w, cy + 24), (cx, cy + 24),
             ]  # fmt: skip
             for x, y in cands:
                 box = (x, y, x + w, y + h)
@@ -242,19 +322,25 @@ def layout_labels(m: MapData, width: int = theme.WIDTH) -> dict[str, tuple[dr.Bo
                     and bounds[1] <= box[1]
                     and box[3] <= bounds[3]
                 )
-                hits = sum(_overlaps(box, o) for o in obstacles) + sum(
-                    _overlaps(box, b) for b, _ in placed.values()
-                )
-                score = hits + (0 if inside else 10)
+                hits = sum(_overlaps(box, o) for k, o in obstacles.items() if k != n.id or not own)
+                if own:  # on a geographic map another territory's units weigh more than a corner
+                    hits *= 3
+                hits += 100 * sum(_overlaps(box, b) for b, _, _ in placed.values())
+                score = hits + (0 if inside else 10) + (1.5 if text != n.name else 0) + (18 - f.size) * 0.3
+                if own:  # on a geographic map: the name's middle inside its territory, and its corners
+                    mid = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+                    corners = ((box[0], box[1]), (box[2], box[1]), (box[0], box[3]), (box[2], box[3]))
+                    score += 3 * (not any(_inside(mid, ring) for ring in own))
+                    score += 0.3 * sum(not any(_inside(c, ring) for ring in own) for c in corners)
                 if score == 0:
-                    best = (0, box, text)
+                    best = (0, box, text, f.size)
                     break
                 if best is None or score < best[0]:
-                    best = (score, box, text)
+                    best = (score, box, text, f.size)
             if best and best[0] == 0:
                 break
         assert best is not None
-        placed[n.id] = (best[1], best[2])
+        placed[n.id] = (best[1], best[2], best[3])
     return placed
 
 
@@ -373,16 +459,106 @@ def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
     img = Image.new("RGB", (width, g.height), theme.BACKGROUND)
     d = ImageDraw.Draw(img)
     sea = theme.hex_colour(m.sea)
-    land = theme.hex_colour(m.land)
     d.rectangle((PAD, g.top, width - PAD, g.top + g.map_h), fill=sea, outline=theme.INK, width=2)
-    regions = {r.id: r for r in m.regions}
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
+    if m.geography is not None:
+        _geography(img, m, g)
+    else:
+        _diagram(d, m, g, centres)
+    labels = layout_labels(m, width)
+    for node_id, (box, _, _) in labels.items():
+        _leader(d, box, g.pt(m.node(node_id).x, m.node(node_id).y))
+    for node_id, (box, text, size) in labels.items():
+        n = m.node(node_id)
+        ink = (20, 60, 110) if n.kind == "sea" else theme.INK
+        bg = theme.mix(sea, theme.LIGHT, 0.45) if n.kind == "sea" else theme.PANEL
+        d.rounded_rectangle(box, radius=6, fill=bg, outline=theme.mix(bg, theme.INK, 0.4), width=1)
+        draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, face(size, "bold"), ink, "mm")
+    _map_legend(img, m, (PAD, g.height - LEGEND_H + 8, width - PAD, g.height - 8))
+    return img
+
+
+LAND_SHARE = 0.62  # of the map's land colour in a region's fill (the rest the region's colour)
+GEO_LAND_SHARE = 0.12  # the same on a geographic map: the regions are the map's colours
+OUTSIDE = (226, 224, 218)  # land outside play on a geographic map
+RIVER: RGB = (40, 110, 170)
+FRONTIER: RGB = (200, 16, 32)
+SEA_LINK: RGB = (24, 70, 130)
+
+
+def _geography(img: Image.Image, m: MapData, g: Geometry) -> None:
+    """Land outside play, the territories in their regions' colours and patterns, lakes,
+    rivers, the frontier (red line), the sea links' dots and the waters' names."""
+    geo = m.geography
+    assert geo is not None
+    d = ImageDraw.Draw(img)
+    sea = theme.hex_colour(m.sea)
+    land = theme.hex_colour(m.land)
+    regions = {r.id: r for r in m.regions}
+    for ring in geo.land:
+        d.polygon([g.pt(x, y) for x, y in ring], fill=OUTSIDE, outline=theme.INK_MUTED, width=1)
+    for n in m.nodes:
+        r = regions.get(n.region or "")
+        fill = theme.mix(theme.hex_colour(r.colour), land, GEO_LAND_SHARE) if r else land
+        for ring in n.parts:
+            poly = [g.pt(x, y) for x, y in ring]
+            d.polygon(poly, fill=fill)
+            if r:
+                _pattern(d, poly, r.pattern, theme.mix(theme.hex_colour(r.colour), theme.INK, 0.3))
+    for n in m.nodes:
+        for ring in n.parts:
+            d.polygon([g.pt(x, y) for x, y in ring], outline=theme.INK, width=2)
+    for lake in geo.lakes:
+        d.polygon([g.pt(x, y) for x, y in lake.polygon], fill=sea, outline=(30, 90, 150), width=2)
+    for river in geo.rivers:
+        for line in river.lines:
+            d.line([g.pt(x, y) for x, y in line], fill=RIVER, width=5, joint="curve")
+    for line in geo.frontier:
+        pts = [g.pt(x, y) for x, y in line]
+        d.line(pts, fill=theme.INK, width=10, joint="curve")
+        d.line(pts, fill=FRONTIER, width=6, joint="curve")
+    for link in geo.sea_links:
+        _dots(d, g.pt(*link.line[0]), g.pt(*link.line[1]))
+    for lake in geo.lakes:
+        if lake.name and lake.at:
+            _water_label(d, g.pt(*lake.at), lake.name, face(15, "bold"))
+    for label in geo.labels:
+        _water_label(d, g.pt(*label.at), label.text, face(20, "bold"))
+
+
+def _water_label(d: ImageDraw.ImageDraw, c: tuple[float, float], text: str, f) -> None:
+    """A sea's or a lake's name, dark blue on a pale blue box."""
+    w, h = f.length(text) + 10, f.line_height + 2
+    d.rounded_rectangle(
+        (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), radius=6, fill=(214, 232, 242)
+    )
+    draw_text(d, c, text, f, (20, 60, 110), "mm")
+
+
+def _dots(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], step: float = 13) -> None:
+    """Dots across water from ``a`` to ``b`` (a sea link), with a light halo each."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    n = max(2, int(length // step) + 1)
+    for i in range(n):
+        t = i / (n - 1)
+        x, y = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+        d.ellipse((x - 5, y - 5, x + 5, y + 5), fill=theme.LIGHT)
+        d.ellipse((x - 3.5, y - 3.5, x + 3.5, y + 3.5), fill=SEA_LINK)
+
+
+def _diagram(
+    d: ImageDraw.ImageDraw, m: MapData, g: Geometry, centres: dict[str, tuple[float, float]]
+) -> None:
+    """A schematic map: outlined or disc lands, edges drawn as lines between the nodes."""
+    sea = theme.hex_colour(m.sea)
+    land = theme.hex_colour(m.land)
+    regions = {r.id: r for r in m.regions}
     for n in m.nodes:
         if n.kind != "land" or not n.polygon:
             continue
         poly = [g.pt(x, y) for x, y in n.polygon]
         r = regions.get(n.region or "")
-        fill = theme.mix(theme.hex_colour(r.colour), land, 0.62) if r else land
+        fill = theme.mix(theme.hex_colour(r.colour), land, LAND_SHARE) if r else land
         d.polygon(poly, fill=fill, outline=theme.INK, width=3)
         if r:
             _pattern(d, poly, r.pattern, theme.mix(theme.hex_colour(r.colour), theme.INK, 0.15))
@@ -406,17 +582,6 @@ def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
                 width=3,
             )
         d.ellipse((cx - 5, cy - 5, cx + 5, cy + 5), fill=theme.INK)
-    labels = layout_labels(m, width)
-    for node_id, (box, _) in labels.items():
-        _leader(d, box, g.pt(m.node(node_id).x, m.node(node_id).y))
-    for node_id, (box, text) in labels.items():
-        n = m.node(node_id)
-        ink = (20, 60, 110) if n.kind == "sea" else theme.INK
-        bg = theme.mix(sea, theme.LIGHT, 0.45) if n.kind == "sea" else theme.PANEL
-        d.rounded_rectangle(box, radius=6, fill=bg, outline=theme.mix(bg, theme.INK, 0.4), width=1)
-        draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), text, face(18, "bold"), ink, "mm")
-    _map_legend(img, m, (PAD, g.height - LEGEND_H + 8, width - PAD, g.height - 8))
-    return img
 
 
 def _leader(d: ImageDraw.ImageDraw, box: dr.Box, c: tuple[float, float]) -> None:
@@ -436,13 +601,21 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
     entries: list[dr.LegendEntry] = []
     land = theme.hex_colour(m.land)
     for r in m.regions:
-        # the swatch blends like the map does: outlined lands 38 % of the colour, lands
-        # drawn as discs (no outline) 60 %
-        discs = any(n.region == r.id and n.kind == "land" and not n.polygon for n in m.nodes)
-        has_poly = any(n.region == r.id and n.polygon for n in m.nodes)
-        t = 0.4 if discs and not has_poly else 0.62
+        # the swatch blends like the map does: outlined lands 62 % land colour (12 % on a
+        # geographic map), lands drawn as discs (no outline) 40 %
+        discs = any(n.region == r.id and n.kind == "land" and not n.polygon and not n.parts for n in m.nodes)
+        has_poly = any(n.region == r.id and (n.polygon or n.parts) for n in m.nodes)
+        t = 0.4 if discs and not has_poly else GEO_LAND_SHARE if m.geography else LAND_SHARE
+        ink_t = 0.3 if m.geography else 0.15
 
-        def region(img: Image.Image, c: tuple[float, float], size: int, r: Region = r, t: float = t) -> None:
+        def region(
+            img: Image.Image,
+            c: tuple[float, float],
+            size: int,
+            r: Region = r,
+            t: float = t,
+            ink_t: float = ink_t,
+        ) -> None:
             d = ImageDraw.Draw(img)
             poly = [
                 (c[0] - size / 2, c[1] - size / 2),
@@ -453,7 +626,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
             colour = theme.hex_colour(r.colour)
             d.polygon(poly, fill=theme.mix(colour, land, t), outline=theme.INK, width=2)
             inset = [(p[0] + (5 if p[0] < c[0] else -5), p[1] + (5 if p[1] < c[1] else -5)) for p in poly]
-            _pattern(d, inset, r.pattern, theme.mix(colour, theme.INK, 0.15), step=8)
+            _pattern(d, inset, r.pattern, theme.mix(colour, theme.INK, ink_t), step=8)
 
         entries.append((region, r.name))
 
@@ -468,11 +641,52 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
 
         return sym
 
-    kinds = {e.kind for e in m.edges}
-    names = {"land": "border", "sea": "sea link", "road": "road", "river": "river"}
-    for kind in ("land", "sea", "road", "river"):
-        if kind in kinds:
-            entries.append((line(kind), names[kind]))
+    geo = m.geography
+    if geo is None:
+        kinds = {e.kind for e in m.edges}
+        names = {"land": "border", "sea": "sea link", "road": "road", "river": "river"}
+        for kind in ("land", "sea", "road", "river"):
+            if kind in kinds:
+                entries.append((line(kind), names[kind]))
+        dr.legend(img, box, entries)
+        return
+
+    def outside(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        ImageDraw.Draw(img).rectangle(
+            (c[0] - size / 2, c[1] - size / 2, c[0] + size / 2, c[1] + size / 2),
+            fill=OUTSIDE,
+            outline=theme.INK_MUTED,
+        )
+
+    def dots(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        _dots(ImageDraw.Draw(img), (c[0] - size / 2 - 2, c[1]), (c[0] + size / 2 + 2, c[1]), 10)
+
+    def frontier(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        d = ImageDraw.Draw(img)
+        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 + 4, c[1]), fill=theme.INK, width=10)
+        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 + 4, c[1]), fill=FRONTIER, width=6)
+
+    def river(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        d = ImageDraw.Draw(img)
+        pts = [(c[0] - size / 2 - 4 + k * (size + 8) / 12, c[1] + 4 * math.sin(k * 1.1)) for k in range(13)]
+        d.line(pts, fill=RIVER, width=5, joint="curve")
+
+    def border(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        d = ImageDraw.Draw(img)
+        d.rectangle((c[0] - size / 2, c[1] - size / 2, c[0], c[1] + size / 2), fill=land)
+        d.rectangle(
+            (c[0], c[1] - size / 2, c[0] + size / 2, c[1] + size / 2), fill=theme.mix(land, theme.INK, 0.15)
+        )
+        d.line((c[0], c[1] - size / 2, c[0], c[1] + size / 2), fill=theme.INK, width=2)
+
+    entries.append((border, "border (adjacent)"))
+    if geo.frontier:
+        entries.append((frontier, geo.frontier_name))
+    if geo.sea_links:
+        entries.append((dots, "dots across water (adjacent)"))
+    if geo.rivers:
+        entries.append((river, "river (" + ", ".join(r.name for r in geo.rivers) + ")"))
+    entries.append((outside, "land outside play"))
     dr.legend(img, box, entries)
 
 
@@ -542,23 +756,45 @@ class _ChipPlan:
 def chip_room(m: MapData, width: int = theme.WIDTH) -> dict[str, float]:
     """Node id -> the half-width in pixels its unit chips may take: at most the unit zone's
     (125), and less where another node's chips would sit on the same line (half the
-    distance between the two centres), so neighbours' chips never run into each other."""
+    distance between the two centres), so neighbours' chips never run into each other; on a
+    geographic map also no more than the territory's own width along that line (at least
+    50, a row of two compact chips)."""
     g = Geometry(m, width)
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
     room = {}
-    for a, (ax, ay) in centres.items():
+    for n in m.nodes:
+        ax, ay = centres[n.id]
         half = 125.0
         for b, (bx, by) in centres.items():
-            if b != a and abs(by - ay) < 44:
+            if b != n.id and abs(by - ay) < 44:
                 half = min(half, abs(bx - ax) / 2 - 4)
-        room[a] = half
+        if n.parts:
+            half = min(half, max(50.0, _span(n.parts, (n.x, n.y)) * g.scale - 6))
+        room[n.id] = half
     return room
+
+
+def _span(parts: Sequence[Ring], at: tuple[float, float]) -> float:
+    """The smaller distance from ``at`` to the edge of its part, left or right along its
+    line (map units)."""
+    x, y = at
+    left, right = -math.inf, math.inf
+    for ring in parts:
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
+            if (y0 > y) != (y1 > y):
+                xi = x0 + (y - y0) * (x1 - x0) / (y1 - y0)
+                if xi <= x:
+                    left = max(left, xi)
+                else:
+                    right = min(right, xi)
+    return min(x - left, right - x)
 
 
 def _chip_plan(chips: Sequence[tuple[SeatStyle, str]], half: float) -> _ChipPlan:
     """Chips in one row of the normal size when they fit in ``half`` each side of the
     centre (up to 3), else compact chips in one row, else compact chips in two rows kept
-    inside the unit zone (the label below stays clear)."""
+    inside the unit zone (the label below stays clear), else (a narrow territory) in rows
+    of two, up to three rows, still inside the zone."""
     f = face(20, "bold")
     widths = [34 + 6 + f.length(n) + 10 for _, n in chips]
     if len(chips) <= 3 and sum(widths) - 4 <= 2 * half:
@@ -568,7 +804,10 @@ def _chip_plan(chips: Sequence[tuple[SeatStyle, str]], half: float) -> _ChipPlan
     if sum(w for _, _, w in items) - 3 <= 2 * half:
         return _ChipPlan([(0, items)], True)
     k = (len(items) + 1) // 2
-    return _ChipPlan([(-22, items[:k]), (8, items[k:])], True)
+    two = _ChipPlan([(-22, items[:k]), (8, items[k:])], True)
+    if two.half <= half or len(items) <= 4:
+        return two
+    return _ChipPlan([(-50, items[:2]), (-22, items[2:4]), (6, items[4:6])], True)
 
 
 def _draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, plan: _ChipPlan, c: tuple[float, float]) -> None:

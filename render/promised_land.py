@@ -1,10 +1,10 @@
 """Promised Land board: the map of Canaan through the data-driven map renderer, plus a
 side panel with the Time, Royal and Kingdom tracks, the turn and the players.
 
-Image: RGB, 1600 x ``MAP_WIDTH``-map height pixels (about 1600 x 1330). The map is built from
-the game's land data (``games/promised_land/data/lands.toml``): each land's outline is its
-Voronoi cell among the towns and the waters (Sea of Chinnereth, the Jordan, the Salt Sea),
-clipped to the coast of the Great Sea, so the map needs no hand-drawn outlines. Hills and
+Image: RGB, 1600 x ``MAP_WIDTH``-map height pixels (about 1600 x 1400). The map is the game's
+land data (``games/promised_land/data/lands.toml``) on the real Canaan: the Great Sea's coast,
+the Jordan, the Sea of Chinnereth and the Salt Sea, each land the ground nearest its town on
+its side of the Jordan (authored by ``tools/author_maps.py``, see ``tools/maps``). Hills and
 plains are told apart by colour and pattern; units are badges in their counters' colour and
 shape, labelled with the kingdom's initials and counted; Patriarchs are their owner's seat
 badge with F, M or P; cities, temples and the Ark have their own symbols.
@@ -25,17 +25,11 @@ from games.promised_land.model import View
 
 from . import draw as dr
 from . import theme
-from .map import Faction, Geometry, MapData, MapOverlay, Marker, Units, render_map_image
+from .map import Faction, Geometry, MapData, MapOverlay, Marker, Units, load_geography, render_map_image
 from .text import draw_text, face, truncate
 
 MAP_WIDTH = 1040
 PANEL_WIDTH = 1600 - MAP_WIDTH
-COAST = ((17.0, 0.0), (4.0, 120.0))  # the Great Sea's shore, in map units
-WATERS = (
-    ("chinnereth-sea", "Sea of Chinnereth", 56.0, 33.0),
-    ("jordan", "Jordan", 59.0, 58.0),
-    ("salt-sea", "Salt Sea", 57.0, 90.0),
-)
 COUNTER_SEAT = {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}
 SHORT = {
     "northern": "N",
@@ -55,21 +49,6 @@ SHORT = {
 PATRIARCH_LETTER = {"farmer": "F", "merchant": "M", "priest": "P"}
 
 
-def _clip(poly: list[tuple[float, float]], a: float, b: float, c: float) -> list[tuple[float, float]]:
-    """The part of convex ``poly`` where a*x + b*y <= c (Sutherland-Hodgman, one edge)."""
-    out: list[tuple[float, float]] = []
-    n = len(poly)
-    for i in range(n):
-        p, q = poly[i], poly[(i + 1) % n]
-        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
-        if fp <= 0:
-            out.append(p)
-        if (fp < 0 < fq) or (fq < 0 < fp):
-            t = fp / (fp - fq)
-            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
-    return out
-
-
 DATA = Path(pl_model.__file__).resolve().parent / "data"
 
 
@@ -79,54 +58,45 @@ def _toml(name: str) -> dict:
     return tomllib.loads((DATA / name).read_text(encoding="utf-8"))
 
 
+MAP_FILE = Path(__file__).resolve().parent / "maps" / "promised_land.json"
+
+
 @functools.cache
 def map_data() -> MapData:
-    """The board's map: lands with Voronoi outlines, the waters, borders (rivers wavy)."""
-    lands = {x["id"]: x for x in _toml("lands.toml")["land"]}
-    sites = [(x["id"], x["name"], x["x"], x["y"], "land") for x in lands.values()]
-    sites += [(wid, name, x, y, "water") for wid, name, x, y in WATERS]
-    (x0, y0), (x1, y1) = COAST
-    area = [(x0, y0), (100.0, 0.0), (100.0, 120.0), (x1, y1)]
+    """The board's map: the 25 lands of ``lands.toml`` on the real Canaan (coast, the
+    Jordan, the Sea of Chinnereth and the Salt Sea), with the shapes authored by
+    ``tools/author_maps.py`` into ``render/maps/promised_land.json``; hills and plains
+    told apart by colour and pattern, a port and a road marked after a land's name."""
+    geo, cells, width, height = load_geography(MAP_FILE)
     nodes = []
-    for sid, name, x, y, kind in sites:
-        poly = list(area)
-        for oid, _, ox, oy, _ in sites:
-            if oid == sid:
-                continue
-            poly = _clip(poly, ox - x, oy - y, (ox * ox + oy * oy - x * x - y * y) / 2)
-        poly = [(round(px, 2), round(py, 2)) for px, py in poly]
-        if kind == "water":
-            nodes.append({"id": sid, "name": name, "x": x, "y": y, "region": "water", "polygon": poly})
-            continue
-        land = lands[sid]
+    for land in _toml("lands.toml")["land"]:
+        (x, y), parts = cells[land["id"]]
         nodes.append(
             {
-                "id": sid,
-                "name": name
+                "id": land["id"],
+                "name": land["name"]
                 + (" \u2693" if land.get("port") else "")
                 + (" \u2261" if land.get("road") else ""),
                 "x": x,
                 "y": y,
                 "region": land["terrain"],
-                "polygon": poly,
-                "terrain": ["hills"] if land["terrain"] == "hill" else [],
+                "parts": parts,
             }
         )
-    nodes.append({"id": "great-sea", "name": "Great Sea", "x": 5.0, "y": 30.0, "kind": "sea"})
     edges = [{"a": b["a"], "b": b["b"], "kind": b.get("kind", "land")} for b in _toml("lands.toml")["border"]]
     return MapData.model_validate(
         {
             "id": "promised-land",
             "title": "Canaan 1250-587 BC",
-            "width": 100,
-            "height": 120,
+            "width": width,
+            "height": height,
             "regions": [
                 {"id": "hill", "name": "Hills", "colour": "#B07D3C", "pattern": "hatch"},
                 {"id": "plain", "name": "Plains", "colour": "#9DBF6A", "pattern": "dots"},
-                {"id": "water", "name": "Water", "colour": "#56B4E9", "pattern": "none"},
             ],
             "nodes": nodes,
             "edges": edges,
+            "geography": geo,
         }
     )
 

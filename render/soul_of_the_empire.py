@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -22,7 +23,7 @@ from PIL import Image, ImageDraw
 from . import draw as dr
 from . import theme
 from .map import Edge as MapEdge
-from .map import Faction, MapData, MapOverlay, Marker, Region, Units, render_map_image
+from .map import Faction, MapData, MapOverlay, Marker, Region, Units, load_geography, render_map_image
 from .map import Node as MapNode
 from .text import draw_text, face, wrap
 
@@ -47,25 +48,41 @@ NAMES = {
 }
 
 
+MAP_FILE = Path(__file__).resolve().parent / "maps" / "soul_of_the_empire.json"
+
+
 @functools.cache
 def map_data() -> MapData:
-    """The board as ``render.map`` data (cached)."""
+    """The board as ``render.map`` data (cached): the territories of the game's board data
+    (``games/soul_of_the_empire/data/board.toml``) drawn on the real Mediterranean, with the
+    shapes authored by ``tools/author_maps.py`` into ``render/maps/soul_of_the_empire.json``."""
     from games.soul_of_the_empire.data import load
 
     d = load()
+    geo, cells, width, height = load_geography(MAP_FILE)
+    geo = geo.model_copy(update={"frontier_name": "red line: edge of the Roman Empire"})
     return MapData(
         id="soul-of-the-empire",
         title="The Roman world, first century AD",
-        width=1600,
-        height=1080,
+        width=width,
+        height=height,
         regions=tuple(
             Region(id=r.id, name=r.name, colour=r.colour, pattern=r.pattern) for r in d.regions.values()
         ),
         nodes=tuple(
-            MapNode(id=t.id, name=t.name, x=t.x, y=t.y, region=t.region, authored=t.authored)
+            MapNode(
+                id=t.id,
+                name=t.name,
+                x=cells[t.id][0][0],
+                y=cells[t.id][0][1],
+                region=t.region,
+                parts=cells[t.id][1],
+                authored=t.authored,
+            )
             for t in d.territories.values()
         ),
         edges=tuple(MapEdge(a=e.a, b=e.b, kind=e.kind) for e in d.edges),
+        geography=geo,
     )
 
 

@@ -246,7 +246,7 @@ def test_map_labels_do_not_overlap() -> None:
     g = rmap.Geometry(m, 1600)
     labels = rmap.layout_labels(m)
     assert set(labels) == {n.id for n in m.nodes}
-    boxes = [b for b, _ in labels.values()]
+    boxes = [b for b, _, _ in labels.values()]
     for i, a in enumerate(boxes):
         assert a[0] >= rmap.PAD and a[2] <= 1600 - rmap.PAD and g.top <= a[1] and a[3] <= g.top + g.map_h
         for b in boxes[i + 1 :]:
