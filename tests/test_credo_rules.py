@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from games.core import GameError, IllegalActionError, Rng
+from games.core.english import count
 from games.core.secrets import public_prompts
 from games.credo.data import EASTERN_EMPEROR, NISIBIS, WESTERN_EMPEROR
 from games.credo.game import GAME
@@ -1526,7 +1527,7 @@ def test_a_vote_cast_for_a_church_says_why() -> None:
             lines = [e.describe() for e in r.events]
             for x, key, n in r.state.council.votes:
                 assert (
-                    f"{g.church_name(x)} votes for its own doctrine, {key} ({n} votes): a Church with a doctrine "
+                    f"{g.church_name(x)} votes for its own doctrine, {key} ({count(n, 'vote')}): a Church with a doctrine "
                     "for the Article must vote for it (General Councils)."
                 ) in lines
             return

@@ -1535,7 +1535,8 @@ class SoulOfTheEmpire(NotationGame):
             elder = " (Elder is face up: no other Power Cards in this combat)" if c.elder is not None else ""
             return Prompt(
                 kind="secret",
-                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card in secret{elder}.",
+                text=f"Combat in {self.tname(c.territory)}: {name} against {self.fname(other)} — choose a Combat Card "
+                f"in secret{elder}; pass plays the first unused card of your deck with no Power Card (R9).",
             )
         if s.conversion is not None:
             return self._conversion_prompt(s)
