@@ -128,6 +128,9 @@ class MapData(_Model):
     nodes: tuple[Node, ...]
     edges: tuple[Edge, ...] = ()
     geography: Geography | None = None
+    # marks explained in the map's legend: a marker kind or "combat" (the ringed territory),
+    # with the words the legend gives it
+    legend_marks: tuple[tuple[MarkerKind | Literal["combat"], str], ...] = ()
 
     @model_validator(mode="after")
     def _check_refs(self) -> MapData:
@@ -215,7 +218,7 @@ class Units(_Model):
     count: int
 
 
-MarkerKind = Literal["city", "capital", "temple", "revolt", "control", "port"]
+MarkerKind = Literal["city", "capital", "temple", "revolt", "control", "port", "ark"]
 
 
 class Marker(_Model):
@@ -597,6 +600,19 @@ def _leader(d: ImageDraw.ImageDraw, box: dr.Box, c: tuple[float, float]) -> None
     d.line((cx + dx * t, cy + dy * t, px, py), fill=theme.INK_MUTED, width=2)
 
 
+def _mark_symbol(kind: str):
+    """A legend symbol for a marker kind, or for "combat" the ring around a territory."""
+
+    def sym(img: Image.Image, c: tuple[float, float], size: int) -> None:
+        if kind == "combat":
+            d = ImageDraw.Draw(img)
+            d.rounded_rectangle((c[0] - 15, c[1] - 11, c[0] + 15, c[1] + 11), radius=10, outline=theme.ACTIVE, width=5)
+            return
+        draw_marker(img, Marker(node="", kind=kind), (c[0], c[1] + 2), None)  # type: ignore[arg-type]
+
+    return sym
+
+
 def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
     entries: list[dr.LegendEntry] = []
     land = theme.hex_colour(m.land)
@@ -679,6 +695,8 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
         )
         d.line((c[0], c[1] - size / 2, c[0], c[1] + size / 2), fill=theme.INK, width=2)
 
+    for kind, words in m.legend_marks:
+        entries.append((_mark_symbol(kind), words))
     entries.append((border, "border (adjacent)"))
     if geo.frontier:
         entries.append((frontier, geo.frontier_name))
@@ -693,7 +711,8 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
 # --------------------------------------------------------------------------- overlay drawing
 
 
-def _marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatStyle | None) -> None:
+def draw_marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatStyle | None) -> None:
+    """Marker ``mk`` centred at ``c`` (pixels), in ``style``'s colour when it has an owner."""
     d = ImageDraw.Draw(img)
     x, y = c
     colour = style.colour if style else theme.LIGHT
@@ -712,6 +731,10 @@ def _marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatSty
         d.rectangle((x - 12, y - 2, x + 12, y + 12), fill=colour, outline=theme.INK, width=2)
         for k in (-6, 0, 6):
             d.line((x + k, y + 1, x + k, y + 10), fill=theme.INK, width=2)
+    elif mk.kind == "ark":
+        d.rectangle((x - 16, y - 9, x + 16, y + 9), fill=(212, 175, 55), outline=theme.INK, width=2)
+        d.line((x - 22, y + 3, x + 22, y + 3), fill=theme.INK, width=3)
+        draw_text(d, (x, y - 1), "ARK", face(12, "bold"), theme.INK, "mm")
     elif mk.kind == "revolt":
         d.ellipse((x - 15, y - 15, x + 15, y + 15), fill=theme.VERMILLION, outline=theme.INK, width=2)
         draw_text(d, (x, y), "!", face(22, "bold"), theme.LIGHT, "mm")
@@ -865,7 +888,7 @@ def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) 
     for node_id, mks in markers.items():
         cx, cy = centres[node_id]
         for mk, (dx, dy) in zip(mks, MARKER_OFFSETS, strict=False):
-            _marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
+            draw_marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
     for node_id, plan in plans.items():
         _draw_chips(img, d, plan, centres[node_id])
     active = factions.get(overlay.active or "")

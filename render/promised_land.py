@@ -25,7 +25,17 @@ from games.promised_land.model import View
 
 from . import draw as dr
 from . import theme
-from .map import Faction, Geometry, MapData, MapOverlay, Marker, Units, load_geography, render_map_image
+from .map import (
+    Faction,
+    Geometry,
+    MapData,
+    MapOverlay,
+    Marker,
+    Units,
+    draw_marker,
+    load_geography,
+    render_map_image,
+)
 from .text import draw_text, face, truncate
 
 MAP_WIDTH = 1040
@@ -97,6 +107,7 @@ def map_data() -> MapData:
             "nodes": nodes,
             "edges": edges,
             "geography": geo,
+            "legend_marks": [("city", "city"), ("temple", "temple"), ("ark", "the Ark"), ("combat", "last combat")],
         }
     )
 
@@ -156,13 +167,12 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     )
     mapimg = render_map_image(m, overlay, MAP_WIDTH)
     g = Geometry(m, MAP_WIDTH)
-    d = ImageDraw.Draw(mapimg)
     for land in v.lands:
         node = m.node(land.id)
         cx, cy = g.pt(node.x, node.y)
         chip = 64 if land.units else 0
         if land.ark:
-            _ark(d, (cx - chip - 24, cy))
+            draw_marker(mapimg, Marker(node=land.id, kind="ark"), (cx - chip - 24, cy), None)
         for k, (seat, ptype) in enumerate(land.patriarchs):
             dr.paste_badge(
                 mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + chip - 14 + 27 * k, cy), 26
@@ -184,13 +194,6 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
         ),
     )
     return img
-
-
-def _ark(d: ImageDraw.ImageDraw, c: tuple[float, float]) -> None:
-    x, y = c
-    d.rectangle((x - 16, y - 9, x + 16, y + 9), fill=(212, 175, 55), outline=theme.INK, width=2)
-    d.line((x - 22, y + 3, x + 22, y + 3), fill=theme.INK, width=3)
-    draw_text(d, (x, y - 1), "ARK", face(12, "bold"), theme.INK, "mm")
 
 
 def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.Box) -> None:
