@@ -271,8 +271,9 @@ class Console:
                     self.pending.setdefault(owner, []).append(line)
 
     def text_of(self, view: Any, how: str) -> str:
-        render = getattr(self.game, how, None)
-        return render(view) if render and view is not None else str(view)
+        if view is None:
+            return "None"
+        return self.game.summary(view) if how == "summary" else self.game.hand_text(view)
 
     async def board(self, user: int | None) -> str:
         assert self.host is not None

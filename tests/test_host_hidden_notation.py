@@ -9,6 +9,7 @@ import random
 import pytest
 
 from games.core import get_game
+from games.core.base import GameDefaults
 from tests.host_helpers import ALICE, CHANNEL, GUILD, OUTSIDER, host_on
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.usefixtures("backend")
 @pytest.mark.parametrize("game_id,ai", [("roman-war", 2), ("credo", 2)])
 async def test_actions_of_games_without_public_notation_stay_private(game_id, ai):
     game = get_game(game_id)
-    assert not hasattr(game, "notation_is_public")
+    assert type(game).notation_is_public is GameDefaults.notation_is_public  # the default: private
     rand = random.Random(3)
     async with host_on(seed=5) as host:
         await host.create(GUILD, CHANNEL, ALICE, game_id)

@@ -29,8 +29,8 @@ from games.core import (
     Step,
     register,
 )
+from games.core.base import GameDefaults
 from games.core.errors import list_words
-from games.core.explain import Explainable
 from games.core.secrets import redeal
 
 CARDS = tuple(range(1, 10))
@@ -171,7 +171,7 @@ class View(Model):
     winner: Seat | None
 
 
-class CountGame(Explainable):
+class CountGame(GameDefaults):
     """The toy game object (stateless)."""
 
     id: ClassVar[str] = "count"

@@ -180,7 +180,7 @@ def simulate(
 ) -> Report:
     """Play ``games`` AI-only games and collect a Report (errors do not stop the run)."""
     report = Report(game_title=game.title,
-                    no_winner_label=getattr(game, "no_winner_label", "games without a winner"))
+                    no_winner_label=game.no_winner_label)
     counts = random.Random(f"tabula-simulate-players:{seed}")
     t0 = time.perf_counter()
     for i in range(games):

@@ -158,8 +158,7 @@ def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool
     ``notation_is_public(state, seat, action)``; without it the notation is shown to
     its player only and the others learn what happened from the public events (an
     action may name a card kept in hand or laid face down)."""
-    check = getattr(game, "notation_is_public", None)
-    return bool(check(state, seat, action)) if check else False
+    return bool(game.notation_is_public(state, seat, action))
 
 
 @dataclass(frozen=True)
@@ -378,8 +377,7 @@ class Host:
         hit = self._cache.get(rec.id)
         if hit is None:
             return None
-        namer = getattr(get_game(rec.game_id), "seat_name", None)
-        return namer(hit[1], seat) if namer else None
+        return get_game(rec.game_id).seat_name(hit[1], seat)
 
     @staticmethod
     def _require_seat(rec: SessionRecord, user_id: int) -> SeatRecord:

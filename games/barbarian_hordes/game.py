@@ -17,10 +17,8 @@ from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
     ActionSpace,
-    GameOverError,
     IllegalActionError,
     Model,
-    NotYourTurnError,
     Outcome,
     Prompt,
     Rng,
@@ -384,14 +382,9 @@ class BarbarianHordes(NotationGame):
         GameOverError, NotYourTurnError, IllegalActionError
             With a message saying what would be legal.
         """
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
+        self.require_turn(s, seat)
         if isinstance(a, dict):
             a = _ACTION.validate_python(a)
-        prompts = self.to_act(s)
-        if seat not in prompts:
-            waiting = ", ".join(self.nation_name(s, x) for x in prompts)
-            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
         ctx = _Ctx(s, rng)
         if s.phase in ("draft", "reentry"):
             self._apply_pick(ctx, seat, a)

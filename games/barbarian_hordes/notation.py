@@ -25,10 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
-    GameOverError,
     IllegalActionError,
     InvalidNotationError,
-    NotYourTurnError,
     Rng,
 )
 from games.core.english import count
@@ -149,12 +147,7 @@ def parse(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     IllegalActionError
         The action is readable but not allowed now.
     """
-    prompts = game.to_act(s)
-    if seat not in prompts:
-        if not prompts:
-            raise GameOverError("The game is over; no more actions are accepted.")
-        waiting = ", ".join(_name(game, s, x) for x in prompts)
-        raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+    game.require_turn(s, seat)
     action = _read(game, s, seat, text)
     game.apply(s, seat, action, Rng(0, 0))  # legality check only; the result is dropped
     return action

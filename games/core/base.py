@@ -10,9 +10,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
-from .errors import InvalidNotationError
+from .errors import GameOverError, InvalidNotationError, NotYourTurnError, list_words
 from .explain import Explainable
-from .model import Event, Seat, Step
+from .model import Event, Prompt, Seat, Step
 from .rng import Rng
 from .secrets import derive_reveals
 
@@ -46,7 +46,84 @@ class ApplyContext:
         self.replace_in("players", seat, **fields)
 
 
-class NotationGame(Explainable):
+class GameDefaults(Explainable):
+    """The optional members of the Game protocol, with their documented defaults, so
+    callers call them instead of probing for them. A game overrides what applies to it.
+
+    It also holds the one wording of "not your turn" and "game over" every game's
+    ``apply`` and notation use (:meth:`require_turn`)."""
+
+    no_winner_label: ClassVar[str] = "games without a winner"
+    """How ``tabula simulate`` labels games that ended without a winner."""
+
+    def seat_name(self, s: Any, seat: Seat) -> str | None:
+        """The nation or faction ``seat`` plays in ``s``, for messages; ``None`` (the
+        default) when the game has no such name or it is not chosen yet."""
+        return None
+
+    def seat_label(self, s: Any, seat: Seat) -> str:
+        """``seat_name``, or "seat N" (1-based) when there is none."""
+        return self.seat_name(s, seat) or f"seat {seat + 1}"
+
+    def seats(self, s: Any) -> tuple[Seat, ...]:
+        """Every seat of the game in ``s``. Default: the indices of ``s.players``."""
+        return tuple(range(len(s.players)))
+
+    def notation_is_public(self, s: Any, seat: Seat, a: Any) -> bool:
+        """Whether everyone may read ``a`` as typed. Default ``False``: its player sees
+        the notation and the others learn what happened from the public events (an
+        action may name a card kept in hand or laid face down)."""
+        return False
+
+    def summary(self, view: BaseModel) -> str:
+        """The board as plain text (terminal, logs). Default: the View's repr."""
+        return str(view)
+
+    def hand_text(self, view: BaseModel) -> str:
+        """A seat's hand as plain text. Default: the View's repr."""
+        return str(view)
+
+    # ------------------------------------------------------------ hidden information
+
+    def perturb_hidden(self, s: Any, keep: frozenset[Seat] | None, rand: random.Random) -> Any:
+        """A state that no seat of ``keep`` can tell apart from ``s`` (``keep=None``: no
+        seat at all), with what they cannot see drawn again with ``rand``: undrawn
+        decks shuffled, other hands redealt, face-down cards exchanged
+        (games.core.secrets). The default, for a game without hidden information, is
+        ``s`` itself; every game with hands, decks or face-down cards overrides it."""
+        return s
+
+    def reveals(
+        self, before: Any, seat: Seat, action: Any, step: Step[Any], rng_for: Callable[[], Rng], drew: bool
+    ) -> bool:
+        """Whether ``action`` by ``seat``, applied to ``before`` and giving ``step``,
+        revealed information hidden from ``seat`` before (dice, deck order, other hands,
+        face-down cards): the host refuses an undo past it without the others' consent.
+        ``rng_for()`` gives a fresh copy of the step's Rng; ``drew`` says whether the step
+        drew from it. The default derives it by perturbation
+        (``games.core.secrets.derive_reveals``)."""
+        return derive_reveals(self, before, seat, action, step, rng_for, drew)
+
+    def require_turn(self, s: Any, seat: Seat) -> dict[Seat, Prompt]:
+        """The prompts of ``s`` when ``seat`` is among the seats asked.
+
+        Raises
+        ------
+        GameOverError
+            The game is over.
+        NotYourTurnError
+            ``seat`` is not asked now; the message names the seats that are.
+        """
+        prompts = dict(self.to_act(s))  # type: ignore[attr-defined]
+        if not prompts and self.outcome(s) is not None:  # type: ignore[attr-defined]
+            raise GameOverError("The game is over; no more actions are accepted.")
+        if seat not in prompts:
+            waiting = list_words([self.seat_label(s, x) for x in sorted(prompts)])
+            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+        return prompts
+
+
+class NotationGame(GameDefaults):
     """The notation and JSON methods of the Game protocol, delegated to the game's
     ``notation`` module (with ``parse``, ``format_action``, ``complete``) and its
     Action union. A game class sets ``notation``, ``action_adapter``, ``State`` and
@@ -79,24 +156,3 @@ class NotationGame(Explainable):
     def state_from_json(self, data: Any) -> Any:
         """A state from its JSON form (``State.model_dump(mode="json")``)."""
         return self.State.model_validate(data)
-
-    # ------------------------------------------------------------ hidden information
-
-    def perturb_hidden(self, s: Any, keep: frozenset[Seat] | None, rand: random.Random) -> Any:
-        """A state that no seat of ``keep`` can tell apart from ``s`` (``keep=None``: no
-        seat at all), with what they cannot see drawn again with ``rand``: undrawn
-        decks shuffled, other hands redealt, face-down cards exchanged
-        (games.core.secrets). The default, for a game without hidden information, is
-        ``s`` itself; every game with hands, decks or face-down cards overrides it."""
-        return s
-
-    def reveals(
-        self, before: Any, seat: Seat, action: Any, step: Step[Any], rng_for: Callable[[], Rng], drew: bool
-    ) -> bool:
-        """Whether ``action`` by ``seat``, applied to ``before`` and giving ``step``,
-        revealed information hidden from ``seat`` before (dice, deck order, other hands,
-        face-down cards): the host refuses an undo past it without the others' consent.
-        ``rng_for()`` gives a fresh copy of the step's Rng; ``drew`` says whether the step
-        drew from it. The default derives it by perturbation
-        (``games.core.secrets.derive_reveals``)."""
-        return derive_reveals(self, before, seat, action, step, rng_for, drew)

@@ -79,15 +79,16 @@ class Game(Protocol):
         """Autocomplete: legal actions in notation starting with ``prefix``."""
         ...
 
-    # Optional: ``notation_is_public(s, seat, a) -> bool`` (whether others may read
-    # the action as typed; without it only its player sees the notation and the
-    # others see the public events), ``seat_name(s, seat) -> str | None`` (the nation or faction a seat
-    # plays, for messages), ``summary(view) -> str`` and ``hand_text(view) -> str``
-    # (plain-text board and hand for the terminal and logs), ``seats(s)`` (every seat,
-    # when ``s.players`` does not list them), and the hidden-information hooks of
-    # ``games.core.secrets``: ``perturb_hidden(s, keep, rand) -> state`` and
-    # ``reveals(before, seat, action, step, rng_for, drew) -> bool`` (defaults on
-    # ``games.core.base.NotationGame``).
+    # Members with documented defaults in ``games.core.base.GameDefaults`` (every game
+    # inherits them and overrides what applies; callers call them, never probe):
+    # ``notation_is_public(s, seat, a) -> bool`` (default False: only its player sees the
+    # notation, the others the public events), ``seat_name(s, seat) -> str | None`` and
+    # ``seat_label(s, seat) -> str`` (the nation or faction a seat plays, for messages),
+    # ``seats(s)`` (every seat; default the indices of ``s.players``), ``summary(view)``
+    # and ``hand_text(view)`` (plain text for the terminal and logs), ``no_winner_label``,
+    # the hidden-information hooks ``perturb_hidden(s, keep, rand)`` and
+    # ``reveals(before, seat, action, step, rng_for, drew)`` (games.core.secrets), and
+    # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal).
 
     def explain(self, name: str) -> Sequence[Any]:
         """The named things (cards, nations, abilities...) ``name`` matches, as

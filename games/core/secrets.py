@@ -55,20 +55,14 @@ hidden information, then what nobody sees)."""
 def seats_of(game: Any, s: Any) -> tuple[Seat, ...]:
     """Every seat of the game in state ``s``: the game's ``seats(s)`` hook, else the
     indices of ``s.players``."""
-    hook = getattr(game, "seats", None)
-    if hook is not None:
-        return tuple(hook(s))
-    return tuple(range(len(s.players)))
+    return tuple(game.seats(s))
 
 
 def perturb(game: Any, s: Any, keep: Collection[Seat] | None, rand: random.Random) -> Any:
     """``s`` with the information hidden from every seat of ``keep`` drawn again
     (``keep=None``: only what nobody sees). The game's ``perturb_hidden`` hook, else
     ``s`` itself."""
-    hook = getattr(game, "perturb_hidden", None)
-    if hook is None:
-        return s
-    return hook(s, None if keep is None else frozenset(keep), rand)
+    return game.perturb_hidden(s, None if keep is None else frozenset(keep), rand)
 
 
 class Rotation(random.Random):
@@ -206,11 +200,9 @@ def derive_reveals(
 def reveals(
     game: Any, before: Any, seat: Seat, action: Any, step: Step[Any], rng_for: Callable[[], Rng], drew: bool
 ) -> bool:
-    """The game's ``reveals`` hook (same arguments), else ``derive_reveals``."""
-    hook = getattr(game, "reveals", None)
-    if hook is not None:
-        return bool(hook(before, seat, action, step, rng_for, drew))
-    return derive_reveals(game, before, seat, action, step, rng_for, drew)
+    """The game's ``reveals`` (same arguments; ``games.core.base.GameDefaults`` derives it
+    with ``derive_reveals``)."""
+    return bool(game.reveals(before, seat, action, step, rng_for, drew))
 
 
 class TrackingRng(Rng):

@@ -20,10 +20,8 @@ from typing import Any
 from pydantic import Field, TypeAdapter
 
 from games.core import (
-    GameOverError,
     IllegalActionError,
     Model,
-    NotYourTurnError,
     Outcome,
     Prompt,
     Rng,
@@ -193,6 +191,10 @@ class Credo(NotationGame):
         self._views: dict[Any, Any] = {}
 
     # ------------------------------------------------------------------ lookups
+
+    def seat_label(self, s: State, seat: Seat) -> str:
+        """Seats are named by their Church ("Church 2") in every message."""
+        return self.church_name(seat)
 
     def church_name(self, seat: Seat) -> str:
         return f"Church {seat + 1}"
@@ -423,14 +425,9 @@ class Credo(NotationGame):
         GameOverError, NotYourTurnError, IllegalActionError
             With a message saying what would be legal.
         """
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
+        self.require_turn(s, seat)
         if isinstance(a, dict):
             a = _ACTION.validate_python(a)
-        prompts = self.to_act(s)
-        if seat not in prompts:
-            waiting = ", ".join(self.church_name(x) for x in prompts)
-            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
         legal = self._legal(s, seat)
         if a not in legal:
             kind = getattr(a, "kind", "?")

@@ -29,10 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
-    GameOverError,
     IllegalActionError,
     InvalidNotationError,
-    NotYourTurnError,
 )
 from games.core.errors import list_words
 from games.core.notation import fold, unique_prefix, unknown_command, whole_word_fits
@@ -149,12 +147,7 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
     AmbiguousActionError
         Several legal actions fit; ``candidates`` lists them.
     """
-    if s.phase == "over":
-        raise GameOverError("The game is over.")
-    prompts = game.to_act(s)
-    if seat not in prompts:
-        waiting = ", ".join(game.church_name(x) for x in prompts)
-        raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+    game.require_turn(s, seat)
     cands = _candidates(game, s, seat)
     key = fold(text)
     verbs_now = sorted({c.split()[0] for c, _ in cands})

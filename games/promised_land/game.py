@@ -18,10 +18,8 @@ from pydantic import TypeAdapter
 
 from games.core import (
     Event,
-    GameOverError,
     IllegalActionError,
     Model,
-    NotYourTurnError,
     Outcome,
     Prompt,
     Rng,
@@ -852,12 +850,7 @@ class PromisedLand(NotationGame):
     def apply(self, s: State, seat: Seat, a: Any, rng: Rng) -> Step[State]:
         """Check and apply ``a``. Raises GameOverError, NotYourTurnError or
         IllegalActionError (with what would be legal)."""
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
-        prompts = self.to_act(s)
-        if seat not in prompts:
-            who = list_words([f"seat {x + 1}" for x in sorted(prompts)])
-            raise NotYourTurnError(f"It is not your turn; waiting for {who}.")
+        self.require_turn(s, seat)
         legal = self.legal_actions(s, seat)
         if a not in legal:
             raise IllegalActionError(self._why(s, seat, a, legal))

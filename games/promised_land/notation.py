@@ -30,10 +30,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
-    GameOverError,
     IllegalActionError,
     InvalidNotationError,
-    NotYourTurnError,
 )
 from games.core.errors import list_words
 from games.core.notation import completions, fold, unique_prefix, unknown_command
@@ -195,10 +193,7 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
     AmbiguousActionError
         Several legal actions match; ``candidates`` lists them.
     """
-    if s.phase == "over":
-        raise GameOverError("The game is over.")
-    if seat not in game.to_act(s):
-        raise NotYourTurnError("It is not your turn to act.")
+    game.require_turn(s, seat)
     legal = _legal_texts(game, s, seat)
     key = _fold(text)
     words = key.split()

@@ -18,10 +18,8 @@ from typing import Any
 from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
-    GameOverError,
     IllegalActionError,
     Model,
-    NotYourTurnError,
     Outcome,
     Prompt,
     Rng,
@@ -630,14 +628,9 @@ class RomanWar(NotationGame):
         GameOverError, NotYourTurnError, IllegalActionError
             With a message saying what would be legal.
         """
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
+        self.require_turn(s, seat)
         if isinstance(a, dict):
             a = self.action_from_json(a)
-        prompts = self.to_act(s)
-        if seat not in prompts:
-            waiting = ", ".join(self.who(s, x) for x in prompts)
-            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
         legal = self.legal_actions(s, seat)
         if a not in legal:
             raise IllegalActionError(self._why_not(s, seat, a, legal))

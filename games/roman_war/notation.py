@@ -26,10 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
-    GameOverError,
     IllegalActionError,
     InvalidNotationError,
-    NotYourTurnError,
 )
 from games.core.errors import list_words
 from games.core.notation import completions, fold, unique_prefix, unknown_command
@@ -210,12 +208,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     IllegalActionError
         The text is readable but names nothing legal now.
     """
-    prompts = game.to_act(s)
-    if not prompts:
-        raise GameOverError("The game is over; no more actions are accepted.")
-    if seat not in prompts:
-        waiting = ", ".join(game.who(s, x) for x in prompts)
-        raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+    game.require_turn(s, seat)
     raw = " ".join(text.split())
     if not raw:
         raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")

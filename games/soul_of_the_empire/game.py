@@ -17,10 +17,8 @@ from pydantic import Field, TypeAdapter, model_validator
 
 from games.core import (
     ActionSpace,
-    GameOverError,
     IllegalActionError,
     Model,
-    NotYourTurnError,
     Outcome,
     Prompt,
     Rng,
@@ -1630,14 +1628,11 @@ class SoulOfTheEmpire(NotationGame):
         GameOverError, NotYourTurnError, IllegalActionError
             With a message saying what would be legal.
         """
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
+        self.require_turn(s, seat)
         if isinstance(a, dict):
             a = _ACTION.validate_python(a)
         f = self.acting(s, seat)
-        if f is None:
-            waiting = ", ".join(f"seat {x + 1}" for x in self.to_act(s))
-            raise NotYourTurnError(f"It is not your turn to act; waiting for {waiting}.")
+        assert f is not None  # require_turn: the seat is asked, so it acts for a faction
         ctx = _Ctx(s, rng)
         if s.scoring is not None:
             self._apply_scoring(ctx, a)
@@ -4846,11 +4841,9 @@ class SoulOfTheEmpire(NotationGame):
     def parse_action(self, s: State, seat: Seat, text: str) -> Any:
         """Read ``text`` in the notation (see notation.py). Raises GameOverError,
         NotYourTurnError, InvalidNotationError, AmbiguousActionError."""
-        if s.phase == "over":
-            raise GameOverError("The game is over.")
+        self.require_turn(s, seat)
         f = self.acting(s, seat)
-        if f is None:
-            raise NotYourTurnError("It is not your turn to act.")
+        assert f is not None  # require_turn: the seat is asked, so it acts for a faction
         return notation.parse(self, s, f, text)
 
     # ------------------------------------------------------------------ console text

@@ -54,10 +54,8 @@ from typing import TYPE_CHECKING, Any
 
 from games.core import (
     AmbiguousActionError,
-    GameOverError,
     IllegalActionError,
     InvalidNotationError,
-    NotYourTurnError,
 )
 from games.core.errors import GameError, list_words
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
@@ -1075,9 +1073,6 @@ def _example(g: SoulOfTheEmpire, s: State, f: str) -> str:
 
 def complete(g: SoulOfTheEmpire, s: State, seat: int, prefix: str) -> list[str]:
     """Legal actions in notation starting with ``prefix`` (at most 25)."""
-    if s.phase == "over":
-        raise GameOverError("The game is over.")
-    if g.acting(s, seat) is None:
-        raise NotYourTurnError("It is not your turn to act.")
+    g.require_turn(s, seat)
     texts = list(dict.fromkeys(format_action(g, s, a) for a in g.legal_actions(s, seat)))
     return completions(texts, prefix)
