@@ -7,6 +7,7 @@ prefix. These helpers turn that into one candidate or a specific error.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,10 +21,13 @@ T = TypeVar("T")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def fold(text: str) -> str:
     """Lower-case, strip accents and punctuation other than letters/digits/space; collapse spaces.
 
     A comma between digit groups is a thousands separator: ``"20,000"`` folds to ``"20000"``.
+    Pure, and called on the same names and notations over and over while reading typed
+    input against the legal actions, so its results are cached.
     """
     decomposed = unicodedata.normalize("NFKD", _THOUSANDS.sub("", text))
     kept = "".join(c for c in decomposed if not unicodedata.combining(c))

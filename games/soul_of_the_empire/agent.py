@@ -350,7 +350,7 @@ class HeuristicAgent:
 
         def harm(t: State) -> float:
             inside = sum(g.units(t, b, mover) for b in blue)
-            return self.value(g, t, "jews") * 0.3 - self.value(g, t, mover) - 1.5 * inside
+            return self.value(g, t, s.window.faction) * 0.3 - self.value(g, t, mover) - 1.5 * inside
 
         base = harm(s)
         best, best_v = Pass(), base + 1.0  # the card is spent only for a real gain

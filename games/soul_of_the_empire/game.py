@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 from pydantic import Field, TypeAdapter, model_validator
@@ -408,6 +409,10 @@ class SoulOfTheEmpire(NotationGame):
             if m.territory == territory:
                 return m
         return None
+
+    def _who_plural(self, faction: str) -> str:
+        """A faction as a plural subject: "the Christians", "the Coalition"."""
+        return "the Christians" if faction == "christians" else WHO[faction]
 
     def hand_owner(self, faction: str) -> str:
         """Whose hand and combat deck a faction uses (the Gray Faction: the Jews')."""
@@ -940,9 +945,9 @@ class SoulOfTheEmpire(NotationGame):
             second_turn=second,
             acted=False,
         )
-        if faction == "christians":
-            f = ctx.f("christians")
-            ctx.set_f("christians", grace_last=f.grace_now, grace_now=0)
+        if faction in ("christians", "coalition"):
+            f = ctx.f(faction)
+            ctx.set_f(faction, grace_last=f.grace_now, grace_now=0)
         ctx.note(
             f"Round {s.round}: the {'Roman' if faction == 'rome' else self.fname(faction)} turn"
             + (" (Divine Messenger)" if second else "")
@@ -1545,8 +1550,8 @@ class SoulOfTheEmpire(NotationGame):
             if w.kind == "caesar":
                 return Prompt(
                     kind="respond",
-                    text=f"Give to Caesar: {self.fname(w.mover)} bought Power Cards — raise 1 Unspent Roman die "
-                    "by 1 pip, or pass.",
+                    text=f"Give to Caesar: {self.fname(w.mover)} bought Power Cards — raise 1 Unspent "
+                    f"{self.fname(w.faction)} die by 1 pip, or pass.",
                 )
             if w.kind == "promised_land":
                 return Prompt(
@@ -1776,11 +1781,14 @@ class SoulOfTheEmpire(NotationGame):
         through each other."""
         return s.players == 2 and "coalition" in (a, b) and self.same_player(s, a, b)
 
-    def _grace_free(self, s: State, option: int) -> bool:
-        f = s.factions.get("christians")
+    def _grace_free(self, s: State, option: int, holder: str = "christians") -> bool:
+        """Whether ``holder`` (the Christians, or the Coalition with a salvaged Grace,
+        RULINGS.md R14) may use Grace option ``option`` now: once per turn, not the same
+        option two turns in a row."""
+        f = s.factions.get(holder)
         return (
             f is not None
-            and self.durable(s, "christians", "grace")
+            and self.durable(s, holder, "grace")
             and f.grace_now == 0
             and f.grace_last != option
         )
@@ -1908,33 +1916,51 @@ class SoulOfTheEmpire(NotationGame):
     def _after_move(self, ctx: _Ctx, mover: str, paths: tuple[Path, ...]) -> None:
         """Open the response windows a move may trigger: Promised Land (movement from
         inside the blue region on another faction's turn) and Gospel."""
-        s = ctx.s
         blue = set(self.data.region_territories("blue"))
         from_blue = tuple(p for p in paths if p.route[0] in blue)
-        if (
-            from_blue
-            and "jews" in s.factions
-            and mover not in ("jews", "gray")
-            and not self.same_player(s, mover, "jews")
-            and self._could_hold(s, "jews", "promised-land")
-            and self._redirect_options(
-                s, Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue), "", 1
-            )
-        ):
-            ctx.update(window=Window(kind="promised_land", faction="jews", mover=mover, moved=from_blue))
+        if from_blue and self._promised_land_window(ctx, mover, from_blue):
             return
         self._gospel_window(ctx, mover)
 
-    def _gospel_window(self, ctx: _Ctx, mover: str) -> None:
+    PROMISED_LAND_HOLDERS = ("jews", "coalition")
+
+    def _promised_land_window(
+        self, ctx: _Ctx, mover: str, moved: tuple[Path, ...], after: str | None = None
+    ) -> bool:
+        """Open the Promised Land window for the first faction after ``after`` (the Jews,
+        then the Coalition with a salvaged copy, RULINGS.md R14, R22) that may hold the
+        card as far as the table can tell (R25), on another player's move it could
+        redirect. Returns whether a window opened."""
         s = ctx.s
-        cf = s.factions.get("christians")
-        if cf is None or cf.gospel != mover or not self.durable(s, "christians", "gospel"):
-            ctx.update(window=None)
-            return
-        if not self._shift_options(s, "christians"):
-            ctx.update(window=None)
-            return
-        ctx.update(window=Window(kind="gospel", faction="christians", mover=mover))
+        order = self.PROMISED_LAND_HOLDERS
+        start = order.index(after) + 1 if after is not None else 0
+        for holder in order[start:]:
+            if holder not in s.factions or mover == holder or self.same_player(s, mover, holder):
+                continue
+            if holder == "jews" and mover == "gray":
+                continue
+            w = Window(kind="promised_land", faction=holder, mover=mover, moved=moved)
+            if self._could_hold(s, holder, "promised-land") and self._redirect_options(s, w, "", 1):
+                ctx.update(window=w)
+                return True
+        return False
+
+    def _gospel_window(self, ctx: _Ctx, mover: str) -> None:
+        """Gospel: when the faction it names moves, its holder (the Christians, or the
+        Coalition with a salvaged Gospel, RULINGS.md R14) may move 1 Christian unit 1
+        territory."""
+        s = ctx.s
+        for holder in ("christians", "coalition"):
+            hf = s.factions.get(holder)
+            if (
+                hf is not None
+                and hf.gospel == mover
+                and self.durable(s, holder, "gospel")
+                and self._shift_options(s, "christians")
+            ):
+                ctx.update(window=Window(kind="gospel", faction=holder, mover=mover))
+                return
+        ctx.update(window=None)
 
     def _shift_options(self, s: State, faction: str) -> list[Shift]:
         out = []
@@ -2148,10 +2174,10 @@ class SoulOfTheEmpire(NotationGame):
     def _window_options(self, s: State) -> list[Any]:
         w = s.window
         if w.kind == "caesar":
-            return self._caesar_options(s)
+            return self._caesar_options(s, w.faction)
         if w.kind == "promised_land":
             cards = [
-                c for c in dict.fromkeys(s.factions["jews"].hand) if self.data.card(c).id == "promised-land"
+                c for c in dict.fromkeys(s.factions[w.faction].hand) if self.data.card(c).id == "promised-land"
             ][:1]
             return [a for c in cards for a in self._redirect_options(s, w, c)]
         return self._shift_options(s, "christians")
@@ -2159,20 +2185,22 @@ class SoulOfTheEmpire(NotationGame):
     def _apply_window(self, ctx: _Ctx, f: str, a: Any) -> None:
         w = ctx.s.window
         if w.kind == "caesar" and not isinstance(a, Pass):
-            dice = ctx.f("rome").dice
+            dice = ctx.f(w.faction).dice
             if not isinstance(a, Raise) or not (
                 0 <= a.die < len(dice) and dice[a.die].place == "unspent" and dice[a.die].value < 6
             ):
                 raise IllegalActionError(
-                    "Give to Caesar: raise one of Rome's Unspent dice below 6 by 1 pip (raise <value>), or pass."
+                    "Give to Caesar: raise one of your Unspent dice below 6 by 1 pip (raise <value>), or pass."
                 )
-            ctx.set_die("rome", a.die, value=dice[a.die].value + 1)
-            ctx.note(f"Give to Caesar: a Roman die rises to {dice[a.die].value + 1}.")
+            ctx.set_die(w.faction, a.die, value=dice[a.die].value + 1)
+            ctx.note(f"Give to Caesar: a {self.fname(w.faction)} die rises to {dice[a.die].value + 1}.")
             ctx.update(window=None)
             return
         if isinstance(a, Pass):
             if w.kind == "promised_land":
-                self._gospel_window(ctx, w.mover)
+                # the next holder who may have a copy is asked (R22); then Gospel
+                if not self._promised_land_window(ctx, w.mover, w.moved, after=w.faction):
+                    self._gospel_window(ctx, w.mover)
             else:
                 ctx.update(window=None)
             return
@@ -2182,12 +2210,12 @@ class SoulOfTheEmpire(NotationGame):
                     "Play Promised Land to redirect the units (redirect to <territory>, or "
                     "redirect 2 Samaria, 1 Galilaea), or pass."
                 )
-            if a.card not in ctx.s.factions["jews"].hand or self.data.card(a.card).id != "promised-land":
+            if a.card not in ctx.s.factions[w.faction].hand or self.data.card(a.card).id != "promised-land":
                 raise IllegalActionError("You need Promised Land in your hand.")
             delta = self._redirect_delta(ctx.s, w, a)
             for t, d in delta.items():
                 ctx.add_units(t, w.mover, d)
-            self._discard_card(ctx, "jews", a.card)
+            self._discard_card(ctx, w.faction, a.card)
             if a.territory is not None:
                 where = f"to {self.tname(a.territory)}"
             else:
@@ -2202,7 +2230,8 @@ class SoulOfTheEmpire(NotationGame):
             rest = ""
             if a.territory is None and sum(n for _, _, n in a.sends) < sum(p.count for p in w.moved):
                 rest = " (the others keep their move)"
-            ctx.note(f"Promised Land! The Jews send the {self.fname(w.mover)} units {where} instead{rest}.")
+            who = "The Jews send" if w.faction == "jews" else "The Coalition sends"
+            ctx.note(f"Promised Land! {who} the {self.fname(w.mover)} units {where} instead{rest}.")
             self._gospel_window(ctx, w.mover)
             return
         if not isinstance(a, Shift) or a not in self._shift_options(ctx.s, "christians"):
@@ -2645,16 +2674,18 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError("Only the Coalition may do that.")
 
     def _give_to_caesar(self, ctx: _Ctx, buyer: str) -> None:
-        """Give to Caesar: whenever a faction purchases Power Cards, Rome may raise 1
-        Unspent die by 1 pip; Rome chooses the die in a response window (RULINGS.md R15)."""
-        if not self.durable(ctx.s, "rome", "give-to-caesar") or not self._caesar_options(ctx.s):
-            return
-        ctx.update(window=Window(kind="caesar", faction="rome", mover=buyer))
+        """Give to Caesar: whenever a faction purchases Power Cards, its holder (Rome, or
+        the Coalition with a salvaged copy, R14) may raise 1 of its own Unspent dice by 1
+        pip, chosen in a response window (RULINGS.md R15)."""
+        for holder in ("rome", "coalition"):
+            if self.durable(ctx.s, holder, "give-to-caesar") and self._caesar_options(ctx.s, holder):
+                ctx.update(window=Window(kind="caesar", faction=holder, mover=buyer))
+                return
 
-    def _caesar_options(self, s: State) -> list[Raise]:
-        """One Raise per distinct (value, in the sequence) of Rome's Unspent dice below 6."""
+    def _caesar_options(self, s: State, holder: str) -> list[Raise]:
+        """One Raise per distinct (value, in the sequence) of ``holder``'s Unspent dice below 6."""
         out, seen = [], set()
-        for i, d in enumerate(s.factions["rome"].dice):
+        for i, d in enumerate(s.factions[holder].dice):
             if d.place == "unspent" and d.value < 6 and (d.value, d.seq) not in seen:
                 seen.add((d.value, d.seq))
                 out.append(Raise(die=i))
@@ -2966,6 +2997,11 @@ class SoulOfTheEmpire(NotationGame):
         tell (RULINGS.md R25): the hand holds cards, and a copy is among hand and deck
         together (every card that left them was seen)."""
         f = s.factions[holder]
+        if holder == "coalition":
+            # its hand holds only salvaged cards, named to the Coalition and the loser alone:
+            # any copy still in a hand or deck somewhere may be among them
+            hidden = chain.from_iterable(g.hand + g.deck for g in s.factions.values())
+            return bool(f.hand) and any(self.data.card(x).id == card_id for x in hidden)
         return bool(f.hand) and any(self.data.card(x).id == card_id for x in f.hand + f.deck)
 
     def _ask_elder(self, ctx: _Ctx) -> None:
@@ -3302,14 +3338,15 @@ class SoulOfTheEmpire(NotationGame):
                     self._drop_power(ctx, side)
                     self._line(ctx, f"the {self.fname(side)} face-down Power Card returns to its hand")
             c = ctx.s.combat
+            loser = self._loser(c)
             if (
                 st == "grace"
-                and self._loser(c) == "christians"
+                and loser in ("christians", "coalition")
                 and not c.early
                 and c.elder is None
-                and self._grace_free(ctx.s, 2)
+                and self._grace_free(ctx.s, 2, loser)
             ):
-                self._ask(ctx, "christians", "grace")
+                self._ask(ctx, loser, "grace")
                 return
             if st == "angel":
                 for side, p in self._face_down(c, "guardian-angel"):
@@ -3397,11 +3434,13 @@ class SoulOfTheEmpire(NotationGame):
             return
         if q == "grace":
             if isinstance(a, UseGrace):
-                ctx.set_f("christians", grace_now=2)
-                ctx.update(combat=c.model_copy(update={"winner": "christians"}))
-                self._line(ctx, "Grace: the Christians reverse the combat result")
+                ctx.set_f(side, grace_now=2)
+                ctx.update(combat=c.model_copy(update={"winner": side}))
+                verb = "reverse" if side == "christians" else "reverses"
+                self._line(ctx, f"Grace: {self._who_plural(side)} {verb} the combat result")
             else:
-                self._line(ctx, "the Christians do not use Grace")
+                verb = "do" if side == "christians" else "does"
+                self._line(ctx, f"{self._who_plural(side)} {verb} not use Grace")
             ctx.note(ctx.s.combat.lines[-1][0].upper() + ctx.s.combat.lines[-1][1:] + ".")
             self._advance_combat(ctx, "angel")
             return
@@ -4152,6 +4191,15 @@ class SoulOfTheEmpire(NotationGame):
             "divine-messenger",
             "synagogue",
             "pharisee",
+            # Durable and response cards, their "you" the Coalition (R14): Auxiliaries and Help
+            # the Wounded in its Start Phase, Give to Caesar on its own dice, Gospel for a
+            # Christian unit, Grace's reversal of a combat result, Promised Land's window
+            "auxiliaries",
+            "give-to-caesar",
+            "gospel",
+            "grace",
+            "help-the-wounded",
+            "promised-land",
         }
     )
     MOVE_CARDS = {"roman-roads": 4, "caravan": 3, "missionary-journey": 4}
@@ -4173,24 +4221,26 @@ class SoulOfTheEmpire(NotationGame):
         return out
 
     def _durable_uses(self, s: State, f: str) -> list[Any]:
+        """Start Phase uses of ``f``'s Durable cards: Auxiliaries (Rome, or the Coalition
+        with a salvaged copy) and Help the Wounded (the Christians, or the Coalition)."""
         out: list[Any] = []
-        if f == "rome" and self.durable(s, f, "auxiliaries") and not s.auxiliaries_used:
+        if self.durable(s, f, "auxiliaries") and not s.auxiliaries_used:
             card = next(c for c in s.factions[f].durable if c.split("#")[0] == "auxiliaries")
-            out += [PlayPower(card=card, territories=p) for p in self._aux_options(s)]
-        if f == "christians" and self.durable(s, f, "help-the-wounded"):
-            for g in sorted(self._present(s) - {"christians"} - set(s.help_moved)):
+            out += [PlayPower(card=card, territories=p) for p in self._aux_options(s, f)]
+        if self.durable(s, f, "help-the-wounded"):
+            for g in sorted(self._present(s) - {f} - set(s.help_moved)):
                 out += self._shift_options(s, g)
         return out
 
-    def _aux_options(self, s: State) -> list[tuple[str, ...]]:
-        supply = s.factions["rome"].supply
+    def _aux_options(self, s: State, f: str) -> list[tuple[str, ...]]:
+        supply = s.factions[f].supply
         if supply <= 0:
             return []
         k = min(2, supply)
         return [
             (t,) * k
             for t in self.data.territories
-            if self.data.in_empire(t) and self.marker_at(s, t) is None and self._room(s, t, "rome") >= k
+            if self.data.in_empire(t) and self.marker_at(s, t) is None and self._room(s, t, f) >= k
         ]
 
     def _pieces(self, s: State, faction: str, k: int) -> tuple[str, ...]:
@@ -4296,7 +4346,7 @@ class SoulOfTheEmpire(NotationGame):
         if cid == "gospel":
             return [
                 PlayPower(card=c, target=g)
-                for g in sorted(set(s.factions) - {"christians"})
+                for g in sorted(set(s.factions) - {f})
                 if s.factions[g].supply > 0
             ]
         if cid == "holy-spirit":
@@ -4325,7 +4375,7 @@ class SoulOfTheEmpire(NotationGame):
         if cid == "auxiliaries" and a.card in fs.durable:
             if phase != "start" or s.auxiliaries_used:
                 raise IllegalActionError("Auxiliaries places 2 units once, in your Start Phase.")
-            self._auxiliaries(ctx, a)
+            self._auxiliaries(ctx, f, a)
             return
         if a.card not in fs.hand:
             raise IllegalActionError(
@@ -4516,9 +4566,11 @@ class SoulOfTheEmpire(NotationGame):
     def _card_auxiliaries(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         pass  # placed by its Start Phase use
 
-    def _auxiliaries(self, ctx: _Ctx, a: PlayPower) -> None:
+    def _auxiliaries(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
+        """Auxiliaries' Start Phase use: 2 of ``f``'s units from supply into the Roman
+        Empire, not on an Objective Point Marker. Raises IllegalActionError."""
         ts = a.territories
-        supply = ctx.f("rome").supply
+        supply = ctx.f(f).supply
         if not 1 <= len(ts) <= min(2, supply):
             raise IllegalActionError("Auxiliaries: place 2 units from supply (fewer if the supply is short).")
         for t in ts:
@@ -4530,9 +4582,9 @@ class SoulOfTheEmpire(NotationGame):
                 raise IllegalActionError(
                     "Auxiliaries go in the Roman Empire, not on an Objective Point Marker."
                 )
-            ctx.from_supply(t, "rome", 1)
-            if self.units(ctx.s, t, "rome") > UNIT_LIMIT:
-                raise IllegalActionError(f"At most {UNIT_LIMIT} Roman units in {self.tname(t)}.")
+            ctx.from_supply(t, f, 1)
+            if self.units(ctx.s, t, f) > UNIT_LIMIT:
+                raise IllegalActionError(f"At most {UNIT_LIMIT} {self.fname(f)} units in {self.tname(t)}.")
         ctx.update(auxiliaries_used=True)
         ctx.note("Auxiliaries: " + ", ".join(self.tname(t) for t in ts) + ".")
 
@@ -4663,10 +4715,10 @@ class SoulOfTheEmpire(NotationGame):
 
     def _card_gospel(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         g = a.target
-        if g is None or g == "christians" or g not in ctx.s.factions or ctx.f(g).supply <= 0:
+        if g is None or g == f or g not in ctx.s.factions or ctx.f(g).supply <= 0:
             raise IllegalActionError("Gospel: name another faction with a unit in supply.")
         ctx.set_f(g, supply=ctx.f(g).supply - 1)
-        ctx.set_f("christians", gospel=g)
+        ctx.set_f(f, gospel=g)
         ctx.note(f"Gospel names the {self.fname(g)} faction.")
 
     def _card_holy_spirit(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
@@ -4690,12 +4742,13 @@ class SoulOfTheEmpire(NotationGame):
     _card_hasmonean_valour = _card_martyrdom = _card_promised_land = _card_elder
 
     def _help_the_wounded(self, ctx: _Ctx, f: str, a: Shift) -> None:
-        """Help the Wounded: in the Start Phase move 1 unit of each other faction 1 space."""
-        if f != "christians" or not self.durable(ctx.s, f, "help-the-wounded"):
-            raise IllegalActionError("Only the Christians with Help the Wounded move other factions' units.")
+        """Help the Wounded: in the Start Phase of its holder (the Christians, or the
+        Coalition with a salvaged copy) move 1 unit of each other faction 1 space."""
+        if not self.durable(ctx.s, f, "help-the-wounded"):
+            raise IllegalActionError("Only a faction with Help the Wounded face up moves other factions' units.")
         if (
             a.faction in ctx.s.help_moved
-            or a.faction == "christians"
+            or a.faction == f
             or a not in self._shift_options(ctx.s, a.faction)
         ):
             raise IllegalActionError(

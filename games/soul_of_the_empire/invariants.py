@@ -31,14 +31,18 @@ def check(game: Any, s: Any) -> list[str]:
     problems: list[str] = []
     rome = s.factions.get("rome")
     captured = rome.captured if rome is not None else {}
-    christians = s.factions.get("christians")
-    gospel = christians.gospel if christians is not None and "gospel" in christians.durable else None
+    # the units on Gospel: the Christians', or the Coalition's with a salvaged Gospel (R14, R26)
+    on_gospel = [
+        h.gospel
+        for h in s.factions.values()
+        if h.gospel is not None and any(c.split("#")[0] == "gospel" for c in h.durable)
+    ]
     for fid, f in sorted(s.factions.items()):
         parts = {
             "the supply": f.supply,
             "the map": sum(units.get(fid, 0) for units in s.board.values()),
             "Rome's Captured Unit Area": captured.get(fid, 0),
-            "the Gospel card": 1 if gospel == fid else 0,
+            "the Gospel card": on_gospel.count(fid),
         }
         problems += total(f"{fid} units", d.factions[fid].units, parts)
         if fid != "gray" and len(f.dice) != DICE:

@@ -802,11 +802,8 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
             raise InvalidNotationError(f"Name the units and where they come from or go: {example}.")
         return Convert(sources=tuple(items)) if verb == "convert" else Spread(moves=tuple(items))
     if verb == "redirect":
-        cards = (
-            [c for c in s.factions["jews"].hand if g.data.card(c).id == "promised-land"]
-            if "jews" in s.factions
-            else []
-        )
+        # the Jews, or the Coalition with a salvaged copy (RULINGS.md R14)
+        cards = [c for c in s.factions[f].hand if g.data.card(c).id == "promised-land"] if f in s.factions else []
         if not cards:
             raise IllegalActionError("Redirecting needs Promised Land in your hand.")
         return _parse_redirect(g, s, cards[0], rest.strip())
