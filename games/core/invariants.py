@@ -50,10 +50,13 @@ def ledger(what: str, components: Iterable[str], places: Mapping[str, Iterable[s
     """
     expected = Counter(iter(components))  # a mapping counts its keys once each
     held: Counter[str] = Counter()
+    for ids in places.values():
+        held.update(ids)
+    if dict.__eq__(held, expected):  # no zero counts in either; the usual case: nothing more to do
+        return []
     where: dict[str, list[str]] = {}
     for place, ids in places.items():
         for c in ids:
-            held[c] += 1
             where.setdefault(c, []).append(place)
     problems = []
     for c in sorted(set(expected) | set(held)):

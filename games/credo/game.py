@@ -32,6 +32,7 @@ from games.core.base import ApplyContext, NotationGame
 from games.core.english import count as counted
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.memo import last_state
 from games.core.secrets import redeal, shuffled
 from games.core.window import seats_after
 
@@ -367,7 +368,12 @@ class Credo(NotationGame):
         return {s.active: Prompt(kind="turn", text=text)}
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
-        """Every legal action for ``seat`` now, each once in its notation form."""
+        """Every legal action for ``seat`` now, each once in its notation form (a fresh
+        list, remembered for the last state: games.core.memo)."""
+        return list(self._legal_actions(s, seat))
+
+    @last_state
+    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         prompts = self.to_act(s)
         if seat not in prompts:
             return ()

@@ -34,6 +34,7 @@ from games.core import (
     InvalidNotationError,
 )
 from games.core.errors import list_words
+from games.core.memo import last_state
 from games.core.notation import completions, fold, unique_prefix, unknown_command
 from games.core.refusal import asked, cannot, not_this
 
@@ -160,7 +161,10 @@ def format_action(game: PromisedLand, s: State, a: Any) -> str:
     raise TypeError(f"not a Promised Land action: {a!r}")
 
 
+@last_state
 def _legal_texts(game: PromisedLand, s: State, seat: int) -> list[tuple[str, Any]]:
+    """(notation, action) of every legal action of ``seat`` (remembered for the last state
+    asked about, games.core.memo)."""
     return [(format_action(game, s, a), a) for a in game.legal_actions(s, seat)]
 
 

@@ -29,6 +29,7 @@ from games.core import (
 from games.core.base import ApplyContext, NotationGame
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.memo import last_state
 from games.core.secrets import redeal, shuffled
 
 from . import notation
@@ -1576,7 +1577,12 @@ class SoulOfTheEmpire(NotationGame):
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         """Every legal action for ``seat``; for Move and Recruit, one group of units
         along one route or into one territory per action (the notation accepts any
-        combination; RULINGS.md R5)."""
+        combination; RULINGS.md R5). A fresh list each call, remembered for the last state
+        (games.core.memo): reading typed text asks for it again and again."""
+        return list(self._legal_actions(s, seat))
+
+    @last_state
+    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         f = self.acting(s, seat)
         if f is None:
             return ()

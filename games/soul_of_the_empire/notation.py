@@ -58,6 +58,7 @@ from games.core import (
     InvalidNotationError,
 )
 from games.core.errors import GameError, list_words
+from games.core.memo import last_state
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
 from games.core.refusal import not_now
 
@@ -882,8 +883,10 @@ def _verb(word: str, now: Callable[[], set[str]] | None = None) -> str:
     return key
 
 
+@last_state
 def _texts_now(g: SoulOfTheEmpire, s: State, f: str) -> list[str]:
-    """The actions legal for ``f`` now, in notation."""
+    """The actions legal for ``f`` now, in notation (remembered for the last state asked
+    about: every typed action of a step is read against the same list)."""
     for seat in range(s.players):
         if g.acting(s, seat) == f:
             return [format_action(g, s, a) for a in g.legal_actions(s, seat)]
@@ -892,10 +895,7 @@ def _texts_now(g: SoulOfTheEmpire, s: State, f: str) -> list[str]:
 
 def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
     """The command words of the actions legal for ``f`` now."""
-    for seat in range(s.players):
-        if g.acting(s, seat) == f:
-            return {format_action(g, s, a).split()[0] for a in g.legal_actions(s, seat)}
-    return set()
+    return {t.split()[0] for t in _texts_now(g, s, f)}
 
 
 def _salvage_cards(g: SoulOfTheEmpire, s: State) -> list[str]:

@@ -1,0 +1,41 @@
+"""Remembering the answer for the last state asked about.
+
+States are frozen models, so the same state object always has the same legal actions
+and the same notation for them. Reading one typed action asks for those lists again
+(to resolve a cut-short action, to name what is legal), and a step reads several
+actions against the same state; remembering the last answer makes that one computation.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def last_state(fn: F) -> F:
+    """Decorate ``fn(owner, state, *args)`` (a method, or a function of the game and a
+    state) to remember its answer for the last call, matched by the identity of
+    ``owner`` and ``state`` and the equality of the other arguments. A list answer is
+    kept as a tuple and handed out as a fresh list each time, so a caller may change
+    its copy. Only for functions of the state alone (no randomness, no outside data)."""
+    last: list[Any] = [None]
+
+    @functools.wraps(fn)
+    def wrapper(owner: Any, s: Any, *args: Any) -> Any:
+        m = last[0]
+        if m is not None and m[0] is owner and m[1] is s and m[2] == args:
+            out = m[3]
+        else:
+            out = fn(owner, s, *args)
+            if isinstance(out, list):
+                out = tuple(out)
+                last[0] = (owner, s, args, out, True)
+            else:
+                last[0] = (owner, s, args, out, False)
+            m = last[0]
+        return list(out) if m[4] else out
+
+    return wrapper  # type: ignore[return-value]
