@@ -260,6 +260,25 @@ def _war(nations, attacker=0, defender=1, **kw):
     return act(s, attacker, f"attack {nations[defender]}")
 
 
+def test_r12_s_card_during_the_war_commitments():
+    """S = "Look at opponents hand: play anytime" (R12), also while the war's commitments are
+    made: the hand seen still holds the cards its player committed (they leave it at the
+    reveal), so nothing of the secret commitment shows; the seat then still commits."""
+    s = _war(["Huns", "Visigoths", "Ostrogoths"], hands=[["Cavalry"], ["Infantry"], ["Scouts"]])
+    s = act(s, 0, "fight with Cavalry")
+    assert "play Scouts on Huns" in [GAME.format_action(s, a) for a in GAME.legal_actions(s, 2)]
+    step = act_events(s, 2, "play Scouts on Huns")
+    seen = [e for e in step.events if isinstance(e, HandSeen)]
+    assert seen and seen[0].visible_to == (2,) and set(seen[0].names) == {"Cavalry"}
+    t = step.state
+    assert t.war is not None and 2 in GAME.to_act(t) and "Scouts" not in [
+        GAME.card(c).display for c in t.players[2].hand
+    ]
+    t = act(t, 2, "pass")
+    t = act(t, 1, "fight", 5, 1, 1, 1)
+    assert t.war is None or t.war.stage != "commit"
+
+
 def test_attack_only_immediate_neighbours():
     """CONQUEST PHASE: you may attack the player to your immediate left or right."""
     s = make_state(["Huns", "Visigoths", "Ostrogoths", "Vandals"], phase="conquest")

@@ -1094,6 +1094,9 @@ class BarbarianHordes(NotationGame):
                 self._s_plays(s, seat),
             )
         blocks = [Block(card=c) for c in self._blocks(s, seat)]
+        # S "play anytime": also while the commitments are made (committed cards stay in
+        # the hand until the reveal, so a hand seen then shows nothing of them; R12)
+        blocks += self._s_plays(s, seat)
         if seat in (war.attacker, war.defender):
             cards = self._war_cards(s, seat, seat, fight=True)
             can_sac = "berserkers" in self.abilities(s, seat) and p.armies > 0
@@ -1137,6 +1140,9 @@ class BarbarianHordes(NotationGame):
             return
         p = s.players[seat]
         combatant = seat in (war.attacker, war.defender)
+        if isinstance(a, PlayCard) and self.card_ok(a.card) and self.card(a.card).has("S"):
+            self._play_s(ctx, seat, a)  # R12: the seat still commits afterwards
+            return
         if isinstance(a, Fight):
             if not combatant:
                 raise IllegalActionError(
