@@ -1,0 +1,35 @@
+"""games.core.memo.last_state: the last state's answer is reused only for that same state
+object and the same arguments, and a list answer is handed out as a fresh copy."""
+
+from __future__ import annotations
+
+from games.core.memo import last_state
+
+
+class Counting:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    @last_state
+    def legal(self, s: object, seat: int) -> list[int]:
+        self.calls += 1
+        return [seat, id(s) % 7]
+
+
+def test_same_state_and_arguments_reuse_the_answer() -> None:
+    g, s = Counting(), object()
+    first = g.legal(s, 1)
+    first.append(99)  # the caller's copy: the remembered answer is not changed
+    assert g.legal(s, 1) == [1, id(s) % 7] and g.calls == 1
+
+
+def test_another_state_seat_or_owner_is_computed_again() -> None:
+    g, s, t = Counting(), object(), object()
+    g.legal(s, 1)
+    g.legal(s, 2)
+    assert g.calls == 2
+    g.legal(t, 2)  # an equal-looking but different state object
+    assert g.calls == 3
+    h = Counting()
+    h.legal(t, 2)
+    assert h.calls == 1 and g.calls == 3
