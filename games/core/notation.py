@@ -21,13 +21,13 @@ T = TypeVar("T")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Lower-case, strip accents and punctuation other than letters/digits/space; collapse spaces.
 
     A comma between digit groups is a thousands separator: ``"20,000"`` folds to ``"20000"``.
     Pure, and called on the same names and notations over and over while reading typed
-    input against the legal actions, so its results are cached.
+    input against the legal actions, so its results are cached (a bounded LRU cache).
     """
     decomposed = unicodedata.normalize("NFKD", _THOUSANDS.sub("", text))
     kept = "".join(c for c in decomposed if not unicodedata.combining(c))
