@@ -62,7 +62,7 @@ class FactionState(Model):
     rage: int = 0  # Coalition: the Rage track, -2 .. 3
     markers: tuple[str, ...] = ()  # Coalition: owners of the Objective Point Markers scored
     regions_scored: tuple[str, ...] = ()  # Coalition: regions scored (once each)
-    gospel: str | None = None  # Christians: the faction named by Gospel
+    gospel: str | None = None  # the faction named by this faction's Gospel (Christians; Coalition, R14)
     grace_last: int = 0  # Christians: the Grace option used last turn (0 none)
     grace_now: int = 0  # Christians: the Grace option used this turn
 
@@ -162,10 +162,12 @@ class Combat(Model):
 
 
 class Window(Model):
-    """A response window on another faction's turn. ``kind``: ``promised_land`` (a
-    faction moved units out of the blue region: the Jews may redirect them) or
-    ``gospel`` (the Gospel faction moved: the Christians may move 1 unit 1 territory) or
-    ``caesar`` (a faction bought Power Cards: Rome may raise 1 Unspent die, Give to Caesar)."""
+    """A response window on another faction's turn, answered by ``faction``: the Jews,
+    Rome or the Christians, or the Coalition with a salvaged card (RULINGS.md R14).
+    ``kind``: ``promised_land`` (a faction moved units out of the blue region: the
+    holder may redirect them), ``gospel`` (the Gospel faction moved: the holder may move
+    1 Christian unit 1 territory) or ``caesar`` (a faction bought Power Cards: the
+    holder may raise 1 of its Unspent dice, Give to Caesar)."""
 
     kind: Literal["promised_land", "gospel", "caesar"]
     faction: Faction  # who may answer
