@@ -204,3 +204,18 @@ def test_promised_land_asks_the_coalition_after_the_jews_pass() -> None:
     assert t.window is not None and t.window.faction == "coalition"
     u = act(t, "coalition", Pass())
     assert u.window is None and units(u, "aegyptus", "rome") == 3
+
+
+@pytest.mark.parametrize(
+    ("card", "lacks"),
+    [("giving", "Power Card deck"), ("conscription", "Captured Unit Area"), ("enrapture", "Objective Cards")],
+)
+def test_cards_naming_what_the_coalition_has_not_got_say_so(card: str, lacks: str) -> None:
+    """R14: Giving ("You immediately draw the top 2 Power Cards"), Conscription ("your captured
+    unit area") and Enrapture ("Whenever you claim an Objective Card") need what the Coalition
+    has not got; playing one is refused with that reason and changes nothing."""
+    phase = g.data.card(card).phases[0]
+    s = coalition_start(hand=(card,)).model_copy(update={"phase": phase if phase != "combat" else "main"})
+    assert not any(isinstance(a, PlayPower) and a.card == card for a in legal(s, "coalition"))
+    with pytest.raises(IllegalActionError, match=lacks):
+        act(s, "coalition", PlayPower(card=card, target="rome"))

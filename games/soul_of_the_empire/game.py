@@ -4208,6 +4208,12 @@ class SoulOfTheEmpire(NotationGame):
             "promised-land",
         }
     )
+    # the salvaged cards whose text names what the Coalition has not got (R14)
+    COALITION_LACKS = {
+        "conscription": "a Captured Unit Area",
+        "enrapture": "Objective Cards to claim",
+        "giving": "a Power Card deck to draw from",
+    }
     MOVE_CARDS = {"roman-roads": 4, "caravan": 3, "missionary-journey": 4}
     RECRUIT_CARDS = {"legion-levy": 3, "pentecost": 3}
 
@@ -4397,7 +4403,11 @@ class SoulOfTheEmpire(NotationGame):
         if s.power_played >= s.power_limit:
             raise IllegalActionError("You may play only 1 Power Card a turn.")
         if f == "coalition" and card.id not in self.COALITION_PLAYABLE:
-            raise IllegalActionError(f"The Coalition cannot use {card.name} (RULINGS.md R14).")
+            lacks = self.COALITION_LACKS.get(card.id, "what the card needs")
+            raise IllegalActionError(
+                f"The Coalition cannot play {card.name}: its text needs {lacks}, which the Coalition "
+                "has not got (RULINGS.md R14); it stays in your hand until discarded."
+            )
         hand = list(fs.hand)
         hand.remove(a.card)
         ctx.set_f(f, hand=tuple(hand))
