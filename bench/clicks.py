@@ -1,0 +1,105 @@
+"""Clicks per decision: how many decisions of whole games can be made by clicks, and with
+how many clicks.
+
+Usage::
+
+    python bench/clicks.py                          # every game, 3 heuristic games each
+    python bench/clicks.py soul-of-the-empire --games 5 --players 4 --seed 2
+
+Every seat's decision of heuristic AI games is counted as if a human made it:
+
+- before: a decision had buttons only when it had at most 25 legal actions (one click);
+  above that the player had to type ``/play``;
+- after: the steps of ``games.core.choices.ChoiceTree`` that reach the action chosen
+  (a multi-select counts one click), and a decision whose only legal answers are ``pass``
+  or ``done`` is answered by auto-pass (no click).
+
+Printed per game: decisions, decisions without buttons before, decisions reachable by
+clicks after, auto-passed decisions, and the median, 90th percentile and maximum of
+clicks per decision after (auto-passed ones excluded). Targets (issue 23): every decision
+by clicks, at most 3 clicks for 90% of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.core import all_games, apply_at, get_game, start  # noqa: E402
+from games.core.agents import make_agent  # noqa: E402
+from games.core.choices import ChoiceError, ChoiceTree  # noqa: E402
+
+PLAYERS = {"barbarian-hordes": 4, "credo": 4, "promised-land": 4, "roman-war": 2, "soul-of-the-empire": 4}
+PASS_WORDS = {"pass", "done"}
+MAX_STEPS = 3000
+
+
+def measure(game: Any, players: int, games: int, seed: int) -> dict[str, Any]:
+    clicks: list[int] = []
+    decisions = typed_before = unreachable = auto = 0
+    for g in range(games):
+        gseed = seed + 1000 * g
+        seats = list(range(players))
+        agents = [make_agent(game, "heuristic", gseed + x) for x in seats]
+        s = start(game, seats, game.Options(), gseed).state
+        step = 0
+        while game.outcome(s) is None and step < MAX_STEPS:
+            prompts = game.to_act(s)
+            seat = min(prompts)
+            action = agents[seat].choose(game, s, seat)
+            for asked in prompts:  # every seat asked now decides (a secret phase asks several)
+                notations = [game.format_action(s, a) for a in game.legal_actions(s, asked)]
+                decisions += 1
+                typed_before += len(notations) > 25
+                if all(n.lower() in PASS_WORDS for n in notations) and len(notations) == 1:
+                    auto += 1
+                    continue
+                tree = ChoiceTree(notations)
+                mine = action if asked == seat else agents[asked].choose(game, s, asked)
+                chosen = game.format_action(s, mine)
+                try:
+                    clicks.append(tree.clicks(chosen))
+                except ChoiceError:
+                    unreachable += 1
+            step += 1
+            s = apply_at(game, s, seat, action, gseed, step).state
+    clicks.sort()
+    p90 = clicks[min(len(clicks) - 1, int(0.9 * len(clicks)))] if clicks else 0
+    return {
+        "decisions": decisions,
+        "typed_before": typed_before,
+        "by_clicks": decisions - unreachable,
+        "auto": auto,
+        "median": statistics.median(clicks) if clicks else 0,
+        "p90": p90,
+        "max": clicks[-1] if clicks else 0,
+        "within3": sum(c <= 3 for c in clicks) / len(clicks) if clicks else 1.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", nargs="?", help="a game id (default: every game)")
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    ids = [args.game] if args.game else sorted(g.id for g in all_games())
+    print(f"{'game':20} {'decisions':>9} {'typed before':>12} {'by clicks':>9} {'auto-pass':>9} "
+          f"{'median':>6} {'p90':>4} {'max':>4} {'<=3 clicks':>10}")
+    for gid in ids:
+        game = get_game(gid)
+        players = args.players or PLAYERS.get(gid, game.min_players)
+        r = measure(game, players, args.games, args.seed)
+        print(f"{gid:20} {r['decisions']:9} {r['typed_before']:12} {r['by_clicks']:9} {r['auto']:9} "
+              f"{r['median']:6} {r['p90']:4} {r['max']:4} {r['within3']:10.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
