@@ -16,6 +16,12 @@ Formats (at most 100 characters, Discord's limit)::
     tabula:h:<session>                      show me my hand and my choices (ephemeral)
     tabula:x:<session>                      what do the options of my decision do? (ephemeral)
     tabula:r:<session>                      the rule text for my decision (ephemeral)
+    tabula:c:<session>:<token>:<path>       a step of the question's choices: go to ``path``
+                                            (option indices from the first step, "3.0.12"), or
+                                            play the action it names; also the Back button
+    tabula:k:<session>:<token>:<path>       a select menu at step ``path``: its values are an
+                                            option's index, or the items picked (multi-select)
+    tabula:n:<session>:<token>:<path>       a multi-select step answered with no item picked
 
 Buttons posted by earlier releases name the session's version instead of the question
 (``tabula:a:<session>:<version>:<notation>``, ``tabula:i:...:<index>``, ``tabula:s:...``);
@@ -28,6 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import discord
+
+from games.core.choices import ChoiceError, ChoiceStep, Option, decode_path, encode_path
 
 PREFIX = "tabula:"
 MAX_ID = 100
@@ -47,6 +55,7 @@ class Decoded:
     notation: str | None = None
     index: int | None = None
     token: str | None = None
+    path: tuple[int, ...] | None = None
 
 
 def action_id(session_id: int, token: str, notation: str, index: int) -> str:
@@ -75,6 +84,7 @@ def option_value(notation: str, index: int) -> str:
 
 
 NEW_KINDS = {"p": "a", "q": "i", "m": "s"}
+STEP_KINDS = ("c", "k", "n")
 
 
 def decode(custom_id: str) -> Decoded | None:
@@ -88,6 +98,11 @@ def decode(custom_id: str) -> Decoded | None:
         sid = int(parts[1])
         if kind in ("h", "x", "r") and len(parts) == 2:
             return Decoded(kind, sid)
+        if kind in STEP_KINDS and len(parts) == 4:
+            token = parts[2]
+            if not token or len(token) > 30:
+                return None
+            return Decoded(kind, sid, token=token, path=decode_path(parts[3]))
         if kind in NEW_KINDS:
             token = parts[2]
             if not token or len(token) > 30:
@@ -106,7 +121,7 @@ def decode(custom_id: str) -> Decoded | None:
             return Decoded("a", sid, version, notation=parts[3])
         if kind == "i" and len(parts) == 4:
             return Decoded("i", sid, version, index=int(parts[3]))
-    except (IndexError, ValueError):
+    except (IndexError, ValueError, ChoiceError):
         return None
     return None
 
@@ -169,3 +184,118 @@ def hand_view(session_id: int) -> discord.ui.View:
         )
     )
     return view
+
+
+MAX_STEP_BUTTONS = 10
+"""Options of a step shown as buttons (two rows); more get a select menu."""
+MAX_BUTTON_LABEL = 40
+PASS_WORDS = ("pass", "done", "end")
+
+
+def step_id(kind: str, session_id: int, token: str, path: Sequence[int]) -> str:
+    """The custom id of a component of the step at ``path`` (``kind`` c, k or n)."""
+    return f"{PREFIX}{kind}:{session_id}:{token}:{encode_path(path)}"
+
+
+def _style(option: Option) -> discord.ButtonStyle:
+    word = option.label.strip().lower()
+    if option.action is not None and word == "pass":
+        return discord.ButtonStyle.secondary
+    if option.action is not None and word in PASS_WORDS:
+        return discord.ButtonStyle.success
+    return discord.ButtonStyle.primary
+
+
+def step_view(
+    session_id: int, token: str, step: ChoiceStep, *, hand_button: bool = False, aids: Sequence[str] = ()
+) -> discord.ui.View:
+    """The components of one step of a question's choices (``games.core.choices``): buttons
+    for a few short options, a select menu otherwise, a multi-select menu where several items
+    are picked (with a "none" button when none may be), and Back after the first step.
+    ``token`` is the ``prompt_token`` of the question; ``aids`` the help buttons of the
+    decision, as for ``choice_view``."""
+    view = discord.ui.View(timeout=None)
+    path = step.path
+    if step.multi is not None:
+        m = step.multi
+        view.add_item(
+            discord.ui.Select(
+                custom_id=step_id("k", session_id, token, path),
+                placeholder=cut_label(f"{step.chosen}: pick {_how_many(m.min_values, m.max_values)}"),
+                min_values=max(1, m.min_values),
+                max_values=m.max_values,
+                options=[discord.SelectOption(label=cut_label(item), value=str(i)) for i, item in enumerate(m.items)],
+            )
+        )
+        if m.min_values == 0:
+            view.add_item(
+                discord.ui.Button(label=cut_label(f"{step.chosen}, nothing more"), style=discord.ButtonStyle.secondary,
+                                  custom_id=step_id("n", session_id, token, path), row=1)
+            )
+    elif len(step.options) <= MAX_STEP_BUTTONS and all(len(o.label) <= MAX_BUTTON_LABEL for o in step.options):
+        for i, option in enumerate(step.options):
+            view.add_item(
+                discord.ui.Button(label=option.label, style=_style(option),
+                                  custom_id=step_id("c", session_id, token, (*path, i)), row=i // 5)
+            )
+    else:
+        view.add_item(
+            discord.ui.Select(
+                custom_id=step_id("k", session_id, token, path),
+                placeholder=cut_label(f"{step.chosen} …" if step.chosen else "Choose what to do"),
+                options=[
+                    discord.SelectOption(
+                        label=o.label, value=str(i),
+                        description=o.description if o.description and o.description != o.label else None,
+                    )
+                    for i, o in enumerate(step.options)
+                ],
+            )
+        )
+    if step.back:
+        view.add_item(
+            discord.ui.Button(label="Back", style=discord.ButtonStyle.secondary,
+                              custom_id=step_id("c", session_id, token, path[:-1]), row=2)
+        )
+    for what in aids:
+        view.add_item(
+            discord.ui.Button(label=AIDS[what][1], style=discord.ButtonStyle.secondary,
+                              custom_id=aid_id(session_id, what), row=2)
+        )
+    if hand_button:
+        view.add_item(
+            discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,
+                              custom_id=hand_id(session_id), row=2)
+        )
+    return view
+
+
+def cut_label(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _how_many(lo: int, hi: int) -> str:
+    if lo == hi:
+        return str(lo)
+    return f"up to {hi}" if lo <= 1 else f"{lo} to {hi}"
+
+
+def step_to_json(step: ChoiceStep) -> dict[str, object]:
+    """A step as JSON (kept with a queued direct message until it is sent)."""
+    out: dict[str, object] = {"path": list(step.path), "chosen": step.chosen,
+                              "options": [[o.label, o.action, o.description] for o in step.options]}
+    if step.multi is not None:
+        out["multi"] = [list(step.multi.items), step.multi.min_values, step.multi.max_values]
+    return out
+
+
+def step_from_json(data: dict[str, object]) -> ChoiceStep:
+    from games.core.choices import Multi
+
+    multi = data.get("multi")
+    return ChoiceStep(
+        tuple(data.get("path") or ()),  # type: ignore[arg-type]
+        str(data.get("chosen") or ""),
+        tuple(Option(str(o[0]), o[1], str(o[2])) for o in data.get("options") or ()),  # type: ignore[union-attr, index]
+        Multi(tuple(multi[0]), int(multi[1]), int(multi[2])) if multi else None,  # type: ignore[index]
+    )

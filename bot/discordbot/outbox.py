@@ -736,7 +736,11 @@ class Outbox:
         view = None
         if payload.get("question"):  # the buttons answer the question it names
             aids = ("explain", "rules") if payload.get("explains") else ("rules",)
-            view = components.choice_view(session_id, str(payload["question"]), tuple(choices), aids=aids)
+            if payload.get("step"):
+                step = components.step_from_json(payload["step"])
+                view = components.step_view(session_id, str(payload["question"]), step, aids=aids)
+            else:
+                view = components.choice_view(session_id, str(payload["question"]), tuple(choices), aids=aids)
             kwargs["view"] = view
         try:
             user = self.bot.get_user(int(payload["user"])) or await self.bot.fetch_user(int(payload["user"]))
@@ -752,6 +756,7 @@ class Outbox:
             "user": user_id,
             "content": text,
             "choices": list(prompt.choices) if prompt is not None else [],
+            "step": components.step_to_json(prompt.step) if prompt is not None and prompt.step else None,
             "question": prompt.token if prompt is not None else None,
             "explains": prompt.explains if prompt is not None else False,
             "version": version,
@@ -1089,6 +1094,8 @@ class Outbox:
         if prompt is None or not prompt.token:
             return None
         aids = ("explain", "rules") if prompt.explains else ("rules",)
+        if prompt.step is not None:
+            return components.step_view(reply.session_id, prompt.token, prompt.step, aids=aids)
         return components.choice_view(reply.session_id, prompt.token, prompt.choices, aids=aids)
 
     async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart]) -> bytes | None:

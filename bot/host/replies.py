@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import PromptKind, Seat
+from games.core.choices import ChoiceStep
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,9 @@ class PromptInfo:
     button's custom id) or is bound to it on receipt (a typed action), and is refused as
     outdated when the seat's question is no longer the same. ``explains`` whether its
     options name things the game explains (cards, nations, abilities...): a "What do these
-    do?" button is offered with them.
+    do?" button is offered with them. ``step`` the first step of the
+    choices that lead to each legal action (``games.core.choices``), for a human seat; None
+    for an AI seat or when there are too many legal actions to list.
     """
 
     seat: Seat
@@ -70,6 +73,7 @@ class PromptInfo:
     deadline: float | None = None
     token: str = ""
     explains: bool = False
+    step: ChoiceStep | None = None
 
 
 def prompt_token(seq: int, kind: str, text: str, choices: tuple[str, ...]) -> str:
@@ -97,6 +101,17 @@ def parse_token(token: str) -> tuple[int, str] | None:
     except ValueError:
         return None
     return int(seq), digest
+
+
+@dataclass(frozen=True)
+class ChoiceResult:
+    """Where a click among a question's choices leads: the next ``step`` to show, or the
+    ``action`` (in notation) it names; ``text`` is the question, ``game`` its heading."""
+
+    step: ChoiceStep | None
+    action: str | None
+    text: str
+    game: str = ""
 
 
 @dataclass(frozen=True)

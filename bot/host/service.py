@@ -69,6 +69,7 @@ from games.core import (
     start,
 )
 from games.core.agents import make_agent
+from games.core.choices import ChoiceError, ChoiceTree
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
@@ -102,6 +103,7 @@ from .errors import (
     UndoError,
 )
 from .replies import (
+    ChoiceResult,
     Embed,
     EmbedField,
     GameSummary,
@@ -121,6 +123,9 @@ log = logging.getLogger("tabula.host")
 
 AI_KINDS = ("heuristic", "random")
 MAX_CHOICES = 25
+MAX_TREE = 20_000
+"""Legal actions above which a question gets no choices to click (typed with ``/play``)."""
+TREES_KEPT = 64
 
 
 class Names(Protocol):
@@ -229,6 +234,8 @@ class Host:
         self._latest: dict[int, SessionRecord] = {}
         self._by_channel: dict[int, int] = {}
         self._commits: dict[int, int] = {}
+        # (session, seq, seat) -> the choices leading to that seat's legal actions then
+        self._trees: OrderedDict[tuple[int, int, Seat], ChoiceTree | None] = OrderedDict()
 
     # ================================================================== plumbing
 
@@ -623,11 +630,60 @@ class Host:
             choices = self._choices(game, state, seat)
             holder = rec.seats[seat] if seat < len(rec.seats) else None
             human = holder is not None and holder.user_id is not None
+            tree = self._tree(game, rec, state, seat) if human else None
             out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
                                   rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
                                   prompt_token(rec.seq, p.kind, p.text, choices),
-                                  bool(choices) and bool(named_in(game.explanations(), choices))))
+                                  bool(choices) and bool(named_in(game.explanations(), choices)),
+                                  tree.step() if tree is not None else None))
         return out
+
+    def _tree(self, game: Game, rec: SessionRecord, state: Any, seat: Seat) -> ChoiceTree | None:
+        """The choices leading to each of ``seat``'s legal actions in ``state`` (the session's
+        state after action ``rec.seq``); None when there are more than ``MAX_TREE``."""
+        key = (rec.id, rec.seq, seat)
+        if key in self._trees:
+            self._trees.move_to_end(key)
+            return self._trees[key]
+        legal = list(itertools.islice(game.legal_actions(state, seat), MAX_TREE + 1))
+        tree = ChoiceTree(game.format_action(state, a) for a in legal) if 0 < len(legal) <= MAX_TREE else None
+        self._trees[key] = tree
+        while len(self._trees) > TREES_KEPT:
+            self._trees.popitem(last=False)
+        return tree
+
+    async def choice(self, session_id: int, user_id: int, token: str, path: Sequence[int],
+                     picks: Sequence[int] | None = None) -> ChoiceResult:
+        """Follow a click among the choices of the question ``token`` names
+        (``PromptInfo.step``): ``path`` is the option indices chosen from the first step,
+        ``picks`` the items picked at a multi-select step. Returns the next step to show, or
+        the action the choices name (the adapter then plays it with ``act(prompt=token)``,
+        which judges it again). Changes nothing.
+
+        Raises NoSessionError, GameOverError, NotSeatedError, NotYourTurnError (the seat was
+        not asked), OutdatedActionError (the seat's question changed since, or the path is
+        not among its choices; the message says what is asked now)."""
+        rec = await self.storage.get_session(session_id)
+        game = get_game(rec.game_id)
+        self._require_active(rec)
+        seat = self._require_seat(rec, user_id).seat
+        state = await self._state(game, rec)
+        prompts = game.to_act(state)
+        if seat not in prompts:
+            waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+            raise OutdatedActionError("That choice belongs to an earlier question; nothing is asked of you "
+                                      f"now; waiting for {waiting}.")
+        await self._judge_intent(game, rec, state, prompts, seat, token)
+        tree = self._tree(game, rec, state, seat)
+        try:
+            if tree is None:
+                raise ChoiceError("too many legal actions to list")
+            action = tree.resolve(path, picks)
+            step = tree.step(path) if action is None else None
+        except ChoiceError:
+            raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
+                                      f"You are asked now: {prompts[seat].text}") from None
+        return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec))
 
     @staticmethod
     def _not_offered(game: Game, state: Any, seat: Seat) -> list[str]:

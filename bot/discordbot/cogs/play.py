@@ -10,10 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.host import OutdatedActionError, Reply
+from bot.host.replies import ChoiceResult
 from bot.host.suggest import suggestion
 from games.core import GameError, NotYourTurnError
 
 from .. import components
+from ..outbox import release as components_release
 from ..outbox import send_pages
 from ..tree import send_private
 from . import answer, channel_id, complete_actions, game_command, host, tabula
@@ -82,6 +84,9 @@ class Play(commands.Cog):
             await interaction.response.send_message("That game no longer exists.", ephemeral=True)
             return
         h = bot.host
+        if decoded.kind in components.STEP_KINDS:
+            await self._on_step(interaction, decoded, game_channel)
+            return
         if decoded.kind == "h":
             reply = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
             await bot.outbox.private_answer(interaction, reply)
@@ -148,6 +153,77 @@ class Play(commands.Cog):
             session_id=decoded.session_id,
         )
         await self._after_click(interaction, reply, notation, game_channel)
+
+    async def _on_step(self, interaction: discord.Interaction, decoded: components.Decoded, game: int) -> None:
+        """A click on a step of a question's choices: show the next step in place (the
+        clicker's own prompt) or, when the choices name an action, play it, judged against
+        the question the clicker saw (``decoded.token``)."""
+        bot = tabula(interaction)
+        h = bot.host
+        assert decoded.token is not None and decoded.path is not None
+        path, picks = decoded.path, None
+        if decoded.kind == "n":
+            picks = ()
+        elif decoded.kind == "k":
+            values = [str(v) for v in (interaction.data or {}).get("values") or []]
+            if not values or not all(v.isdigit() for v in values):
+                await send_private(interaction, "That choice is not understood; nothing was applied.")
+                return
+            current = await self._step_or_refuse(interaction, decoded, game, path, None)
+            if current is None:
+                return
+            if current.step is not None and current.step.multi is not None:
+                picks = tuple(int(v) for v in values)
+            else:
+                path = (*path, int(values[0]))
+        result = await self._step_or_refuse(interaction, decoded, game, path, picks)
+        if result is None:
+            return
+        if result.action is None:
+            assert result.step is not None
+            view = components.step_view(decoded.session_id, decoded.token, result.step)
+            so_far = f"➜ {result.step.chosen} …" if result.step.chosen else ""
+            try:
+                if own_prompt(interaction):
+                    before = interaction.message.content if interaction.message is not None else ""
+                    kept = [line for line in before.split("\n") if not line.startswith("➜ ") and line != "\u200b"]
+                    content = "\n".join([*kept, so_far]).strip() or "\u200b"
+                    await interaction.response.edit_message(content=content[-2000:], view=view)
+                else:
+                    text = f"**{result.game}**\n{result.text}" if result.game else result.text
+                    await interaction.response.send_message(f"{text}\n{so_far}"[:2000], view=view, ephemeral=True)
+            finally:
+                components_release(view)
+            return
+        if await refuse_if_closed(interaction, game):
+            return
+        try:
+            reply = await h.act(game, interaction.user.id, result.action, prompt=decoded.token,
+                                interaction_id=str(interaction.id), session_id=decoded.session_id)
+        except (NotYourTurnError, OutdatedActionError) as e:
+            await self.refuse_with_question(interaction, game, decoded.session_id, e)
+            return
+        except GameError as e:
+            where = await h.game_name(decoded.session_id)
+            await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
+            return
+        await self._after_click(interaction, reply, result.action, game)
+
+    async def _step_or_refuse(
+        self, interaction: discord.Interaction, decoded: components.Decoded, game: int,
+        path: tuple[int, ...], picks: tuple[int, ...] | None,
+    ) -> ChoiceResult | None:
+        """Where the click leads, or None when it was refused (privately, with the question
+        asked now)."""
+        try:
+            return await tabula(interaction).host.choice(decoded.session_id, interaction.user.id,
+                                                         decoded.token or "", path, picks)
+        except (NotYourTurnError, OutdatedActionError) as e:
+            await self.refuse_with_question(interaction, game, decoded.session_id, e)
+        except GameError as e:
+            where = await tabula(interaction).host.game_name(decoded.session_id)
+            await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
+        return None
 
     @staticmethod
     def _chosen(interaction: discord.Interaction, custom_id: str) -> str:
