@@ -125,7 +125,8 @@ class TabulaBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._own_host:
-            hs = HostSettings(db=self.settings.db, database=self.settings.database)
+            hs = HostSettings(db=self.settings.db, database=self.settings.database,
+                              auto_pass=self.settings.auto_pass)
             self._storage = storage_for(hs.database_url(), busy_timeout_ms=hs.busy_timeout_ms)
             await self._storage.open()
             self._host = Host(self._storage, hs, clock=self.clock, **self._host_args)

@@ -43,6 +43,10 @@ class BotSettings(BaseSettings):
         How often the reminder task looks for late turns and expired response windows, seconds.
     log_level : str
         ``TABULA_LOG_LEVEL``: DEBUG, INFO, WARNING...
+    auto_pass : bool
+        ``TABULA_AUTO_PASS`` (default on): a player whose only legal answer is ``pass`` or
+        ``done``, when the others know it already, is answered for at once and the table is
+        told so in the update, instead of being asked to click.
     """
 
     model_config = SettingsConfigDict(env_prefix="TABULA_", env_file=".env", extra="ignore")
@@ -56,6 +60,7 @@ class BotSettings(BaseSettings):
     reminder_hours: float = Field(12.0, gt=0)
     reminder_check_seconds: float = Field(300.0, gt=0)
     log_level: str = "INFO"
+    auto_pass: bool = True
 
     def token(self) -> str | None:
         """The token as plain text, or None when unset or blank."""

@@ -43,6 +43,7 @@ import asyncio
 import itertools
 import logging
 import math
+import random
 import secrets
 import time
 from collections import OrderedDict
@@ -74,8 +75,9 @@ from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
 from games.core.rulebook import step_text
-from games.core.secrets import TrackingRng
+from games.core.secrets import TrackingRng, perturb
 from games.core.secrets import reveals as game_reveals
+from games.core.secrets import seats_of as secret_seats
 from storage import (
     ActionRecord,
     DuplicateInteractionError,
@@ -126,6 +128,9 @@ MAX_CHOICES = 25
 MAX_TREE = 20_000
 """Legal actions above which a question gets no choices to click (typed with ``/play``)."""
 TREES_KEPT = 64
+PASS_WORDS = ("pass", "done")
+AUTO_PASS_TRIES = 8
+"""Redraws of a seat's hidden information that must all leave a lone pass its only answer."""
 
 
 class Names(Protocol):
@@ -170,6 +175,7 @@ def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool
 class _Applied:
     row: ActionRecord
     state: Any
+    auto: bool = False  # a human's only legal answer, a pass, given for them (auto-pass)
 
 
 class _LockEntry:
@@ -509,13 +515,23 @@ class Host:
                     break
                 prompts = game.to_act(state)
                 ai = [s for s in sorted(prompts) if s < len(seats) and seats[s].is_ai]
-                if not ai:
+                lone = (None if ai or not self.settings.auto_pass
+                        else self._lone_pass(game, state, prompts, seats, rec.seed + seq))
+                if not ai and lone is None:
                     break
-                seat = ai[0]
-                agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq + 1) % (1 << 63))
-                action = agent.choose(game, state, seat)
-                applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
-                                      user_id=None, interaction_id=None, now=now, revealed=revealed)
+                if ai:
+                    seat = ai[0]
+                    agent = make_agent(game, seats[seat].ai or "heuristic", seed=(rec.seed + seq + 1) % (1 << 63))
+                    action = agent.choose(game, state, seat)
+                    applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
+                                          user_id=None, interaction_id=None, now=now, revealed=revealed)
+                else:
+                    assert lone is not None
+                    seat, action = lone
+                    applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
+                                          user_id=seats[seat].user_id, interaction_id=None, now=now,
+                                          revealed=revealed)
+                    applied = _Applied(applied.row, applied.state, auto=True)
                 revealed = revealed or applied.row.reveals
             except Exception as e:
                 what = f"the AI's move for seat {seat + 1}" if seat is not None else "the rules after a move"
@@ -525,6 +541,36 @@ class Host:
             out.append(applied)
             state = applied.state
         return out
+
+    @staticmethod
+    def _lone_pass(game: Game, state: Any, prompts: Mapping[Seat, Prompt],
+                   seats: Sequence[SeatRecord], salt: int) -> tuple[Seat, Any] | None:
+        """A human seat asked now whose only legal answer is a pass (``pass``, ``done``)
+        whatever it holds, with that action; None when there is none.
+
+        Answering at once tells the others that the seat had nothing else to play, so it
+        is done only when they know it already (trust invariant 3, prompts never betray
+        hands): the seat's hidden information is drawn anew (``perturb_hidden`` keeping
+        what every other seat sees, ``AUTO_PASS_TRIES`` times, seeded by ``salt``) and the
+        lone pass must stay its only answer in each: a sampled check, as ``secrets`` does
+        for reveals."""
+        for seat in sorted(prompts):
+            if seat >= len(seats) or seats[seat].user_id is None:
+                continue
+            legal = list(itertools.islice(game.legal_actions(state, seat), 2))
+            if len(legal) != 1 or game.format_action(state, legal[0]).strip().lower() not in PASS_WORDS:
+                continue
+            others = frozenset(s for s in secret_seats(game, state) if s != seat)
+            rand = random.Random(f"auto-pass {salt} {seat}")
+            public = True
+            for _ in range(AUTO_PASS_TRIES):
+                other = perturb(game, state, others, rand)
+                if list(itertools.islice(game.legal_actions(other, seat), 2)) != legal:
+                    public = False
+                    break
+            if public:
+                return seat, legal[0]
+        return None
 
     def _incident(self, rec: SessionRecord, seat: Seat | None, what: str, error: BaseException,
                   now: float | None = None) -> dict[str, Any]:
@@ -926,13 +972,17 @@ class Host:
             game=self._game_name(rec),
         )
 
-    def _feed_rows(self, rec: SessionRecord, rows: Sequence[ActionRecord]) -> list[str | tuple[int, str]]:
-        """What freshly applied rows say, in order: public lines (str) and private
+    def _feed_rows(self, rec: SessionRecord, applied: Sequence[_Applied]) -> list[str | tuple[int, str]]:
+        """What freshly applied steps say, in order: public lines (str) and private
         lines as ``(user_id, text)``."""
         out: list[str | tuple[int, str]] = []
         users = {s.seat: s.user_id for s in rec.seats if s.user_id is not None}
-        for row in rows:
-            if row.seq > 0:
+        for done in applied:
+            row = done.row
+            if done.auto:
+                out.append(f"{self._who(rec, row.seat)}: {row.notation} (nothing else was possible; "
+                           "answered automatically)")
+            elif row.seq > 0:
                 if shows_notation(row, None):
                     out.append(f"{self._who(rec, row.seat)}: {row.notation}")
                 else:
@@ -1164,7 +1214,7 @@ class Host:
                                      "was not started. Try other options or another game.", fault["incident"]) from None
             rec = await self._commit(rec, change)
             self._remember(rec, state)
-        feed = [*self._feed_rows(rec, [setup.row, *(a.row for a in ai)]), *self._fault_line(ai.fault)]
+        feed = [*self._feed_rows(rec, [setup, *ai]), *self._fault_line(ai.fault)]
         head: list[str | tuple[int, str]] = [
             f"{game.title} begins with {count(n, 'seat')}. Seed commitment: sha256 `{rec.seed_hash}` "
             "(the seed is revealed at the end)."]
@@ -1279,7 +1329,7 @@ class Host:
                     raise
                 return await self._duplicate_reply(done[0])
             self._remember(rec, final)
-        return await self._status_reply(game, rec, final, [*self._feed_rows(rec, [a.row for a in applied]),
+        return await self._status_reply(game, rec, final, [*self._feed_rows(rec, applied),
                                                            *self._fault_line(fault)])
 
     async def _answer_and_follow(
@@ -1396,7 +1446,7 @@ class Host:
                 change = SessionUpdate(**{**change.__dict__, "wait_deadline": now + wait})
             rec = await self._commit(rec, change)
             self._remember(rec, state)
-        return await self._status_reply(game, rec, state, [*lines, *self._feed_rows(rec, [a.row for a in applied]),
+        return await self._status_reply(game, rec, state, [*lines, *self._feed_rows(rec, applied),
                                                            *self._fault_line(fault)])
 
     def _time_out(
@@ -1600,7 +1650,7 @@ class Host:
                 lines.append((requester, f"You undid {action_for(dropped[0], dropped[0].seat)}."))
         else:
             lines.append(f"{self.names.user(requester)} undid nothing{because}.")
-        return await self._status_reply(game, rec, final, [*lines, *self._feed_rows(rec, [a.row for a in ai]),
+        return await self._status_reply(game, rec, final, [*lines, *self._feed_rows(rec, ai),
                                                            *self._fault_line(ai.fault)])
 
     async def repair(self, channel_id: int, user_id: int, how: str, *, is_moderator: bool = False,
@@ -1666,7 +1716,7 @@ class Host:
             rec = await self._commit(rec, change)
             self._remember(rec, final)
         head = f"{self.names.user(user_id)} let an AI answer for seat {seat + 1} to repair incident {incident}."
-        return await self._status_reply(game, rec, final, [head, *self._feed_rows(rec, [a.row for a in applied]),
+        return await self._status_reply(game, rec, final, [head, *self._feed_rows(rec, applied),
                                                            *self._fault_line(fault)])
 
     # ================================================================== reading
@@ -1942,7 +1992,7 @@ class Host:
             change = SessionUpdate(seats=seats, pending_undo=None, wait_deadline=change.wait_deadline)
         rec = await self._commit(rec, change)
         self._remember(rec, final)
-        return await self._status_reply(game, rec, final, [text, *self._feed_rows(rec, [a.row for a in ai]),
+        return await self._status_reply(game, rec, final, [text, *self._feed_rows(rec, ai),
                                                            *self._fault_line(ai.fault)])
 
     async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False,

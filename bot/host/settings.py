@@ -31,6 +31,10 @@ class HostSettings(BaseSettings):
         At most this many AI actions after one human action (guards against a loop).
     cache_size : int
         Sessions whose current state is kept in memory.
+    auto_pass : bool
+        Answer for a human seat whose only legal answer is ``pass`` or ``done`` when the
+        other seats know it already (``TABULA_AUTO_PASS``; off by default here, on for the
+        Discord bot): the update says it was answered automatically.
     """
 
     model_config = SettingsConfigDict(env_prefix="TABULA_", extra="ignore")
@@ -43,6 +47,7 @@ class HostSettings(BaseSettings):
     busy_timeout_ms: int = Field(5000, ge=0)
     max_ai_steps: int = Field(10_000, ge=1)
     cache_size: int = Field(256, ge=1)
+    auto_pass: bool = False
 
     def database_url(self) -> str:
         """The database to open: ``database`` when set, else the SQLite file ``db``."""

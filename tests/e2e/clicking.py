@@ -72,3 +72,25 @@ async def click_through(world: Any, user: User, message: Message, session_id: in
         ) and "You chose" not in after.content:
             continue  # the next step, shown in place
         return rec, clicks
+
+
+def plays_at_once(c: dict[str, Any]) -> bool:
+    """Whether clicking ``c`` (or picking its first option) plays an action rather than
+    showing a further step."""
+    if c["type"] == 2:
+        return not str(c.get("label", "")).endswith("…")
+    options = c.get("options") or []
+    return bool(options) and c.get("min_values", 1) <= 1 and not str(options[0]["label"]).endswith("…")
+
+
+def pending_choice(fake: FakeDiscord, user: User, session_id: int, seq: int) -> tuple[Message, list[str]] | None:
+    """The newest message only ``user`` sees with a component that plays an action of the
+    question asked after action ``seq`` at once (a button, or a menu whose first option is an
+    action): (message, those custom ids)."""
+    for m in sorted(fake.visible_to(user), key=lambda m: m.id, reverse=True):
+        if m.audience is None or m.deleted:
+            continue
+        ids = [c["custom_id"] for c in step_components(m, session_id, seq) if plays_at_once(c)]
+        if ids:
+            return m, ids
+    return None

@@ -51,7 +51,7 @@ async def one_step(world: World, bot, session_id: int, rng: random.Random) -> bo
     if found is not None and rng.random() < 0.5:
         msg, ids = found
         cid = rng.choice(ids)
-        if cid.startswith("tabula:m:"):
+        if cid.startswith(("tabula:m:", "tabula:k:")):
             comp = msg.find_component(cid)
             await world.select(user, msg, cid, [rng.choice(comp["options"])["value"]])
         else:

@@ -66,7 +66,7 @@ async def test_a_redelivered_interaction_is_applied_once(world: World) -> None:
         found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:m:"))
+        cid = next(c for c in ids if not c.startswith(("tabula:m:", "tabula:k:")))
         click = await world.click(user, msg, cid)
         assert click.callback_type == 7
         clicked = await bot.host.storage.get_session(rec.id)
@@ -136,7 +136,7 @@ async def test_no_permission_to_post_or_attach_in_the_channel(world: World) -> N
         found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:m:"))
+        cid = next(c for c in ids if not c.startswith(("tabula:m:", "tabula:k:")))
         public = public_count(world)
         click = await world.click(user, msg, cid)
         after = await bot.host.storage.get_session(rec.id)
@@ -154,7 +154,7 @@ async def test_no_permission_to_post_or_attach_in_the_channel(world: World) -> N
         found = pending_choice(fake, user, rec.id, rec.seq)
         assert found is not None
         msg, ids = found
-        cid = next(c for c in ids if not c.startswith("tabula:m:"))
+        cid = next(c for c in ids if not c.startswith(("tabula:m:", "tabula:k:")))
         seen = {m.id for m in fake.channel_messages(world.channel)}
         click = await world.click(user, msg, cid)
         rows = [a for a in await bot.host.storage.actions(rec.id) if a.interaction_id == str(click.id)]

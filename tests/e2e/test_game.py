@@ -10,43 +10,24 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.fakediscord import FakeDiscord, Message, User, message_text
+from tests.fakediscord import User, message_text
 
+from .clicking import click_through, pending_choice, pending_step
 from .conftest import World
 
+__all__ = ["pending_choice", "play_one"]
+
 pytestmark = pytest.mark.timeout(240)
-
-
-def pending_choice(
-    fake: FakeDiscord, user: User, session_id: int, seq: int
-) -> tuple[Message, list[str]] | None:
-    """The newest message only ``user`` sees that offers choices for this session, for a
-    question asked after action ``seq`` (the session's ``seq`` then)."""
-    for m in sorted(fake.visible_to(user), key=lambda m: m.id, reverse=True):
-        if m.audience is None:
-            continue
-        ids = [c for c in m.custom_ids() if c.startswith((f"tabula:p:{session_id}:{seq}.",
-                                                          f"tabula:q:{session_id}:{seq}."))]
-        ids += [c for c in m.custom_ids() if c.startswith(f"tabula:m:{session_id}:{seq}.")]
-        if ids:
-            return m, ids
-    return None
 
 
 async def play_one(
     world: World, user: User, thread, session_id: int, seq: int, rng: random.Random, step: int
 ):
     fake = world.fake
-    found = pending_choice(fake, user, session_id, seq)
-    if found is not None and step % 3 != 0:
-        msg, ids = found
-        cid = rng.choice(ids)
-        if cid.startswith("tabula:m:"):
-            comp = msg.find_component(cid)
-            assert comp is not None
-            value = rng.choice([o["value"] for o in comp["options"]])
-            return await world.select(user, msg, cid, [value])
-        return await world.click(user, msg, cid)
+    message = pending_step(fake, user, session_id, seq)
+    if message is not None and step % 3 != 0:
+        rec, _ = await click_through(world, user, message, session_id, rng)
+        return rec
     ac = await world.done(await fake.autocomplete(user, thread, "play", focused="action", action=""))
     choices = [c["value"] for c in ac.choices]
     assert choices, "autocomplete offers nothing to the player who must act"
@@ -162,11 +143,11 @@ async def test_full_game_three_humans_and_an_ai(world: World) -> None:
                     assert m.audience is not None and m.audience <= allowed, (text, m.audience, allowed)
 
         # buttons of a past decision are refused clearly
-        old = [m for m in fake.messages.values() if any(c.startswith("tabula:p:") for c in m.custom_ids())]
+        old = [m for m in fake.messages.values() if any(c.startswith("tabula:c:") for c in m.custom_ids())]
         if old:
             m = old[0]
             user = fake.users[next(iter(m.audience))] if m.audience else alice
-            cid = next(c for c in m.custom_ids() if c.startswith("tabula:p:"))
+            cid = next(c for c in m.custom_ids() if c.startswith("tabula:c:"))
             r = await world.click(user, m, cid)
             assert r.ephemeral
 

@@ -70,7 +70,7 @@ async def click_first(world: World, rec) -> tuple[object, object]:
     assert found is not None
     msg, ids = found
     cid = ids[0]
-    if cid.startswith("tabula:m:"):
+    if cid.startswith(("tabula:m:", "tabula:k:")):
         comp = msg.find_component(cid)
         return user, await world.select(user, msg, cid, [comp["options"][0]["value"]])
     return user, await world.click(user, msg, cid)

@@ -9,6 +9,7 @@ import pytest
 
 from tests.fakediscord import message_text
 
+from .clicking import plays_at_once, step_components
 from .conftest import World
 
 pytestmark = pytest.mark.timeout(180)
@@ -47,7 +48,7 @@ async def test_every_private_message_names_its_game_and_dm_buttons_act_on_it_alo
             seen.add(found[0])
             # the buttons of a DM belong to the game it names
             for cid in m.custom_ids():
-                assert re.match(rf"tabula:[pqmhxr]:{found[0]}(:|$)", cid), (cid, text)
+                assert re.match(rf"tabula:[pqmhxrckn]:{found[0]}(:|$)", cid), (cid, text)
         assert seen == set(names)
 
         # a private reply in a channel names its game too
@@ -67,8 +68,8 @@ async def test_every_private_message_names_its_game_and_dm_buttons_act_on_it_alo
             other = next(r for r in recs if r.id != rec.id)
             other_before = (await bot.host.storage.get_session(other.id)).seq
             m = next(m for m in sorted(fake.dms_to(alice), key=lambda m: m.id, reverse=True)
-                     if any(c.startswith(f"tabula:p:{rec.id}:") for c in m.custom_ids()))
-            cid = next(c for c in m.custom_ids() if c.startswith(f"tabula:p:{rec.id}:"))
+                     if any(c.startswith(f"tabula:c:{rec.id}:") for c in m.custom_ids()))
+            cid = next(c["custom_id"] for c in step_components(m, rec.id) if plays_at_once(c))
             click = await world.click(alice, m, cid)
             assert click.callback_type == 7, click.text()
             assert (await bot.host.storage.get_session(rec.id)).seq > now.seq
