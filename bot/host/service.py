@@ -44,6 +44,7 @@ import itertools
 import logging
 import math
 import random
+import re
 import secrets
 import time
 from collections import OrderedDict
@@ -59,6 +60,7 @@ from games.core import (
     Game,
     GameError,
     GameOverError,
+    IllegalActionError,
     NotYourTurnError,
     Outcome,
     Prompt,
@@ -129,6 +131,10 @@ MAX_TREE = 20_000
 """Legal actions above which a question gets no choices to click (typed with ``/play``)."""
 TREES_KEPT = 64
 PASS_WORDS = ("pass", "done")
+REPEAT_MARK = "×"
+"""``place Italia ×3``: the same action three times in a row (a choice with a count)."""
+REPEATED = re.compile(r"(.+?) ×(\d{1,2})")
+MAX_REPEAT = 12
 AUTO_PASS_TRIES = 8
 """Redraws of a seat's hidden information that must all leave a lone pass its only answer."""
 
@@ -692,11 +698,57 @@ class Host:
             self._trees.move_to_end(key)
             return self._trees[key]
         legal = list(itertools.islice(game.legal_actions(state, seat), MAX_TREE + 1))
-        tree = ChoiceTree(game.format_action(state, a) for a in legal) if 0 < len(legal) <= MAX_TREE else None
+        tree = None
+        if 0 < len(legal) <= MAX_TREE:
+            notations = [game.format_action(state, a) for a in legal]
+            repeats = self._repeats(game, rec, state, seat, legal) if len(legal) <= MAX_CHOICES else {}
+            tree = ChoiceTree(itertools.chain.from_iterable(
+                [n, *(f"{n} {REPEAT_MARK}{k}" for k in range(2, repeats.get(i, 1) + 1))]
+                for i, n in enumerate(notations)))
         self._trees[key] = tree
         while len(self._trees) > TREES_KEPT:
             self._trees.popitem(last=False)
         return tree
+
+    def _repeats(self, game: Game, rec: SessionRecord, state: Any, seat: Seat, legal: Sequence[Any]) -> dict[int, int]:
+        """For a turn that asks the same again after an action (a set-up placing 8 units one
+        by one: "place Rome's final units (8 left)", then 7 left...), how many times in a row
+        each legal action (by index) can be played: the seat alone is asked again, the same
+        question but for its numbers, the action legal again, and nothing drawn at random (so
+        the count is known now). Only counts of 2 or more are listed."""
+        prompts = game.to_act(state)
+        if set(prompts) != {seat} or prompts[seat].kind != "turn":
+            return {}
+        shape = re.sub(r"\d+", "#", prompts[seat].text)
+        out: dict[int, int] = {}
+        for i, action in enumerate(legal):
+            s, times = state, 0
+            try:
+                while times < MAX_REPEAT:
+                    rng = TrackingRng(rec.seed, rec.seq + times + 1)
+                    s = game.apply(s, seat, action, rng).state
+                    times += 1
+                    asked = game.to_act(s)
+                    if (rng.draws or set(asked) != {seat} or asked[seat].kind != "turn"
+                            or re.sub(r"\d+", "#", asked[seat].text) != shape
+                            or action not in list(itertools.islice(game.legal_actions(s, seat), MAX_CHOICES + 1))):
+                        times -= bool(rng.draws)
+                        break
+            except GameError:
+                pass
+            if times >= 2:
+                out[i] = times
+            elif i >= 2 and not out:
+                break  # the first actions do not repeat: this is no such turn
+        return out
+
+    async def choice_tree(self, session_id: int, seat: Seat) -> ChoiceTree | None:
+        """The choices the seat is offered now (``PromptInfo.step`` is their first step);
+        None when the seat is not asked or has too many legal actions to list."""
+        rec = await self.storage.get_session(session_id)
+        game = get_game(rec.game_id)
+        state = await self._state(game, rec)
+        return self._tree(game, rec, state, seat) if seat in game.to_act(state) else None
 
     async def choice(self, session_id: int, user_id: int, token: str, path: Sequence[int],
                      picks: Sequence[int] | None = None) -> ChoiceResult:
@@ -1309,6 +1361,10 @@ class Host:
                         raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
                                                   f"You are asked now: {prompts[seat].text}")
                     text = choices[choice]
+                times = 1
+                repeated = REPEATED.fullmatch(text or "") if action is None else None
+                if repeated is not None:
+                    text, times = repeated.group(1), int(repeated.group(2))
                 if action is None:
                     action = suggest.resolve(game, state, seat, text or "")
                 if action is None:
@@ -1316,7 +1372,7 @@ class Host:
                 now = self.clock()
                 applied, final, change, fault = await self._answer_and_follow(
                     game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
-                    now=now)
+                    now=now, times=times)
             except GameError:
                 raise
             except Exception as e:
@@ -1334,14 +1390,28 @@ class Host:
 
     async def _answer_and_follow(
         self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt], seat: Seat, action: Any,
-        *, user_id: int | None, interaction_id: str | None, now: float,
+        *, user_id: int | None, interaction_id: str | None, now: float, times: int = 1,
     ) -> tuple[list[_Applied], Any, SessionUpdate, Any]:
-        """Apply ``seat``'s ``action`` and the AI moves that follow it: (the steps applied, the final state,
-        the change to commit, the fault of an AI move that failed, if any). Nothing is stored yet."""
-        first = self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
-                            user_id=user_id, interaction_id=interaction_id, now=now)
-        ai = self._run_ai(game, rec, rec.seats, first.state, first.row.seq, now, revealed=first.row.reveals)
-        applied = [first, *ai]
+        """Apply ``seat``'s ``action`` (``times`` times in a row: "place Italia ×3", each time
+        as the seat's answer to the same question again, else IllegalActionError) and the AI
+        moves that follow it: (the steps applied, the final state, the change to commit, the
+        fault of an AI move that failed, if any). Nothing is stored yet."""
+        mine = [self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
+                            user_id=user_id, interaction_id=interaction_id, now=now)]
+        shape = re.sub(r"\d+", "#", prompts[seat].text)
+        for _ in range(times - 1):
+            asked = game.to_act(mine[-1].state)
+            if (set(asked) != {seat} or re.sub(r"\d+", "#", asked[seat].text) != shape
+                    or action not in list(game.legal_actions(mine[-1].state, seat))):
+                raise IllegalActionError(
+                    f"{game.format_action(state, action)} can be played {len(mine)} time(s) in a row "
+                    f"here, not {times}; nothing was applied.")
+            mine.append(self._apply(game, rec, mine[-1].state, seat, action, mine[-1].row.seq + 1, asked[seat],
+                                    user_id=user_id, interaction_id=None, now=now,
+                                    revealed=any(x.row.reveals for x in mine)))
+        ai = self._run_ai(game, rec, rec.seats, mine[-1].state, mine[-1].row.seq, now,
+                          revealed=any(x.row.reveals for x in mine))
+        applied = [*mine, *ai]
         final = applied[-1].state
         change = self._close_change(game, rec, prompts, final, applied, now,
                                     *await self._timing(rec, game, final), fault=ai.fault)
