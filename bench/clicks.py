@@ -12,7 +12,9 @@ Every seat's decision of heuristic AI games is counted as if a human made it:
   above that the player had to type ``/play``;
 - after: the steps of ``games.core.choices.ChoiceTree`` that reach the action chosen
   (a multi-select counts one click), and a decision whose only legal answers are ``pass``
-  or ``done`` is answered by auto-pass (no click).
+  or ``done``, when the others know it already, is answered by auto-pass (no click; the
+  host's own rule). Placements made several times in a row with a count are not counted
+  here (each placement is counted as a decision).
 
 Printed per game: decisions, decisions without buttons before, decisions reachable by
 clicks after, auto-passed decisions, and the median, 90th percentile and maximum of
@@ -30,12 +32,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.host.service import Host  # noqa: E402
 from games.core import all_games, apply_at, get_game, start  # noqa: E402
 from games.core.agents import make_agent  # noqa: E402
 from games.core.choices import ChoiceError, ChoiceTree  # noqa: E402
+from storage import SeatRecord  # noqa: E402
 
 PLAYERS = {"barbarian-hordes": 4, "credo": 4, "promised-land": 4, "roman-war": 2, "soul-of-the-empire": 4}
-PASS_WORDS = {"pass", "done"}
 MAX_STEPS = 3000
 
 
@@ -47,23 +50,21 @@ def measure(game: Any, players: int, games: int, seed: int) -> dict[str, Any]:
         seats = list(range(players))
         agents = [make_agent(game, "heuristic", gseed + x) for x in seats]
         s = start(game, seats, game.Options(), gseed).state
+        humans = [SeatRecord(x, 1000 + x) for x in seats]
         step = 0
         while game.outcome(s) is None and step < MAX_STEPS:
             prompts = game.to_act(s)
             seat = min(prompts)
             action = agents[seat].choose(game, s, seat)
-            for asked in prompts:  # every seat asked now decides (a secret phase asks several)
-                notations = [game.format_action(s, a) for a in game.legal_actions(s, asked)]
-                decisions += 1
-                typed_before += len(notations) > 25
-                if all(n.lower() in PASS_WORDS for n in notations) and len(notations) == 1:
-                    auto += 1
-                    continue
-                tree = ChoiceTree(notations)
-                mine = action if asked == seat else agents[asked].choose(game, s, asked)
-                chosen = game.format_action(s, mine)
+            # the seat that acts decides (a secret phase's other seats decide at their own step)
+            notations = [game.format_action(s, a) for a in game.legal_actions(s, seat)]
+            decisions += 1
+            typed_before += len(notations) > 25
+            if Host._lone_pass(game, s, {seat: prompts[seat]}, humans, gseed + step) is not None:
+                auto += 1
+            else:
                 try:
-                    clicks.append(tree.clicks(chosen))
+                    clicks.append(ChoiceTree(notations).clicks(game.format_action(s, action)))
                 except ChoiceError:
                     unreachable += 1
             step += 1
