@@ -106,12 +106,14 @@ def parse_token(token: str) -> tuple[int, str] | None:
 @dataclass(frozen=True)
 class ChoiceResult:
     """Where a click among a question's choices leads: the next ``step`` to show, or the
-    ``action`` (in notation) it names; ``text`` is the question, ``game`` its heading."""
+    ``action`` (in notation) it names; ``text`` is the question, ``game`` its heading,
+    ``explains`` as for ``PromptInfo``."""
 
     step: ChoiceStep | None
     action: str | None
     text: str
     game: str = ""
+    explains: bool = False
 
 
 @dataclass(frozen=True)

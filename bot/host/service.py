@@ -781,7 +781,9 @@ class Host:
         except ChoiceError:
             raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
                                       f"You are asked now: {prompts[seat].text}") from None
-        return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec))
+        choices = self._choices(game, state, seat)
+        return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec),
+                            bool(choices) and bool(named_in(game.explanations(), choices)))
 
     @staticmethod
     def _not_offered(game: Game, state: Any, seat: Seat) -> list[str]:

@@ -181,7 +181,8 @@ class Play(commands.Cog):
             return
         if result.action is None:
             assert result.step is not None
-            view = components.step_view(decoded.session_id, decoded.token, result.step)
+            aids = ("explain", "rules") if result.explains else ("rules",)
+            view = components.step_view(decoded.session_id, decoded.token, result.step, aids=aids)
             so_far = f"➜ {result.step.chosen} …" if result.step.chosen else ""
             try:
                 if own_prompt(interaction):
