@@ -163,16 +163,20 @@ def _shared(a, b, tol: float):
     return a.boundary.intersection(b.buffer(tol)).intersection(b.boundary.buffer(tol))
 
 
-def _keep_apart(shapes: dict, border: set, gap: float, tol: float) -> None:
+def _keep_apart(shapes: dict, border: set, gap: float, tol: float) -> list[tuple[str, str, float]]:
     """Cut a strip ``gap`` wide (land outside play) between every two cells that touch
-    and are not a rule border."""
+    and are not a rule border; returns (a, b, length of the contact cut) for each."""
+    cut = []
     for a, b in combinations(sorted(shapes), 2):
         if frozenset((a, b)) in border:
             continue
         if shapes[a].distance(shapes[b]) < tol:
+            length = _shared(shapes[a], shapes[b], tol).length
             strip = shapes[a].buffer(gap / 2).intersection(shapes[b].buffer(gap / 2))
             shapes[a] = shapes[a].difference(strip)
             shapes[b] = shapes[b].difference(strip)
+            cut.append((a, b, round(length, 1)))
+    return cut
 
 
 def build(name: str, game_edges: list[dict], territories: dict[str, dict]) -> dict:
@@ -227,7 +231,7 @@ def build(name: str, game_edges: list[dict], territories: dict[str, dict]) -> di
     border = {frozenset((e["a"], e["b"])) for e in game_edges if e.get("kind", "land") != "sea"}
     gap = cfg.get("gap", 6.0)
     tol = proj.width / 3200  # a third of a pixel on the board
-    _keep_apart(shapes, border, gap, tol)
+    kept_apart = _keep_apart(shapes, border, gap, tol)
     min_part = cfg.get("min_part_area", 0.0)
     for tid in shapes:
         parts = _polys(shapes[tid])
@@ -330,6 +334,8 @@ def build(name: str, game_edges: list[dict], territories: dict[str, dict]) -> di
                 if frozenset((a, b)) in drawn:
                     segs.append(_shared(shapes[a], shapes[b], tol))
         out["frontier"] = _lines(shapely.simplify(linemerge(unary_union(segs)), cfg.get("simplify", 1.0)))
+    # where the real ground would join two territories the rules keep apart: the rules win
+    out["kept_apart"] = [f"{a}-{b}" for a, b, length in kept_apart if length > 0]
     out["problems"] = problems
     return out
 
@@ -470,6 +476,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{path.relative_to(ROOT)}: {path.stat().st_size // 1024} KiB, {len(m['territories'])} territories"
         )
+        print("  kept apart by land outside play (the rules win): " + ", ".join(m["kept_apart"]))
     return 0
 
 
