@@ -32,6 +32,7 @@ from .map import (
     MapOverlay,
     Marker,
     Units,
+    chip_room,
     draw_marker,
     load_geography,
     render_map_image,
@@ -167,15 +168,21 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     )
     mapimg = render_map_image(m, overlay, MAP_WIDTH)
     g = Geometry(m, MAP_WIDTH)
+    room = chip_room(m, MAP_WIDTH)
     for land in v.lands:
         node = m.node(land.id)
         cx, cy = g.pt(node.x, node.y)
-        chip = 64 if land.units else 0
+        # the row above the units, beside the city (at the middle) and the temple (left of
+        # it): the Ark further left, the Patriarchs to the right, all inside the land's unit
+        # zone so that no land's name is covered
+        top = cy - 44
         if land.ark:
-            draw_marker(mapimg, Marker(node=land.id, kind="ark"), (cx - chip - 24, cy), None)
+            draw_marker(mapimg, Marker(node=land.id, kind="ark"), (cx - min(room[land.id] - 22, 84), top), None)
+        n = len(land.patriarchs)
+        step = min(26.0, max(14.0, (room[land.id] - 12 - 32) / max(1, n - 1)))
         for k, (seat, ptype) in enumerate(land.patriarchs):
             dr.paste_badge(
-                mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + chip - 14 + 27 * k, cy), 26
+                mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + 32 + step * k, top), 24
             )
     img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, mapimg.height), theme.BACKGROUND)
     img.paste(mapimg.crop((0, dr.HEADER_HEIGHT, MAP_WIDTH, mapimg.height)), (0, dr.HEADER_HEIGHT))
