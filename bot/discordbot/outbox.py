@@ -51,6 +51,7 @@ import contextlib
 import io
 import logging
 import re
+import threading
 import time
 import weakref
 from collections.abc import Iterable, Sequence
@@ -96,6 +97,10 @@ LOG_HINT = "see `/game log`"
 # task may pick it up; retries wait RETRY_BASE * 2**attempts, at most RETRY_CAP (CLOSED_* for a
 # channel that refuses the bot's posts), and stop after GIVE_UP_AFTER attempts.
 LEASE = 60.0
+#: Discord's upload limit for a server without boosts (bytes); a replay page is made to fit the
+#: channel's server's limit less this margin for the request around it.
+UPLOAD_LIMIT = 10 * 1024 * 1024
+UPLOAD_MARGIN = 256 * 1024
 RETRY_BASE = 1.0
 RETRY_CAP = 300.0
 CLOSED_BASE = 60.0
@@ -363,6 +368,7 @@ class Outbox:
         # after a restart the board is asked from the host again)
         self._images: dict[int, ImageRequest | None] = {}
         self._inflight: set[int] = set()
+        self._replays: set[asyncio.Task[Any]] = set()  # replay pages being built and sent
         # channel id -> why the bot may not post there, from its last refused post
         self._closed: dict[int, str] = {}
         self._wake = asyncio.Event()
@@ -538,7 +544,56 @@ class Outbox:
         now = time.time()
         oid = await self.bot.host.storage.outbox_add(reply.session_id, "public", payload, now, now + LEASE)
         self._images[oid] = reply.image
-        return await self._attempt(oid, reply.session_id, payload, 0, interaction)
+        message = await self._attempt(oid, reply.session_id, payload, 0, interaction)
+        if reply.status == "finished" and reply.feed and not reply.duplicate:
+            await self._queue_replay(reply.session_id, channel_id)
+        return message
+
+    async def _queue_replay(self, session_id: int, channel_id: int) -> None:
+        """Store the posting of the game's replay page (``bot.replaypage``) in its channel, after
+        the update that ended it. Never raises: the game's end is stored and announced already."""
+        try:
+            now = time.time()
+            payload = {"replay": session_id, "channel": channel_id}
+            oid = await self.bot.host.storage.outbox_add(session_id, "public", payload, now, now + LEASE)
+            self._background_replay(oid, session_id, payload)
+        except Exception:
+            log.exception("could not queue the replay page of session %s", session_id)
+
+    def _background_replay(self, oid: int, session_id: int, payload: dict[str, Any]) -> None:
+        """Build and send the page without holding up the reply that ended the game."""
+        task = asyncio.get_running_loop().create_task(self._attempt(oid, session_id, payload, 0))
+        self._replays.add(task)
+        task.add_done_callback(self._replays.discard)
+
+    async def _send_replay(self, oid: int, session_id: int, payload: dict[str, Any]) -> discord.Message:
+        """The finished game's replay page as an HTML attachment in the game's channel, made to fit
+        the server's upload limit (``payload["max_bytes"]`` once Discord refused a larger one)."""
+        from bot.replaypage import build_page
+
+        channel = await self._channel(int(payload["channel"]))
+        if channel is None:
+            raise discord.NotFound(_FakeResponse(404), {"code": 10003, "message": "Unknown Channel"})
+        guild = getattr(channel, "guild", None)
+        limit = int(payload.get("max_bytes") or (getattr(guild, "filesize_limit", None) or UPLOAD_LIMIT)) \
+            - UPLOAD_MARGIN
+        stop = threading.Event()
+        try:
+            page = await build_page(self.bot.host.storage, session_id, max_bytes=limit, stop=stop)
+        except asyncio.CancelledError:
+            stop.set()  # the thread making the page stops at its next step
+            raise
+        name = await self.bot.host.game_name(session_id)
+        title = name.split(" in ", 1)[0] if name else f"game #{session_id}"
+        text = (f"Replay of {title}: open the attached page in a browser for the public board after each "
+                "step, the public log, and the seed with the command that checks it.")
+        if page.note:
+            text += f" To fit Discord's upload limit: {page.note}"
+        payload["tried"] = page.size
+        return await channel.send(
+            content=cut(text),
+            file=discord.File(io.BytesIO(page.html.encode("utf-8")), filename=f"tabula-game-{session_id}.html"),
+            allowed_mentions=discord.AllowedMentions.none(), nonce=f"tabula-o{oid}")
 
     async def _attempt(
         self,
@@ -558,6 +613,8 @@ class Outbox:
                 try:
                     if payload.get("kind") == "dm":
                         message = await self._send_dm(oid, session_id, payload)
+                    elif payload.get("replay"):
+                        message = await self._send_replay(oid, session_id, payload)
                     else:
                         message = await self._send_public(oid, session_id, payload)
                 except discord.HTTPException as e:
@@ -618,6 +675,10 @@ class Outbox:
         status, code = e.status, e.code
         if payload.get("token") and (status in (401, 404) or code in (10015, 10062, 50027)):
             payload["token"] = None  # the followup is gone: post in the channel instead
+            return "again"
+        if payload.get("replay") and (status == 413 or code == 40005):  # a smaller page
+            payload["max_bytes"] = int(min(payload.get("max_bytes") or UPLOAD_LIMIT,
+                                           payload.get("tried") or UPLOAD_LIMIT) * 0.6) + UPLOAD_MARGIN
             return "again"
         if status == 413 or code == 40005:
             payload["image"] = {"png": "jpeg", "jpeg": "small"}.get(payload.get("image") or "")
@@ -801,6 +862,8 @@ class Outbox:
         self._background.start()
 
     async def stop(self) -> None:
+        for task in list(self._replays):  # a page not sent yet is sent after the restart (it is stored)
+            task.cancel()
         await self._background.stop()
 
     async def run(self) -> None:

@@ -31,7 +31,7 @@ from storage.replay import options_of, replay_rows, seats_of
 from ..host.voice import notation_for
 
 #: Widths (pixels) tried in turn when a page must fit a size limit.
-WIDTHS = (1000, 720, 480)
+WIDTHS = (1000, 720, 534, 400)
 WEBP_QUALITY = 70
 
 
@@ -103,19 +103,28 @@ def _line(row: ActionRecord, who: str) -> LogLine:
     return LogLine(row.seq, who, action, tuple(e.text for e in row.events if e.visible(None) and e.text.strip()))
 
 
-async def _frames(storage: Storage, session_id: int,
-                  user_name: Callable[[int], str] | None) -> tuple[SessionRecord, list[_Frame], Any]:
-    rec, rows, _ = await storage.session_log(session_id)
+class Cancelled(Exception):
+    """The page was no longer wanted (``stop`` was set) while it was being made."""
+
+
+def _check(stop: Any) -> None:
+    if stop is not None and stop.is_set():
+        raise Cancelled
+
+
+def _frames(rec: SessionRecord, rows: Sequence[ActionRecord],
+            user_name: Callable[[int], str] | None, stop: Any = None) -> tuple[list[_Frame], Any]:
     game = get_game(rec.game_id)
     state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
     frames: list[_Frame] = []
     for row in rows:
+        _check(stop)
         if row.seq > 0:
             state = replay_rows(game, state, [row], rec.seed)
         view = game.view(state, None)
         key = hashlib.sha256(view.model_dump_json().encode()).hexdigest()
         frames.append(_Frame(row.seq, view, key, [_line(row, _who(game, state, rec, row.seat, user_name))]))
-    return rec, frames, state
+    return frames, state
 
 
 def _encode(view: Any, width: int, cache: dict[tuple[str, int], str], key: str) -> str:
@@ -126,7 +135,9 @@ def _encode(view: Any, width: int, cache: dict[tuple[str, int], str], key: str) 
         import render
 
         image = render.render_image(view)
-        if image.width > width:
+        if image.width >= 2 * width:  # a whole factor: Pillow's fast box reduction
+            image = image.reduce(round(image.width / width))
+        elif image.width > width:
             image = image.resize((width, round(image.height * width / image.width)), Image.Resampling.BILINEAR)
         buf = io.BytesIO()
         image.save(buf, "WEBP", quality=WEBP_QUALITY, method=0)
@@ -209,6 +220,7 @@ async def build_page(
     widths: Sequence[int] = WIDTHS,
     verify_command: str | None = None,
     user_name: Callable[[int], str] | None = None,
+    stop: Any = None,
 ) -> ReplayPage:
     """The replay page of session ``session_id`` (finished or abandoned).
 
@@ -221,6 +233,9 @@ async def build_page(
         The command shown for checking the game (default ``tabula verify <id>``).
     user_name
         How a human seat's player is named (user id -> name); default: the seat's label only.
+    stop
+        A ``threading.Event``: once set, the work stops with ``Cancelled`` (the page is made in a
+        thread, which cancelling the caller does not stop).
 
     Raises
     ------
@@ -228,6 +243,8 @@ async def build_page(
         The session is unknown (``UnknownSessionError``), not over yet (its seed is still
         secret), or its log does not replay.
     """
+    import asyncio
+
     from games.core import GameError
 
     began = time.perf_counter()
@@ -235,7 +252,28 @@ async def build_page(
     if rec.status not in ("finished", "abandoned") or rec.started_at is None:
         raise GameError(f"Game #{session_id} is not over (it is {rec.shown_status}): its seed stays secret and "
                         "its replay page is made once it has ended.")
-    rec, frames, final_state = await _frames(storage, session_id, user_name)
+    rec, rows, _ = await storage.session_log(session_id)
+    page = await asyncio.to_thread(compose_page, rec, rows, max_bytes=max_bytes, widths=widths,
+                                   verify_command=verify_command, user_name=user_name, stop=stop)
+    return ReplayPage(page.html, page.steps, page.actions, page.width, page.images, page.note,
+                      time.perf_counter() - began)
+
+
+def compose_page(
+    rec: SessionRecord,
+    rows: Sequence[ActionRecord],
+    *,
+    max_bytes: int | None = None,
+    widths: Sequence[int] = WIDTHS,
+    verify_command: str | None = None,
+    user_name: Callable[[int], str] | None = None,
+    stop: Any = None,
+) -> ReplayPage:
+    """``build_page`` from a session and its whole log (seq order), without storage: replays the
+    log, renders each distinct public board and fills the template (CPU work; ``build_page`` runs
+    it in a thread). Raises the GameError of a log row that does not replay."""
+    began = time.perf_counter()
+    frames, final_state = _frames(rec, rows, user_name, stop)
     game = get_game(rec.game_id)
     cache: dict[tuple[str, int], str] = {}
     template = _template()
@@ -248,6 +286,7 @@ async def build_page(
         images: list[str] = []
         steps = []
         for f in shown:
+            _check(stop)
             if f.key not in keys:
                 keys[f.key] = len(images)
                 images.append(_encode(f.view, width, cache, f.key))
