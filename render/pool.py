@@ -10,7 +10,8 @@ slow the process that answers players). Three rules keep the work bounded:
 - **Coalescing:** a request names its ``slot`` (e.g. one game's public board). When a
   newer request for the same slot arrives while an older one is still waiting, the older
   board is never drawn: its callers get the newer board. Only requests that are still
-  waiting are coalesced; one already drawing finishes.
+  waiting are coalesced; one already drawing finishes, and so does one that a caller of
+  another slot (or of none) also waits for.
 - **One drawing per distinct image:** requests are keyed by the pickled bytes of the View
   and the names (the image depends on nothing else), so the same view asked for two
   audiences, or twice, is drawn once; the last ``cache_size`` images are kept.
@@ -106,6 +107,7 @@ class _Job:
     data: bytes
     slot: Hashable | None
     waiters: list[asyncio.Future[bytes]] = field(default_factory=list)
+    slots: list[Hashable | None] = field(default_factory=list)  # each waiter's slot
 
 
 class RenderPool:
@@ -134,7 +136,8 @@ class RenderPool:
         self.workers = workers or default_workers()
         self.cache_size = cache_size
         self._executor = executor
-        self._queue: collections.OrderedDict[bytes, _Job] = collections.OrderedDict()
+        self._queue: collections.deque[_Job] = collections.deque()  # waiting, first come first served
+        self._waiting: dict[bytes, _Job] = {}  # the same jobs by key
         self._waiting_slots: dict[Hashable, _Job] = {}
         self._running: dict[bytes, _Job] = {}
         self._cache: collections.OrderedDict[bytes, bytes] = collections.OrderedDict()
@@ -162,31 +165,35 @@ class RenderPool:
             self.shared += 1
             return cached
         fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        job = self._running.get(key) or self._queue.get(key)
+        job = self._running.get(key) or self._waiting.get(key)
+        older = self._waiting_slots.get(slot) if slot is not None else None
         if job is not None:
             self.shared += 1
-        elif slot is not None and slot in self._waiting_slots:
-            job = self._waiting_slots[slot]  # an older board of this slot is waiting: draw this one instead
-            del self._queue[job.key]
-            job.key, job.data = key, data
-            self._queue[key] = job
+        elif older is not None and all(s == slot for s in older.slots):
+            # an older board of this slot is waiting, asked for by this slot's readers only: draw this one instead
+            del self._waiting[older.key]
+            older.key, older.data = key, data
+            self._waiting[key] = job = older  # keeps its place in the queue
             self.coalesced += 1
         else:
             job = _Job(key, data, slot)
-            self._queue[key] = job
+            self._queue.append(job)
+            self._waiting[key] = job
             if slot is not None:
                 self._waiting_slots[slot] = job
         job.waiters.append(fut)
+        job.slots.append(slot)
         self._pump()
         return await fut
 
     def close(self) -> None:
         """Cancel the requests still waiting (their callers get ``CancelledError``); the
         worker processes stay for other pools."""
-        for job in self._queue.values():
+        for job in self._queue:
             for w in job.waiters:
                 w.cancel()
         self._queue.clear()
+        self._waiting.clear()
         self._waiting_slots.clear()
 
     def warm(self) -> None:
@@ -203,7 +210,9 @@ class RenderPool:
 
     def _pump(self) -> None:
         while self._queue and len(self._running) < self.workers:
-            key, job = self._queue.popitem(last=False)
+            job = self._queue.popleft()
+            key = job.key
+            del self._waiting[key]
             if job.slot is not None and self._waiting_slots.get(job.slot) is job:
                 del self._waiting_slots[job.slot]
             self._running[key] = job

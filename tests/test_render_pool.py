@@ -154,3 +154,38 @@ def test_worker_processes_draw_the_same_png_and_survive_a_killed_worker() -> Non
         assert await pool.png(b) == render.render_view(b)
 
     asyncio.run(go())
+
+
+def test_the_bot_coalesces_a_seats_view_only_for_the_same_reader(monkeypatch):
+    """render_png: a seat's own view waiting for the same user is replaced by the newer one;
+    the same seat's view for another user, or with no user named, is drawn as asked."""
+    from bot.discordbot import outbox
+    from bot.host.replies import ImageRequest
+
+    states = [playout("barbarian-hordes", 3, 30 + 4 * k, 3) for k in range(5)]
+    a, b, c, d, e = (game.view(state, 0) for game, state, _ in states)
+
+    async def go() -> None:
+        ex = HeldExecutor()
+        pool = RenderPool(1, executor=ex)
+        monkeypatch.setattr(outbox, "board_pool", lambda: pool)
+
+        def req(v: Any) -> ImageRequest:
+            return ImageRequest("barbarian-hordes", 1, 0, v, 0)
+
+        tasks = [
+            asyncio.create_task(outbox.render_png(req(a), 100)),  # drawing
+            asyncio.create_task(outbox.render_png(req(b), 100)),  # waits, then superseded by d
+            asyncio.create_task(outbox.render_png(req(c), 200)),  # another reader
+            asyncio.create_task(outbox.render_png(req(e))),  # nobody named: never coalesced
+            asyncio.create_task(outbox.render_png(req(d), 100)),
+            asyncio.create_task(outbox.render_png(req(e), 100)),  # shares e's drawing: d stays as asked
+        ]
+        for i in range(4):
+            await settle()
+            ex.finish(i)
+        got = await asyncio.gather(*tasks)
+        assert ex.views() == [a, d, c, e]
+        assert got == [render.render_view(v) for v in (a, d, c, e, d, e)]
+
+    asyncio.run(go())

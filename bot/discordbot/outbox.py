@@ -294,17 +294,24 @@ def board_pool() -> RenderPool:
     return _BOARDS[loop]
 
 
-async def render_png(image: ImageRequest | None) -> bytes | None:
+async def render_png(image: ImageRequest | None, audience: int | None = None) -> bytes | None:
     """The PNG of a board image request, drawn in a worker process; None if it fails.
 
-    A game's public board (a View whose ``viewer`` is None) is coalesced per session: when a
-    newer public board of the same game is already waiting, the older one is not drawn and
-    this returns the newer one. A seat's own view is never coalesced."""
+    Boards waiting to be drawn are coalesced: when a newer board for the same readers is
+    already waiting, the older one is not drawn and this returns the newer one. The readers
+    are the game's channel for a public board (a View whose ``viewer`` is None) and, for a
+    seat's own view, the seat as seen by the user ``audience`` (the one it is sent to); a
+    seat's view without an ``audience`` is never coalesced."""
     if image is None or image.view is None:
         return None
     try:
-        public = getattr(image.view, "viewer", 0) is None
-        slot = ("public", image.session_id) if public else None
+        viewer = getattr(image.view, "viewer", 0)
+        if viewer is None:
+            slot: tuple[Any, ...] | None = ("public", image.session_id)
+        elif audience is not None:
+            slot = ("seat", image.session_id, viewer, audience)
+        else:
+            slot = None
         return await board_pool().png(image.view, slot=slot)
     except Exception:
         log.exception("rendering %s session %s failed", image.game_id, image.session_id)
@@ -932,7 +939,7 @@ class Outbox:
         if image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            kwargs["files"] = png_file(await render_png(image), "hand.png")
+            kwargs["files"] = png_file(await render_png(image, uid), "hand.png")
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
         else:
@@ -1003,7 +1010,7 @@ class Outbox:
         self, interaction: discord.Interaction, reply: Reply, parts: Sequence[PrivatePart]
     ) -> None:
         kwargs = self._private_kwargs(reply, interaction.user.id, parts)
-        png = await self._private_png(reply, parts)
+        png = await self._private_png(reply, parts, interaction.user.id)
         if png is not None:
             kwargs["files"] = png_file(png, "hand.png")
         try:
@@ -1027,7 +1034,7 @@ class Outbox:
         meanwhile), that DM is edited with fresh buttons and board instead of sending a new one.
         """
         kwargs = self._private_kwargs(reply, user_id, parts)
-        png = await self._private_png(reply, parts)
+        png = await self._private_png(reply, parts, user_id)
         key = (reply.session_id or 0, user_id)
         content = kwargs["content"]
         last = self._prompt_dms.pop(key, None)
@@ -1161,12 +1168,12 @@ class Outbox:
             return components.step_view(reply.session_id, prompt.token, prompt.step, aids=aids)
         return components.choice_view(reply.session_id, prompt.token, prompt.choices, aids=aids)
 
-    async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart]) -> bytes | None:
+    async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart], user_id: int) -> bytes | None:
         view = next((p.view for p in parts if p.view is not None), None)
         if view is None or reply.session_id is None:
             return None
         return await render_png(
-            ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
+            ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view), user_id
         )
 
     async def _game_channel(self, reply: Reply) -> int | None:
