@@ -1537,3 +1537,34 @@ def test_a_refused_track_advance_or_placement_names_its_rule() -> None:
     with pytest.raises(IllegalActionError) as e:
         G.parse_action(spent, spent.turn.seat, "kingdom")
     assert "you have no action left this turn (Actions)" in e.value.message
+
+
+def test_a_patriarchs_retreat_is_told_after_the_conquest_that_causes_it() -> None:
+    """Retreating Patriarchs: events read in the order they happen, so a Patriarch sent back to
+    the supply because it cannot retreat is told after the conquest of its land."""
+    import itertools
+    import random
+
+    from games.core.replay import apply_at, start
+
+    seen = 0
+    for seed in range(30):
+        s = start(G, [0, 1, 2, 3], Options(), seed).state
+        rnd = random.Random(seed)
+        for step in range(1, 500):
+            if G.outcome(s) is not None:
+                break
+            seat = rnd.choice(sorted(G.to_act(s)))
+            acts = list(itertools.islice(G.legal_actions(s, seat), 200))
+            r = apply_at(G, s, seat, rnd.choice(acts), seed, step)
+            lines = [e.describe() for e in r.events]
+            for i, line in enumerate(lines):
+                if " cannot retreat from " in line:
+                    land = line.split(" cannot retreat from ", 1)[1].split(":", 1)[0]
+                    told = [j for j, x in enumerate(lines) if land in x and j != i and "retreat" not in x]
+                    assert told and min(told) < i, lines
+                    seen += 1
+            s = r.state
+        if seen >= 2:
+            return
+    assert seen, "no Patriarch without a retreat in the games tried"

@@ -1023,6 +1023,7 @@ class PromisedLand(NotationGame):
         )
         ctx.update(last_combat=combat)
         ctx.emit(Attacked(combat=combat))
+        self._settle_retreats(ctx)
 
     def _conquer(self, ctx: _Ctx, land: int, keep_buildings: bool = False) -> None:
         """The active kingdom takes ``land`` with one unit: defenders back to their supply,
@@ -1051,7 +1052,8 @@ class PromisedLand(NotationGame):
             ctx.update(patriarchs=tuple(p for p in ctx.s.patriarchs if p.land != land))
             pending = [Retreat(seat=p.seat, type=p.type, land=land, counters=x.counters) for p in leaving]
             ctx.set_turn(retreats=ctx.s.turn.retreats + tuple(pending))  # type: ignore[union-attr]
-            self._settle_retreats(ctx)
+        # the caller tells the conquest, then settles the retreats (``_settle_retreats``), so that
+        # a Patriarch's retreat is read after the conquest that causes it
 
     def _settle_retreats(self, ctx: _Ctx) -> None:
         """Patriarchs with nowhere to retreat go back to their owner's supply at once."""
@@ -1212,6 +1214,7 @@ class PromisedLand(NotationGame):
             )
             ctx.update(last_combat=combat)
             ctx.emit(Attacked(combat=combat))
+            self._settle_retreats(ctx)
             return
         rolls = ctx.rng.dice(dice)
         droll = ctx.rng.die()
@@ -1246,6 +1249,7 @@ class PromisedLand(NotationGame):
         )
         ctx.update(last_combat=combat)
         ctx.emit(Attacked(combat=combat))
+        self._settle_retreats(ctx)
 
     def _build(self, ctx: _Ctx, a: Build) -> None:
         t = ctx.s.turn
@@ -1344,6 +1348,7 @@ class PromisedLand(NotationGame):
             )
             ctx.update(last_combat=combat)
             ctx.emit(Attacked(combat=combat))
+            self._settle_retreats(ctx)
         if t.phase == "actions":
             self._after_action(ctx)
 
