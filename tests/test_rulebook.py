@@ -117,3 +117,28 @@ def test_the_step_is_matched_to_the_section_that_governs_it(game_id: str, prompt
     """"Rules for this step" quotes the sections whose words the prompt uses most."""
     found = [s.title for s in step_sections(get_game(game_id), prompt)]
     assert section in found, found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_section_a_steps_file_names_is_in_the_rule_text(game_id: str) -> None:
+    """data/steps.toml names sections by their exact titles in data/rules.md."""
+    from games.core.rulebook import _steps
+
+    g = get_game(game_id)
+    titles = {s.title for s in rulebook(g).sections}
+    for _, names in _steps(type(g).__module__):
+        assert set(names) <= titles, set(names) - titles
+
+
+@pytest.mark.parametrize(
+    ("game_id", "prompt", "first"),
+    [
+        ("barbarian-hordes", "War on Huns: commit Force, Leader and Y cards in secret (or fight with none).",
+         "Conquest Phase"),
+        ("roman-war", "Cost Zone phase: put up to 4 more cards face down (cost <card>), or done.", "[Turn phases]"),
+    ],
+)
+def test_a_step_the_words_would_miss_is_named_by_the_games_steps_file(game_id: str, prompt: str, first: str) -> None:
+    """A war (Barbarian Hordes) is fought in the Conquest Phase though the prompt does not say
+    so; Roman War's phases are the text's first lines: data/steps.toml says where to look."""
+    assert step_sections(get_game(game_id), prompt)[0].title == first

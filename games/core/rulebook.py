@@ -22,6 +22,7 @@ import functools
 import math
 import re
 import sys
+import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -151,6 +152,17 @@ def parse_rulings(text: str) -> tuple[Ruling, ...]:
             current[2].append(line)
     close()
     return tuple(out)
+
+
+@functools.cache
+def _steps(module: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+    package = module.rpartition(".")[0] or module
+    path = Path(sys.modules[package].__file__ or "").parent / "data" / "steps.toml"
+    if not path.is_file():
+        return ()
+    with path.open("rb") as f:
+        data = tomllib.load(f)
+    return tuple((re.compile(e["prompt"], re.I), tuple(e["sections"])) for e in data.get("step", ()))
 
 
 @functools.cache
@@ -301,13 +313,24 @@ def topic_text(game: Game, topic: str) -> str:
 
 
 def step_sections(game: Game, prompt: str, choices: tuple[str, ...] = (), n: int = 2) -> list[Section]:
-    """The sections of the rule text that best match a decision: the prompt's words and the
+    """The sections of the rule text that govern a decision: those the game's
+    ``data/steps.toml`` names for a prompt like it, else those that best match: the prompt's words and the
     command words of its options, weighted by how rare each word is in the text (a word in a
     section's title counts three times). At most ``n``, best first; ``[]`` when none shares a
     word of weight."""
     book = rulebook(game)
     if not book.sections:
         return []
+    named = [
+        s
+        for pattern, titles in _steps(type(game).__module__)
+        if pattern.search(prompt)
+        for title in titles
+        for s in book.sections
+        if s.title == title
+    ]
+    if named:
+        return list(dict.fromkeys(named))[:n]
     docs = [
         (Counter(map(_stem, _WORD.findall(fold(s.title)))), Counter(map(_stem, _WORD.findall(fold(s.text)))))
         for s in book.sections
