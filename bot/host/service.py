@@ -734,8 +734,8 @@ class Host:
                             or action not in list(itertools.islice(game.legal_actions(s, seat), MAX_CHOICES + 1))):
                         times -= bool(rng.draws)
                         break
-            except GameError:
-                pass
+            except Exception:  # noqa: BLE001 - a count is only offered; playing the action reports its failure
+                times = 0
             if times >= 2:
                 out[i] = times
             elif i >= 2 and not out:
