@@ -520,6 +520,13 @@ def _geography(img: Image.Image, m: MapData, g: Geometry) -> None:
         pts = [g.pt(x, y) for x, y in line]
         d.line(pts, fill=theme.INK, width=10, joint="curve")
         d.line(pts, fill=FRONTIER, width=6, joint="curve")
+    # pattern marks near the map's edge may reach past it: the margin is repainted
+    top, bottom = g.top, g.top + g.map_h
+    for box in ((0, top - PAD, g.width, top - 1), (0, bottom + 1, g.width, bottom + PAD - 2)):
+        d.rectangle(box, fill=theme.BACKGROUND)
+    for box in ((0, top, PAD - 1, bottom), (g.width - PAD + 1, top, g.width, bottom)):
+        d.rectangle(box, fill=theme.BACKGROUND)
+    d.rectangle((PAD, top, g.width - PAD, bottom), outline=theme.INK, width=2)
     for link in geo.sea_links:
         _dots(d, g.pt(*link.line[0]), g.pt(*link.line[1]))
     for lake in geo.lakes:

@@ -1,11 +1,14 @@
 """Soul of the Empire board image: the map of the Roman world through ``render.map`` plus a
 panel with each faction's points, dice, tracks and the face-up Objective Cards.
 
-Built from a View only. The map comes from the game's own board data
-(``games/soul_of_the_empire/data/board.toml``): territories coloured by region (a fill
-pattern and the legend's region names as the second cue), land borders and the sea
-links (dashed). Units are drawn per faction with counts; Objective Point Markers as
-flags labelled with their owner; the last combat's territory is ringed.
+Built from a View only. The map is the game's board data
+(``games/soul_of_the_empire/data/board.toml``) on the real Mediterranean
+(``render/maps/soul_of_the_empire.json``, authored by ``tools/author_maps.py``): provinces
+as land filled in their region's colour (a fill pattern and the legend's region names as
+the second cue), the sea as sea, shared borders as the rule borders, the sea links as dots
+across water, and the red line between the Empire and the Coalition's territories. Units
+are drawn per faction with counts inside their territory; Objective Point Markers as flags
+labelled with their owner; the last combat's territory is ringed.
 
 Size: 1600 pixels wide; the map part as ``render.map.image_size`` gives, the panel
 below it ``PANEL_H`` pixels high (RGB).
