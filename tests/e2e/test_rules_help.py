@@ -34,7 +34,12 @@ async def test_the_prompt_explains_its_options_and_quotes_the_rules_for_its_step
         msg = prompt_with(fake, user, f"tabula:x:{rec.id}")
         assert msg is not None, "the prompt offers What do these do?"
         assert f"tabula:r:{rec.id}" in msg.custom_ids()
-        offered = [c.rpartition(":")[2] for c in msg.custom_ids() if c.startswith(f"tabula:p:{rec.id}:")]
+        offered = [
+            c["label"]
+            for row in msg.components
+            for c in row.get("components", [])
+            if str(c.get("custom_id", "")).startswith((f"tabula:c:{rec.id}:", f"tabula:p:{rec.id}:"))
+        ]
         assert offered and all(o.startswith("pick ") for o in offered)
 
         r = await world.click(user, msg, f"tabula:x:{rec.id}")
