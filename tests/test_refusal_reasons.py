@@ -54,3 +54,26 @@ def test_no_refusal_is_a_bare_not_legal_now(game_id: str) -> None:
     assert len(seen) > 50, "the positions tried give refusals to check"
     bare = [r for r in seen if is_bare(r[2])]
     assert not bare, "\n".join(f"at {p!r}, {t!r}: {m}" for p, t, m in bare[:10])
+
+
+def test_a_barbarian_hordes_card_not_held_is_refused_as_not_in_hand() -> None:
+    """`play Famine` when Famine is a card of the deck but not in the player's hand says so,
+    rather than that no card is called Famine."""
+    g = get_game("barbarian-hordes")
+    state = start(g, [0, 1, 2], g.Options(), 3).state
+    rnd = random.Random(3)
+    for step in range(1, 300):
+        asked = g.to_act(state)
+        seat = rnd.choice(sorted(asked))
+        if asked[seat].text.startswith("Event Phase"):
+            hand = set(state.players[seat].hand)
+            card = next(c for c in g.data.cards.values() if c.id not in hand and c.name != "Intrigue")
+            try:
+                g.parse_action(state, seat, f"play {card.display}")
+            except GameError as e:
+                assert e.message.startswith(f"{card.display} is not in your hand (your hand: "), e.message
+                return
+            raise AssertionError("a card not held was accepted")
+        legal = list(itertools.islice(g.legal_actions(state, seat), 200))
+        state = apply_at(g, state, seat, rnd.choice(legal), 3, step).state
+    raise AssertionError("no Event Phase reached")

@@ -172,10 +172,28 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     wanted = VERB_KINDS.get(verb)
     try:
         return _read_verb(game, s, seat, verb, rest, words[0], legal_kinds)
-    except (InvalidNotationError, AmbiguousActionError):
+    except (InvalidNotationError, AmbiguousActionError) as e:
         if wanted and not wanted & legal_kinds:
             raise IllegalActionError(cannot(game, s, seat, verb, hint(game, s, seat))) from None
+        held = _not_held(game, s, seat, e.message)
+        if held:
+            raise IllegalActionError(f"{held}; {hint(game, s, seat)}") from None
         raise
+
+
+def _not_held(game: BarbarianHordes, s: State, seat: int, message: str) -> str | None:
+    """For "No card called 'X' here" where X is a card of the game: why it cannot be used,
+    "Famine is not in your hand" or "Famine cannot be used for this", else None."""
+    m = re.match(r"No card called '(.*)' here", message)
+    if not m:
+        return None
+    named = {fold(c.display): c for c in game.data.cards.values()}
+    card = named.get(fold(m.group(1)))
+    if card is None:
+        return None
+    if card.id not in s.players[seat].hand:
+        return f"{card.display} is not in your hand (your hand: {count(len(s.players[seat].hand), 'card')})"
+    return f"{card.display} ({card.types}: {card.text}) cannot be used for this now (Card List Notation)"
 
 
 def _read_verb(
