@@ -473,14 +473,18 @@ def _header_texts(img: Image.Image, d: ImageDraw.ImageDraw, h: Header, cy: float
     label = None
     f = face(theme.TEXT_BIG, "bold")
     extra = 100 if h.turn_style else 60
+    phase = "  \u00b7  ".join(parts)
+    # the phase keeps room for itself at 18 pixels; the turn pill takes at most the rest
+    phase_min = face(18).length(phase) + 24 if parts else 0
     if h.turn_label:
-        f = fit(h.turn_label, w * 0.42 - extra, theme.TEXT_BIG, "bold", smallest=theme.MIN_TEXT)
+        most = min(w * 0.42, right - x - phase_min - 24) - extra
+        f = fit(h.turn_label, most, theme.TEXT_BIG, "bold", smallest=theme.MIN_TEXT)
         label = h.turn_label
-        pill_w = min(f.length(label), w * 0.42 - extra) + extra
+        pill_w = min(f.length(label), most) + extra
     if parts:
         x += 24
         room = right - pill_w - 24 - x
-        x += draw_fit(d, (x, cy), "  \u00b7  ".join(parts), theme.TEXT_BIG, theme.LIGHT_MUTED, room, "lm")
+        x += draw_fit(d, (x, cy), phase, theme.TEXT_BIG, theme.LIGHT_MUTED, room, "lm")
     if label:
         x0 = right - pill_w
         d.rounded_rectangle((x0, cy - 24, right, cy + 24), radius=24, fill=theme.ACTIVE, outline=theme.INK, width=2)

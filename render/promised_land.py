@@ -37,9 +37,12 @@ from .map import (
     load_geography,
     render_map_image,
 )
-from .text import draw_text, face, truncate
+from .record import add as record_texts
+from .record import panel, recording
+from .text import draw_fit, draw_text, face, wrap
 
 MAP_WIDTH = 1040
+KEY_H = 84  # the key band under the map and the side panel
 PANEL_WIDTH = 1600 - MAP_WIDTH
 COUNTER_SEAT = {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}
 SHORT = {
@@ -166,7 +169,10 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
         highlight=highlight,
         note=None,
     )
-    mapimg = render_map_image(m, overlay, MAP_WIDTH)
+    with recording() as drawn:
+        mapimg = render_map_image(m, overlay, MAP_WIDTH)
+    # the map's own header is cropped away below (the board has one across its whole width)
+    record_texts([t for t in drawn if t.canvas != mapimg.size or t.box[1] >= dr.HEADER_HEIGHT])
     g = Geometry(m, MAP_WIDTH)
     room = chip_room(m, MAP_WIDTH)
     for land in v.lands:
@@ -184,9 +190,17 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
             dr.paste_badge(
                 mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + 32 + step * k, top), 24
             )
-    img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, mapimg.height), theme.BACKGROUND)
+    # the side panel runs below the map when its players need more room than the map is high
+    extra = max(0, side_height(v, names) - (mapimg.height - 16 - dr.HEADER_HEIGHT - 16))
+    map_h = mapimg.height + extra
+    img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, map_h + KEY_H), theme.BACKGROUND)
     img.paste(mapimg.crop((0, dr.HEADER_HEIGHT, MAP_WIDTH, mapimg.height)), (0, dr.HEADER_HEIGHT))
-    _panel(img, v, names, (MAP_WIDTH, dr.HEADER_HEIGHT + 16, img.width - 16, img.height - 16))
+    side = (MAP_WIDTH, dr.HEADER_HEIGHT + 16, img.width - 16, map_h - 16)
+    with panel("side panel", side, img.size):
+        _panel(img, v, names, side)
+    band = (16, map_h - 4, img.width - 16, img.height - 8)
+    with panel("key", band, img.size):
+        _key(img, v, band)
     active = None
     if v.turn is not None:
         label = f"{v.turn.card.name} \u2014 {_seat_name(v, v.turn.seat, names)}"
@@ -232,28 +246,8 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
         d.rectangle((cx0 + 1, cy0, cx0 + cell - 2, cy0 + 26), fill=fill, outline=theme.INK, width=1)
         draw_text(d, (cx0 + cell / 2, cy0 + 13), str(n), small, theme.INK, "mm")
     y += 3 * 30 + 8
-    if v.turn is not None:
-        t = v.turn
-        c = t.card
-        half = " +\u00bd" if t.half else ""
-        line = (
-            f"Card {c.number}: {c.name} ({t.kingdom_name}) \u2014 dice hills {c.hills} / plains {c.plains}; "
-            f"units in hand {t.units}{half}"
-        )
-        y = _para(d, x, y, w, line, f)
-        extra = []
-        if t.phase == "actions":
-            extra.append(
-                f"actions left {t.actions}" + (f", free placements {t.free_places}" if t.free_places else "")
-            )
-        if t.continued:
-            extra.append(f"continued attack +{t.continued}")
-        if t.effects:
-            extra.append("in play: " + ", ".join(t.effects))
-        if extra:
-            y = _para(d, x, y, w, "; ".join(extra), f)
-    if v.last_combat is not None:
-        y = _para(d, x, y, w, "\u2694 " + v.last_combat.text, f)
+    for text in _turn_texts(v):
+        y = _para(d, x, y, w, text, f)
     y += 6
     # Royal track
     title("Royal track")
@@ -270,67 +264,170 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
         [(_short_demand(tid), str(pts)) for tid, _, pts in v.kingdom_track],
         [p.kingdom for p in v.players],
     )
-    # players
-    title("Players")
-    for p in v.players:
-        style = theme.seat_style(p.seat)
-        dr.paste_badge(img, style, (x + 14, y + 14), 28)
-        who = _seat_name(v, p.seat, names)
-        flag = ""
-        if p.seat in v.waiting and v.phase != "over":
-            flag = "  \u25b6 to act"
-        if v.phase == "over" and p.score is not None:
-            flag = f"  {p.score} points" + ("  \u2605 winner" if p.seat in v.winners else "")
-        draw_text(
-            d, (x + 36, y + 14), truncate(who, fb, w * 0.55) + flag, fb, theme.INK, "lm", max_width=w - 40
-        )
-        y += 30
-        coins = (
-            "coins hidden"
-            if p.coins is None
-            else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
-        )
-        sup = "/".join(str(n) for n in p.patriarchs_in_supply)
-        info = f"{count(p.hand_size, 'card')} \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"
-        y = _para(d, x + 36, y, w - 36, info, small)
-        if p.artefacts:
-            arts = ", ".join(a.name + (" (played)" if a.face_down else "") for a in p.artefacts)
-            y = _para(d, x + 36, y, w - 36, "Artefacts: " + arts, small, max_lines=2)
-        if p.hand:
-            hand = ", ".join(f"{c.number} {c.name}" for c in p.hand)
-            y = _para(d, x + 36, y, w - 36, "Hand: " + hand, small, max_lines=2)
-        y += 4
-        if y > bottom - 60:
+    # the key and the supply line are reserved at the bottom; the players get the room between
+    key_h = 30
+    foot = bottom - 30
+    # players, with their points so far (public items only: coins are hidden until the end)
+    teams = {side: sum(p.points for p in v.players if p.side == side) for side in ("hebrew", "heathen")}
+    draw_text(d, (x, y), "Players", fb, theme.INK)
+    over = v.phase == "over"
+    team_line = f"Hebrews {teams['hebrew']} \u00b7 Heathens {teams['heathen']} pts" + ("" if over else " so far")
+    draw_fit(d, (right - 16, y + 4), team_line, small.size, theme.INK, w - 110, "ra", "bold")
+    y += 28
+    room = foot - key_h - y
+    blocks = None
+    for size in (16, 15, 14):
+        blocks = [_player_block(v, p, names, w, size) for p in v.players]
+        if sum(h for h, _ in blocks) <= room:
             break
-    key = _key_lines(v)
-    key_top = bottom - 40 - (len(key) + 1) * (small.size + 6) - 8
-    if y < key_top:
-        ky = key_top
-        draw_text(d, (x, ky), "Key", fb, theme.INK)
-        ky += 28
-        for line in key:
-            ky = _para(d, x, ky, w, line, small, max_lines=1)
-    if y < bottom - 40:
-        line = (
-            f"Artefact array {len(v.array)} \u00b7 bag {v.bag_size} \u00b7 supply: cities {v.cities}, "
-            f"temples {v.temples}"
+    assert blocks is not None
+    for p, (h, lines) in zip(v.players, blocks, strict=True):
+        with panel(f"player {p.seat + 1}", (x, y, right - 16, y + h), img.size):
+            _draw_player(img, d, v, p, names, x, y, w, lines)
+        y += h
+    line = (
+        f"Artefact array {len(v.array)} \u00b7 bag {v.bag_size} \u00b7 supply: cities {v.cities}, "
+        f"temples {v.temples}"
+    )
+    draw_fit(d, (x, foot), line, small.size, theme.INK, w)
+
+
+def _turn_texts(v: View) -> list[str]:
+    """The paragraphs under the Time track: the card played now, its actions and effects, and
+    the last combat."""
+    out = []
+    if v.turn is not None:
+        t = v.turn
+        c = t.card
+        half = " +\u00bd" if t.half else ""
+        out.append(
+            f"Card {c.number}: {c.name} ({t.kingdom_name}) \u2014 dice hills {c.hills} / plains {c.plains}; "
+            f"units in hand {t.units}{half}"
         )
-        _para(d, x, bottom - 34, w, line, small)
+        extra = []
+        if t.phase == "actions":
+            extra.append(
+                f"actions left {t.actions}" + (f", free placements {t.free_places}" if t.free_places else "")
+            )
+        if t.continued:
+            extra.append(f"continued attack +{t.continued}")
+        if t.effects:
+            extra.append("in play: " + ", ".join(t.effects))
+        if extra:
+            out.append("; ".join(extra))
+    if v.last_combat is not None:
+        out.append("\u2694 " + v.last_combat.text)
+    return out
+
+
+def _track_height(count: int) -> int:
+    per_row = 6 if count > 8 else 4
+    return (count + per_row - 1) // per_row * 62 + 4
+
+
+def side_height(v: View, names: Mapping[int, str] | None) -> int:
+    """Height in pixels the side panel needs: the tracks, the turn, every player's block at 14
+    pixels and the supply line."""
+    w = PANEL_WIDTH - 16 - 32
+    f = face(theme.MIN_TEXT + 1)
+    h = 12 + 28 + 3 * 30 + 8
+    h += sum(len(wrap(text, f, w)) * f.line_height for text in _turn_texts(v)) + 6
+    h += 28 + _track_height(len(v.royal_track)) + 28 + _track_height(len(v.kingdom_track))
+    h += 28 + sum(_player_block(v, p, names, w, 14)[0] for p in v.players)
+    return h + 30 + 16
+
+
+def _player_block(
+    v: View, p: pl_model.PlayerView, names: Mapping[int, str] | None, w: float, size: int
+) -> tuple[float, list[tuple[str, object]]]:
+    """(height, lines) of one player's block at text ``size``: the lines under the name row,
+    each (text, face), wrapped to the panel's width."""
+    f = face(size)
+    coins = (
+        "coins hidden" if p.coins is None else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
+    )
+    sup = "/".join(str(n) for n in p.patriarchs_in_supply)
+    texts = [f"{count(p.hand_size, 'card')} \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"]
+    if p.artefacts:
+        texts.append("Artefacts: " + _artefacts(p))
+    if p.hand:
+        texts.append("Hand: " + ", ".join(f"{c.number} {c.name}" for c in p.hand))
+    lines: list[tuple[str, object]] = []
+    for text in texts:
+        lines += [(line, f) for line in wrap(text, f, w - 36)]
+    return 30 + len(lines) * f.line_height + 4, lines
+
+
+def _artefacts(p: pl_model.PlayerView) -> str:
+    """A seat's Artefacts, the same ones counted ("Treaty (silver) ×2"), with how many are played."""
+    seen: dict[str, list[int]] = {}
+    for a in p.artefacts:
+        n = seen.setdefault(a.name, [0, 0])
+        n[0] += 1
+        n[1] += 1 if a.face_down else 0
+    parts = []
+    for name, (n, played) in seen.items():
+        mark = "" if not played else " played" if played == n else f" ({played} played)"
+        parts.append(name + (f" \u00d7{n}" if n > 1 else "") + mark)
+    return ", ".join(parts)
+
+
+def _draw_player(
+    img: Image.Image, d: ImageDraw.ImageDraw, v: View, p: pl_model.PlayerView,
+    names: Mapping[int, str] | None, x: float, y: float, w: float, lines: list[tuple[str, object]],
+) -> None:
+    fb = face(theme.TEXT, "bold")
+    dr.paste_badge(img, theme.seat_style(p.seat), (x + 14, y + 14), 28)
+    tags = []
+    if p.seat == v.viewer:
+        tags.append("YOU")
+    if p.seat in v.waiting and v.phase != "over":
+        tags.append("\u25b6 to act")
+    if v.phase == "over" and p.seat in v.winners:
+        tags.append("\u2605 winner")
+    pts = f"{p.score} points" if v.phase == "over" and p.score is not None else f"{p.points} pts"
+    right = x + w
+    right -= draw_text(d, (right, y + 14), pts, fb, theme.INK, "rm") + 12
+    ft = face(theme.MIN_TEXT, "bold")
+    for tag in tags:
+        tw = ft.length(tag) + 14
+        d.rounded_rectangle((right - tw, y + 2, right, y + 26), radius=8,
+                            fill=theme.ACTIVE if "act" in tag else theme.LIGHT, outline=theme.INK)  # fmt: skip
+        draw_text(d, (right - tw / 2, y + 14), tag, ft, theme.INK, "mm")
+        right -= tw + 6
+    draw_fit(d, (x + 36, y + 14), _seat_name(v, p.seat, names), fb.size, theme.INK, right - x - 42, "lm", "bold")
+    ly = y + 30
+    for text, f in lines:
+        draw_text(d, (x + 36, ly), text, f, theme.INK)
+        ly += f.line_height
+
+
+def _key(img: Image.Image, v: View, box: dr.Box) -> None:
+    """The key band: what the map's marks and the panel's points mean."""
+    d = ImageDraw.Draw(img)
+    left, top, right, bottom = box
+    d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
+    x, w = left + 12, right - left - 24
+    y = top + 6
+    for line in _key_lines(v):
+        y = _para(d, x, y, w, line, face(14))
 
 
 def _key_lines(v: View) -> list[str]:
     """The key to the map's abbreviations: the kingdoms whose units are on the board (in the
-    order of kingdoms.toml), the Patriarch letters and the marks after land names."""
+    order of kingdoms.toml), the Patriarch letters, the points shown in the panel and the marks
+    after land names (port, road)."""
     on_board = {land.kingdom for land in v.lands if land.units}
     names = {k["id"]: k["name"] for k in _toml("kingdoms.toml")["kingdom"]}
     kingdoms = [f"{SHORT[k]} {names[k]}" for k in names if k in on_board]
-    lines = []
-    for i in range(0, len(kingdoms), 3):
-        lines.append(("Units: " if i == 0 else "") + " \u00b7 ".join(kingdoms[i : i + 3]))
-    if any(land.units and not land.kingdom for land in v.lands):
-        lines.append("? units cut off from their kingdom")
-    lines.append("Patriarchs (owner's colour): F farmer \u00b7 M merchant \u00b7 P priest")
-    lines.append("After a land's name: \u2693 port \u00b7 \u2261 road")
+    lines: list = []
+    if kingdoms:
+        lines.append("Units: " + " \u00b7 ".join(kingdoms))
+    cut = " \u00b7 ? units cut off from their kingdom" if any(land.units and not land.kingdom for land in v.lands) else ""
+    lines.append("Patriarchs (owner's colour): F farmer \u00b7 M merchant \u00b7 P priest" + cut + " \u00b7 pts: "
+                 "points so far (Hebrew remnant, tokens, Weaker cards, Artefacts); coins count at the end")
+    lines.append("After a land's name: \u2693 port \u00b7 \u2261 road (the key under the map shows the "
+                 "city, the temple, the Ark and the last combat)")
     return lines
 
 
@@ -340,12 +437,11 @@ def _short_demand(token_id: str) -> str:
     return f"{n} {what}" if n else what.title()
 
 
-def _para(d: ImageDraw.ImageDraw, x: float, y: float, w: float, text: str, f, max_lines: int = 3) -> float:
-    from .text import wrap
-
-    for line in wrap(text, f, w, max_lines):
+def _para(d: ImageDraw.ImageDraw, x: float, y: float, w: float, text: str, f) -> float:
+    """Draw ``text`` wrapped to ``w`` pixels from (x, y); returns the y below it."""
+    for line in wrap(text, f, w):
         draw_text(d, (x, y), line, f, theme.INK)
-        y += f.size + 6
+        y += f.line_height
     return y
 
 
@@ -365,13 +461,13 @@ def _track(
     rows = (len(tokens) + per_row - 1) // per_row
     for i, (name, pts) in enumerate(tokens):
         col, row = i % per_row, i // per_row
-        x0, y0 = x + col * cw, y + row * 74
+        x0, y0 = x + col * cw, y + row * 62
         d.rounded_rectangle(
-            (x0 + 2, y0, x0 + cw - 4, y0 + 44), radius=6, fill=theme.LIGHT, outline=theme.INK, width=1
+            (x0 + 2, y0, x0 + cw - 4, y0 + 40), radius=6, fill=theme.LIGHT, outline=theme.INK, width=1
         )
-        draw_text(d, (x0 + cw / 2 - 1, y0 + 14), name, small, theme.INK, "mm", max_width=cw - 10)
-        draw_text(d, (x0 + cw / 2 - 1, y0 + 33), f"{pts} pt", small, theme.INK_MUTED, "mm")
+        draw_fit(d, (x0 + cw / 2 - 1, y0 + 12), name, small.size, theme.INK, cw - 10, "mm")
+        draw_text(d, (x0 + cw / 2 - 1, y0 + 30), f"{pts} pt", face(14), theme.INK_MUTED, "mm")
         here = [s for s, m in enumerate(marks) if m == i + 1]
         for k, s in enumerate(here):
-            dr.paste_badge(img, theme.seat_style(s), (x0 + 14 + k * 20, y0 + 58), 20)
-    return y + rows * 74 + 6
+            dr.paste_badge(img, theme.seat_style(s), (x0 + 12 + k * 19, y0 + 51), 18)
+    return y + rows * 62 + 4

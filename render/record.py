@@ -121,6 +121,14 @@ def record(text: str, requested: str, box: tuple[int, int, int, int], canvas: tu
         texts.append(DrawnText(text, requested, box, canvas, area))
 
 
+def add(texts: list[DrawnText] | tuple[DrawnText, ...]) -> None:
+    """Add texts recorded elsewhere (e.g. the part of a piece that stays visible once it is
+    cropped and pasted) to the active recording (nothing when none is active)."""
+    active = _active.get()
+    if active is not None:
+        active.extend(texts)
+
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

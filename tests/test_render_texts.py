@@ -157,6 +157,18 @@ def promised_land(view: Any, texts: list[DrawnText]) -> None:
     if view.phase != "over":  # a finished game's header names the winners instead
         assert any(w.startswith(f"Book {view.book} · card {view.time} ·") for w in rows), rows
     assert any(f"· bag {view.bag_size} ·" in w for w in rows), rows
+    # each player's points so far (public items; the final score once over), and the teams' sums
+    pts = [t.text for t in texts if t.panel and t.panel.name.startswith("player ")
+           and (t.text.endswith(" pts") or t.text.endswith(" points"))]  # fmt: skip
+    over = view.phase == "over"
+    assert pts == [f"{p.score} points" if over else f"{p.points} pts" for p in view.players], pts
+    teams = {side: sum(p.points for p in view.players if p.side == side) for side in ("hebrew", "heathen")}
+    assert any(w.startswith(f"Hebrews {teams['hebrew']} · Heathens {teams['heathen']} pts") for w in rows), rows
+    if view.turn is not None:  # whose turn: the card and its player
+        header = [t.text for t in texts if t.panel and t.panel.name == "header"]
+        assert any(w.startswith(view.turn.card.name + " — ") for w in header), header
+    asked = {t.panel.name for t in texts if t.panel and t.text == "▶ to act"}
+    assert asked == ({f"player {s + 1}" for s in view.waiting} if not over else set()), (asked, view.waiting)
 
 
 CHECKS: dict[str, tuple[Callable[[Any, list[DrawnText]], None], tuple[int, ...]]] = {

@@ -1626,7 +1626,8 @@ class PromisedLand(NotationGame):
 
     def view(self, s: State, viewer: Seat | None) -> View:
         over = s.phase == "over"
-        scores = self.scores(s) if over else None
+        counts = self.scores(s)
+        scores = counts if over else None
         players = []
         for x, p in enumerate(s.players):
             mine = over or viewer == x
@@ -1645,6 +1646,7 @@ class PromisedLand(NotationGame):
                     to_discard=p.to_discard,
                     score=sum(scores[x].values()) if scores else None,
                     score_parts=tuple(scores[x].items()) if scores else (),
+                    points=sum(v for k, v in counts[x].items() if k != "coins"),
                 )
             )
         lands = []

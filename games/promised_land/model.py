@@ -412,6 +412,9 @@ class PlayerView(Model):
     to_discard: int
     score: int | None = None  # once the game is over
     score_parts: tuple[tuple[str, int], ...] = ()
+    # points the seat would score if the game ended now, from its public items only (every part of
+    # Ending the Game's count but coins, which are hidden): Hebrew remnant, tokens, cards, Artefacts
+    points: int = 0
 
 
 class TurnView(Model):
