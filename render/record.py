@@ -121,6 +121,29 @@ def record(text: str, requested: str, box: tuple[int, int, int, int], canvas: tu
         texts.append(DrawnText(text, requested, box, canvas, area))
 
 
+def pasted(texts: list[DrawnText], at: tuple[int, int], canvas: tuple[int, int]) -> list[DrawnText]:
+    """``texts`` drawn on a piece as they stand once the piece is pasted at ``at`` (left, top)
+    onto an image of size ``canvas``: boxes (and their panels' boxes) moved, the canvas replaced.
+    The piece is the largest canvas among ``texts``; texts of smaller pieces drawn meanwhile
+    (badges, pasted in turn) are left as they are."""
+    dx, dy = at
+    if not texts:
+        return []
+
+    def move(b: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)
+
+    out = []
+    size = max((t.canvas for t in texts), key=lambda c: c[0] * c[1])
+    for t in texts:
+        if t.canvas != size:
+            out.append(t)
+            continue
+        area = None if t.panel is None else Panel(t.panel.name, move(t.panel.box), canvas)
+        out.append(DrawnText(t.text, t.requested, move(t.box), canvas, area))
+    return out
+
+
 def add(texts: list[DrawnText] | tuple[DrawnText, ...]) -> None:
     """Add texts recorded elsewhere (e.g. the part of a piece that stays visible once it is
     cropped and pasted) to the active recording (nothing when none is active)."""

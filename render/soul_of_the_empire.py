@@ -28,7 +28,9 @@ from . import theme
 from .map import Edge as MapEdge
 from .map import Faction, MapData, MapOverlay, Marker, Region, Units, load_geography, render_map_image
 from .map import Node as MapNode
-from .text import draw_text, face, wrap
+from .record import add as record_texts
+from .record import panel, pasted, recording
+from .text import draw_fit, draw_text, face, fit_paragraph, wrap
 
 WIDTH = theme.WIDTH
 PANEL_H = 636
@@ -202,7 +204,6 @@ def hand_lines(view: Any) -> list[str]:
     return out
 
 
-HAND_BOX = (16, 438, 1004, 578)  # the viewer's hand (panel coordinates)
 
 
 def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None:
@@ -211,26 +212,42 @@ def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     w = x1 - x0 - 20
-    title_w = w if not o.dice else w * 0.5
-    draw_text(d, (x0 + 10, y0 + 14), o.name, face(18, "bold"), theme.INK, "lm", max_width=title_w)
+    claims = "; ".join(o.dice)
+    fc = face(14, "bold")
+    title_w = w if not o.dice else w - min(fc.length(claims), w * 0.5) - 10
+    draw_fit(d, (x0 + 10, y0 + 14), o.name, 18, theme.INK, title_w, "lm", "bold")
     if o.dice:
-        draw_text(
-            d, (x1 - 10, y0 + 14), "; ".join(o.dice), face(14, "bold"), theme.VERMILLION, "rm", max_width=w * 0.5
-        )
-    avail = y1 - y0 - 32
-    for size in (15, 14, 13, 12):
+        draw_fit(d, (x1 - 10, y0 + 14), claims, 14, theme.VERMILLION, w * 0.5, "rm", "bold")
+    avail = y1 - y0 - 30
+    for size in (18, 17, 16, 15, 14):
         f = face(size)
-        step = size + 2
-        wrapped = [wrap(line, f, w) for line in lines]
+        step = f.line_height
+        wrapped = [wrap(line, f, w - 12) for line in lines]
         if sum(len(x) for x in wrapped) * step <= avail:
             break
-    ly = y0 + 26
+    ly = y0 + 28
     for para in wrapped:
         for k, part in enumerate(para):
-            if ly + step > y1 - 4:
-                return
-            draw_text(d, (x0 + 10 + (12 if k else 0), ly + step / 2), part, f, theme.INK, "lm", max_width=w - 12)
+            draw_text(d, (x0 + 10 + (12 if k else 0), ly), part, f, theme.INK)
             ly += step
+
+
+def _hand(d: ImageDraw.ImageDraw, box: dr.Box, hand: list[str]) -> None:
+    """The viewer's hand box: a title, then each line wrapped (later parts indented), the font
+    shrinking (to 14 pixels) until all of them fit."""
+    d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
+    draw_text(d, (box[0] + 12, box[1] + 14), "Your hand (private)", face(17, "bold"), theme.INK, "lm")
+    w, room = box[2] - box[0] - 40, box[3] - box[1] - 34
+    for size in (17, 16, 15, 14):
+        hf = face(size)
+        parts = [wrap(line, hf, w) for line in hand]
+        if sum(len(p) for p in parts) * hf.line_height <= room:
+            break
+    hy = box[1] + 28
+    for para in parts:
+        for k, part in enumerate(para):
+            draw_text(d, (box[0] + 12 + (14 if k else 0), hy), part, hf, theme.INK)
+            hy += hf.line_height
 
 
 def _key(img: Image.Image, d: ImageDraw.ImageDraw, y: float) -> None:
@@ -276,8 +293,15 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             d.rounded_rectangle((12, y - 4, 1004, y + row_h - 2), radius=12, outline=theme.ACTIVE, width=4)
         dr.paste_badge(img, style, (44, y + row_h / 2 - 3), 34)
         player = names.get(fv.seat, f"seat {fv.seat + 1}")
-        draw_text(d, (70, y + 15), f"{fv.name}", fb, theme.INK, "lm", max_width=150)
-        draw_text(d, (70, y + 37), player, face(16), theme.INK_MUTED, "lm", max_width=150)
+        draw_fit(d, (70, y + 15), f"{fv.name}", fb.size, theme.INK, 150, "lm", "bold")
+        if fv.seat == view.viewer:
+            ft = face(14, "bold")
+            d.rounded_rectangle((70, y + 28, 70 + ft.length("YOU") + 12, y + 48), radius=6, fill=theme.LIGHT,
+                                outline=theme.INK)  # fmt: skip
+            draw_text(d, (76, y + 38), "YOU", ft, theme.INK, "lm")
+            draw_fit(d, (70 + ft.length("YOU") + 18, y + 37), player, 16, theme.INK_MUTED, 132 - ft.length("YOU"), "lm")
+        else:
+            draw_fit(d, (70, y + 37), player, 16, theme.INK_MUTED, 150, "lm")
         # points on the Objective Point Tracker 0..7
         x0 = 230
         draw_text(d, (x0, y + 25), f"{fv.points} pts", fb, theme.INK, "lm")
@@ -316,64 +340,65 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
                 draw_text(d, (x, y + 25), "no revolt", f, theme.INK_MUTED, "lm")
         x = 690
         bits = [f"supply {fv.supply}", f"board {fv.on_board}"]
+        second = []
         if fv.id != "gray":
             bits.append(f"hand {fv.hand_size}")
+            second.append(f"deck {fv.deck_size} · discard {len(fv.discard)}")
         if fv.id == "rome":
-            bits.append(f"captured {fv.capture_track}/25")
+            second.insert(0, f"captured {fv.capture_track}/25")
         elif fv.id == "christians":
-            bits.append(f"converted {fv.converted}/18")
+            second.insert(0, f"converted {fv.converted}/18")
         elif fv.id == "coalition":
-            bits.append(f"Rage {fv.rage:+d}")
-        # two lines: the counts, then the faction's own track
-        draw_text(d, (x, y + (16 if bits[3:] else 28)), " · ".join(bits[:3]), f, theme.INK, "lm", max_width=305)
-        if bits[3:]:
-            draw_text(d, (x, y + 40), bits[3], f, theme.INK, "lm", max_width=305)
+            second.insert(0, f"Rage {fv.rage:+d}")
+        # two lines: the counts, then the faction's own track and its Power Card piles
+        draw_fit(d, (x, y + (16 if second else 28)), " · ".join(bits), f.size, theme.INK, 305, "lm")
+        if second:
+            draw_fit(d, (x, y + 40), " · ".join(second), f.size, theme.INK, 305, "lm")
         y += row_h
     # the face-up Objective Cards, as many lines as they need
     x = 1020
     cards = [(o, objective_lines(view, o)) for o in view.objectives[:4]]
     if cards:
         top, bottom = 14, PANEL_H - 14
-        heights = [40 + 17 * sum(len(wrap(line, face(15), width - x - 36)) for line in lines) for _, lines in cards]
+        heights = [36 + 20 * sum(len(wrap(line, face(17), width - x - 48)) for line in lines) for _, lines in cards]
         spare = (bottom - top - 8 * (len(cards) - 1)) / max(1, sum(heights))
         cy = top
         for (o, lines), h in zip(cards, heights, strict=True):
-            h = h * min(spare, 1.25)
-            _card(d, o, lines, (x, cy, width - 16, cy + h))
+            h = h * spare
+            with panel(f"objective {o.name}", (x, cy, width - 16, cy + h), img.size):
+                _card(d, o, lines, (x, cy, width - 16, cy + h))
             cy += h + 8
     small = face(16)
+    bottom = PANEL_H - 62  # the key below
     if view.phase == "over" and view.end_reason:
-        lines = wrap(view.end_reason, face(19, "bold"), 960, 2)
-        box = (16, y + 6, 1004, y + 14 + 24 * len(lines))
+        fe, lines = fit_paragraph(view.end_reason, 960, 60, 19, "bold")
+        box = (16, y + 6, 1004, y + 16 + fe.line_height * len(lines))
         d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.ACTIVE, width=4)
-        for line in lines:
-            draw_text(d, (30, y + 22), line, face(19, "bold"), theme.INK, "lm")
-            y += 24
-        y += 16
+        for k, line in enumerate(lines):
+            draw_text(d, (30, y + 11 + k * fe.line_height), line, fe, theme.INK)
+        y = box[3] + 4
     hand = hand_lines(view)
+    texts = []
+    if view.phase != "over" and view.waiting:
+        who = ", ".join(NAMES[f] for f in sorted(asked_factions(view), key=list(STYLE).index))
+        texts.append((f"Asked now: {who}" + (f" — {view.window}" if view.window else ""), theme.YELLOW))
     if view.last_combat:
-        floor = HAND_BOX[1] if hand else PANEL_H - 60
-        lines = wrap("Last combat: " + view.last_combat.text, small, 980, max(1, (floor - y - 12) // 20))
-        for line in lines:
-            draw_text(d, (20, y + 10), line, small, theme.LIGHT, "lm")
-            y += 20
+        texts.append(("Last combat: " + view.last_combat.text, theme.LIGHT))
+    for text, colour in texts:
+        for line in wrap(text, small, 980):
+            draw_text(d, (20, y + 4), line, small, colour)
+            y += small.line_height
+        y += 4
     if hand:
-        d.rounded_rectangle(HAND_BOX, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
-        draw_text(d, (HAND_BOX[0] + 12, HAND_BOX[1] + 14), "Your hand (private)", face(17, "bold"), theme.INK, "lm")
-        hy = HAND_BOX[1] + 32
-        hf = face(15)
-        for line in hand:
-            for k2, part in enumerate(wrap(line, hf, HAND_BOX[2] - HAND_BOX[0] - 40)):
-                if hy + 17 > HAND_BOX[3] - 2:
-                    break
-                draw_text(d, (HAND_BOX[0] + 12 + (14 if k2 else 0), hy + 8), part, hf, theme.INK, "lm")
-                hy += 17
+        box = (16, y + 8, 1004, bottom)
+        with panel("hand", box, img.size):
+            _hand(d, box, hand)
     _key(img, d, PANEL_H - 42)
     key = (
         "Dice: thick border = Dice Sequence \u00b7 faded = placed (obj on an objective, blk blocking, "
         "mkr on a marker, buy paid for cards) \u00b7 \u2013 spent"
     )
-    draw_text(d, (20, PANEL_H - 16), key, face(14), theme.LIGHT, "lm", max_width=980)
+    draw_fit(d, (20, PANEL_H - 16), key, 14, theme.LIGHT, 980, "lm")
     return img
 
 
@@ -382,8 +407,10 @@ def render(view: Any, names: Mapping[int, str] | None = None) -> Image.Image:
     faction panel and the Objective Cards."""
     m = map_data()
     top = render_map_image(m, _overlay(view), WIDTH)
-    panel = _panel(view, names, WIDTH)
-    img = Image.new("RGB", (WIDTH, top.height + panel.height), theme.BACKGROUND)
+    with recording() as drawn:
+        board = _panel(view, names, WIDTH)
+    img = Image.new("RGB", (WIDTH, top.height + board.height), theme.BACKGROUND)
+    record_texts(pasted(drawn, (0, top.height), img.size))
     img.paste(top, (0, 0))
-    img.paste(panel, (0, top.height))
+    img.paste(board, (0, top.height))
     return img

@@ -82,6 +82,7 @@ CASES: dict[str, tuple[tuple[int, dict], ...]] = {
     "credo": ((3, {}), (4, {}), (5, {}), (6, {})),
     "barbarian-hordes": ((2, {}), (3, {}), (3, {"variant": "three-player"}), (5, {}), (8, {}), (12, {})),
     "promised-land": ((2, {}), (3, {}), (4, {}), (6, {})),
+    "soul-of-the-empire": ((2, {}), (3, {}), (4, {})),
     "roman-war": ((1, {}), (2, {}), (3, {}), (4, {}), (2, {"mode": "duel"}), (3, {"mode": "duel", "hannibals": 2})),
 }
 

@@ -142,7 +142,9 @@ def soul_of_the_empire(view: Any, texts: list[DrawnText]) -> None:
         assert any(w.startswith(f"supply {f.supply} · board {f.on_board}") for w in row), (f.name, row)
         track = {"rome": f"captured {f.capture_track}/25", "christians": f"converted {f.converted}/18",
                  "coalition": f"Rage {f.rage:+d}"}.get(f.id)
-        assert track is None or track in row, (f.name, track, row)
+        assert track is None or any(w.startswith(track) for w in row), (f.name, track, row)
+        if f.id != "gray":  # its Power Card piles (rule text: Power Cards)
+            assert any(w.endswith(f"deck {f.deck_size} · discard {len(f.discard)}") for w in row), (f.name, row)
     assert any(w.startswith(f"Round {view.round}") for w in words(texts))
 
 
