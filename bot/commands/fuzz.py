@@ -23,6 +23,7 @@ from games.core import fuzz as engine
 
 from . import seed as seed_type
 from .play import option_pair
+from .progress import bar
 
 MAX_FAILURES_SHOWN = 10
 
@@ -153,22 +154,15 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         cases = engine.cases(game, args.games, args.seed, counts)
         if pinned is not None:
             cases = [engine.Case(c.game_id, c.players, pinned, c.seed) for c in cases]
-    tty = sys.stderr.isatty()
-
-    def progress(done: int, so_far: engine.Report) -> None:
-        if tty:
-            print(
-                f"\r{done}/{len(cases)} games, {so_far.steps} steps, {len(so_far.failures)} failures",
-                end="",
-                file=sys.stderr,
-                flush=True,
-            )
-
     t0 = time.perf_counter()
-    report = engine.run(
-        game, cases, max_steps=args.max_steps, notation_cap=args.notation_cap, progress=progress
-    )
-    if tty:
-        print(file=sys.stderr)
+    with bar(len(cases), "games", f"{game.title}: fuzz") as shown:
+
+        def progress(done: int, so_far: engine.Report) -> None:
+            shown.set_postfix(steps=so_far.steps, failures=len(so_far.failures), refresh=False)
+            shown.update(done - shown.n)
+
+        report = engine.run(
+            game, cases, max_steps=args.max_steps, notation_cap=args.notation_cap, progress=progress
+        )
     print_report(report, time.perf_counter() - t0, out, title=game.title, seed=args.seed)
     return 1 if report.failures else 0

@@ -15,11 +15,14 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from games.core import Seat, UnknownGameError, apply_at, get_game, start
 from games.core.agents import make_agent
+
+from .progress import bar
 
 DEFAULT_MAX_STEPS = 50_000
 MAX_ERRORS_SHOWN = 20
@@ -177,8 +180,10 @@ def simulate(
     players: tuple[int, int] = (4, 4),
     agents: str = "heuristic",
     max_steps: int = DEFAULT_MAX_STEPS,
+    progress: Callable[[int], None] | None = None,
 ) -> Report:
-    """Play ``games`` AI-only games and collect a Report (errors do not stop the run)."""
+    """Play ``games`` AI-only games and collect a Report (errors do not stop the run);
+    ``progress(1)`` is called after each game."""
     report = Report(game_title=game.title,
                     no_winner_label=game.no_winner_label)
     counts = random.Random(f"tabula-simulate-players:{seed}")
@@ -210,6 +215,8 @@ def simulate(
                 )
             )
         report.games += 1
+        if progress is not None:
+            progress(1)
     report.seconds = time.perf_counter() - t0
     return report
 
@@ -276,6 +283,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
-    report = simulate(game, args.games, args.seed, args.players, args.agents, args.max_steps)
+    with bar(args.games, "games", f"{game.title}: simulate") as shown:
+        report = simulate(game, args.games, args.seed, args.players, args.agents, args.max_steps, shown.update)
     print_report(report, out, players=args.players, agents=args.agents, seed=args.seed)
     return 1 if report.errors else 0
