@@ -77,3 +77,10 @@ def test_a_barbarian_hordes_card_not_held_is_refused_as_not_in_hand() -> None:
         legal = list(itertools.islice(g.legal_actions(state, seat), 200))
         state = apply_at(g, state, seat, rnd.choice(legal), 3, step).state
     raise AssertionError("no Event Phase reached")
+
+
+def test_a_roman_war_card_refused_names_its_cause() -> None:
+    """Roman War, Cost Zone phase ("Play up to 4 cards face-down from your hand to your Cost
+    Zone"): a card not held is refused as not in the hand, not as a missing choice."""
+    seen = [m for _, t, m in refusals("roman-war", 1, steps=200, tries=10) if t.startswith("cost ")]
+    assert any(m.endswith("is not in your hand; legal now: " + m.split("legal now: ", 1)[1]) for m in seen), seen[:5]

@@ -657,12 +657,15 @@ class RomanWar(NotationGame):
                 need = card.cost + self.fee_for(s, card)
                 if need > self.untapped(s, seat):
                     return f"{card.name} costs C{need}; you have {self.untapped(s, seat)} untapped Cost Zone cards; {legal_text}"
-                return f"{card.name} ({card.type}) cannot be played now; {legal_text}"
+                return (
+                    f"{card.name} ({card.type}) cannot be played now: the question now is "
+                    f"“{self.to_act(s)[seat].text.rstrip('.')}”; {legal_text}"
+                )
             if isinstance(a, PlaceCost) and s.placed >= COST_ZONE_PER_TURN:
                 return f"You already put {COST_ZONE_PER_TURN} cards in your Cost Zone this turn; {legal_text}"
         if isinstance(a, (Defend, Assault)):
-            return f"You cannot pay for that now ({self.untapped(s, seat)} untapped Cost Zone cards); {legal_text}"
-        return f"That is not legal now; {legal_text}"
+            return f"You cannot pay for that now: {self.untapped(s, seat)} untapped Cost Zone cards; {legal_text}"
+        return f"That is not legal now: the question now is “{self.to_act(s)[seat].text.rstrip('.')}”; {legal_text}"
 
     def _do(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
         s = ctx.s
