@@ -10,6 +10,9 @@ decision by clicks").
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from games.core import get_game
@@ -62,6 +65,8 @@ async def click_to(world: World, user, message, sid: int, path: tuple[int, ...],
             rec = await world.click(user, m, f"tabula:n:{sid}:{token}:{encode_path(at)}")
         assert not (rec.ephemeral and rec.original is not None and rec.original.id != message.id), (
             "a step was refused: " + rec.text())
+    final = fake.messages[message.id].content
+    assert "You chose" in final and "➜" not in final, final
     return clicks
 
 
@@ -127,4 +132,6 @@ async def test_whole_game_by_clicks(world: World, game_id: str, options: str, hu
         if rec.status == "finished":
             public = [message_text(m) for m in fake.channel_messages(thread) if m.audience is None]
             assert any("Game over" in t for t in public)
+    if os.environ.get("TABULA_TRANSCRIPT"):  # read what players saw: TABULA_TRANSCRIPT=game.txt
+        Path(os.environ["TABULA_TRANSCRIPT"]).write_text(fake.transcript(), encoding="utf-8")
     assert fake.rejected == [], [(r.method, r.path, r.error_code) for r in fake.rejected]

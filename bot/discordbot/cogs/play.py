@@ -275,6 +275,8 @@ class Play(commands.Cog):
         try:
             if own_prompt(interaction):
                 before = interaction.message.content if interaction.message is not None else ""
+                # the "➜ chosen so far" line of a step gives way to what was chosen
+                before = "\n".join(line for line in before.split("\n") if not line.startswith("➜ "))
                 content = f"{before}\n{note}" if before and before != "\u200b" else note
                 await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
                 if interaction.message is not None:
