@@ -1568,3 +1568,31 @@ def test_a_patriarchs_retreat_is_told_after_the_conquest_that_causes_it() -> Non
         if seen >= 2:
             return
     assert seen, "no Patriarch without a retreat in the games tried"
+
+
+def test_a_refused_placement_says_the_land_is_occupied() -> None:
+    """Initial Placement of Patriarchs: "Only one Patriarch of each type may occupy a land";
+    placing a second of a type there is refused with that sentence, not a bare refusal."""
+    import itertools
+    import random
+
+    from games.core.replay import apply_at, start
+
+    s = start(G, [0, 1, 2, 3], Options(), 2).state
+    rnd = random.Random(2)
+    for step in range(1, 200):
+        seat = min(G.to_act(s))
+        if s.phase == "place" and s.patriarchs:
+            q = s.patriarchs[-1]
+            if q.seat != seat:
+                typed = f"place {q.type} in {G.land_name(q.land)}"
+                with pytest.raises(IllegalActionError) as e:
+                    G.parse_action(s, seat, typed)
+                assert e.value.message.startswith(
+                    f"{typed!r} is not legal now: {G.land_name(q.land)} already holds a {q.type} "
+                    "(\"Only one Patriarch of each type may occupy a land\")"
+                ), e.value.message
+                return
+        acts = list(itertools.islice(G.legal_actions(s, seat), 200))
+        s = apply_at(G, s, seat, rnd.choice(acts), 2, step).state
+    raise AssertionError("no second placement reached")

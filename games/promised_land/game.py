@@ -701,6 +701,30 @@ class PromisedLand(NotationGame):
         out.append(Done())
         return out
 
+    def place_refusal(self, s: State, seat: Seat, ptype: str, land: int) -> str | None:
+        """Why placing a ``ptype`` Patriarch of ``seat`` in ``land`` is not legal now, naming
+        the rule ("Initial Placement of Patriarchs", "Place Patriarch"); None when no reason
+        of these applies (another part of the action is wrong)."""
+        name = self.land_name(land)
+        for q in s.patriarchs:
+            if q.land == land and q.seat == seat:
+                return (f"you already have a Patriarch in {name} (\"Each player may have only one of their "
+                        "Patriarchs in any one land\")")
+            if q.land == land and q.type == ptype:
+                return f"{name} already holds a {ptype} (\"Only one Patriarch of each type may occupy a land\")"
+        if s.phase == "place":
+            side = s.players[seat].side
+            if self.counters_side(s.lands[land].counters) != side:
+                held = self.counters_side(s.lands[land].counters) or "nobody"
+                return (f"{name} is held by {held}, and your Patriarchs go into lands your side occupies "
+                        "(Initial Placement of Patriarchs)")
+            return None
+        t = s.turn
+        if t is not None and land not in self.kingdom_lands(s, t.kingdom):
+            return (f"{name} is not a land of the {self.kingdom(t.kingdom).name} (Place Patriarch: \"in a land of "
+                    "the active kingdom\")")
+        return None
+
     def why_not(self, s: State, seat: Seat, verb: str) -> str | None:
         """Why the actions of command word ``verb`` are not legal for ``seat`` now, naming the
         rule text's section ("Actions", "Royal Track Tokens", "Kingdom Track Tokens"); None

@@ -26,6 +26,7 @@ coin, ``Tribute 2 (silver)``. ``parse(format_action(a)) == a`` for every legal a
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -225,6 +226,13 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
         raise unknown_command(text, now, VERBS)
     same = [t for t, _ in legal if t.split()[0] in verbs]
     if same:
+        m = re.match(r"place\s+(\w+)\s+in\s+(.+?)(?:\s+from\s+.+)?$", text.strip(), re.I)
+        if verbs == ["place"] and m:
+            lands = {_fold(game.land_name(i)): i for i in range(len(s.lands))}
+            land = lands.get(_fold(m.group(2)))
+            why = game.place_refusal(s, seat, m.group(1).lower(), land) if land is not None else None
+            if why:
+                raise IllegalActionError(f"{text.strip()!r} is not legal now: {why}; you may: {list_words(same)}.")
         raise IllegalActionError(not_this(text, asked(game, s, seat), same))
     raise IllegalActionError(cannot(game, s, seat, verbs[0], f"you may: {list_words(now)}."))
 
