@@ -20,6 +20,8 @@ from games.core import Rng, get_game, start
 from games.core.english import count
 from render import render_image
 from render.record import DrawnText, cached_layer, recording
+from render.soul_of_the_empire import NAMES as SOUL_NAMES
+from render.soul_of_the_empire import asked_factions as soul_asked
 
 STEPS = (0, 40, 160)
 
@@ -146,6 +148,9 @@ def soul_of_the_empire(view: Any, texts: list[DrawnText]) -> None:
         if f.id != "gray":  # its Power Card piles (rule text: Power Cards)
             assert any(w.endswith(f"deck {f.deck_size} · discard {len(f.discard)}") for w in row), (f.name, row)
     assert any(w.startswith(f"Round {view.round}") for w in words(texts))
+    if view.phase != "over" and view.waiting:  # who is asked now (what for: the window's text after it)
+        asked = [w for w in words(texts) if w.startswith("Asked now: ")]
+        assert asked and all(SOUL_NAMES[f] in asked[0] for f in soul_asked(view)), (asked, view.waiting)
 
 
 def promised_land(view: Any, texts: list[DrawnText]) -> None:
