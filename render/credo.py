@@ -105,6 +105,7 @@ def _creed(img: Image.Image, view: View) -> None:
                 draw_text(d, (x0 + w - 10, y0 + 12), "NEXT", f_small, theme.ACTIVE, "ra")
             text, colour = (_short(a), theme.INK) if a is not None else ("undecided", theme.LIGHT_MUTED)
             fs, lines = fit_paragraph(text.replace("/", "/ "), w - 14, CREED_H - 30 - 44, f.size)
+            lines = [line.replace("/ ", "/") for line in lines]  # the space only lets a line break there
             for k, line in enumerate(lines):
                 draw_text(d, (x0 + 7, y0 + 40 + k * fs.line_height), line, fs, colour)
 
@@ -226,6 +227,7 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
                 num = "&".join(str(n) for n in a.numbers)
                 label = f"{num} {_short(a)}".replace("/", "/ ")  # a line may break after a slash
                 fs, lines = fit_paragraph(label, cw - 16, ch - 4, theme.MIN_TEXT)
+                lines = [line.replace("/ ", "/") for line in lines]
                 top = cell[1] + (ch - len(lines) * fs.line_height) / 2 + 1
                 for k, line in enumerate(lines):
                     draw_text(d, (bx + 5, top + k * fs.line_height), line, fs, theme.INK)

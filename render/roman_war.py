@@ -426,46 +426,53 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     if not view.encampments:
         draw_text(d, (left, y), "none — clear them all to win", f, theme.LIGHT_MUTED, "la")
         y += 26
-    rows = min(len(view.encampments), 7) + min(len(view.ambushes), 6)
-    tall = rows * 62 <= 420  # room for each card's printed effect under its name
+    # the same card at the same defence is one row with its count ("Camp at Capua ×2")
+    camps: dict[tuple[str, int], list] = {}
+    for e in view.encampments:
+        camps.setdefault((e.card.name, e.defense), []).append(e)
+    ambushes: dict[tuple[str, int, int, bool], list] = {}
+    for a in view.ambushes:
+        ambushes.setdefault((a.card.name, a.target, a.defense, a.defended), []).append(a)
+    rows = len(camps) + len(ambushes)
+    room = PANELS_TOP + 2 * PANEL_H - 40 - y - 60 - (30 + 22 * min(3, len(view.stack)) if view.stack else 0)
+    room -= 54 if view.foresight else 0
+    tall = rows * 62 <= room  # room for each card's printed effect under its name
     rh = 56 if tall else 34
     fe = face(14)
 
     def effect(card: CardView) -> str:
         return card.line.split(" · ", 1)[1] if " · " in card.line else ""
 
-    for e in view.encampments[:7]:
+    def counted(name: str, n: int) -> str:
+        return name + (f" \u00d7{n}" if n > 1 else "")
+
+    for (name, defense), group in camps.items():
         d.rounded_rectangle(
             (left, y, right, y + rh), radius=8, fill=(88, 62, 110), outline=theme.LIGHT_MUTED, width=1
         )
         _tent(d, left + 20, y + 17)
-        draw_fit(d, (left + 36, y + 17), e.card.name, fb.size, theme.LIGHT, right - left - 90, "lm", "bold")
-        draw_text(d, (right - 10, y + 17), f"R{e.defense}", fb, theme.YELLOW, "rm")
+        draw_fit(d, (left + 36, y + 17), counted(name, len(group)), fb.size, theme.LIGHT, right - left - 90, "lm",
+                 "bold")  # fmt: skip
+        draw_text(d, (right - 10, y + 17), f"R{defense}", fb, theme.YELLOW, "rm")
         if tall:
-            draw_fit(d, (left + 36, y + 32), effect(e.card), fe.size, theme.LIGHT_MUTED, right - left - 46)
+            draw_fit(d, (left + 36, y + 32), effect(group[0].card), fe.size, theme.LIGHT_MUTED, right - left - 46)
         y += rh + 6
-    if len(view.encampments) > 7:
-        draw_text(d, (left, y), f"and {len(view.encampments) - 7} more", f, theme.LIGHT_MUTED, "la")
-        y += 24
     y += 8
     draw_text(d, (left, y), f"ACTIVE AMBUSHES ({len(view.ambushes)})", fb, theme.LIGHT, "la")
     y += 26
     if not view.ambushes:
         draw_text(d, (left, y), "none", f, theme.LIGHT_MUTED, "la")
         y += 26
-    for a in view.ambushes[:6]:
-        fill = theme.GOOD if a.defended else theme.VERMILLION
+    for (name, target, defense, defended), group in ambushes.items():
+        fill = theme.GOOD if defended else theme.VERMILLION
         d.rounded_rectangle((left, y, right, y + rh), radius=8, fill=fill, outline=theme.INK, width=2)
-        dr.paste_badge(img, theme.seat_style(a.target), (left + 18, y + 17), 26)
-        text = ("✓ defended: " if a.defended else "⚔ ") + a.card.name
+        dr.paste_badge(img, theme.seat_style(target), (left + 18, y + 17), 26)
+        text = ("✓ defended: " if defended else "⚔ ") + counted(name, len(group))
         draw_fit(d, (left + 36, y + 17), text, fb.size, theme.ink_on(fill), right - left - 90, "lm", "bold")
-        draw_text(d, (right - 10, y + 17), f"R{a.defense}", fb, theme.ink_on(fill), "rm")
+        draw_text(d, (right - 10, y + 17), f"R{defense}", fb, theme.ink_on(fill), "rm")
         if tall:
-            draw_fit(d, (left + 36, y + 32), effect(a.card), fe.size, theme.ink_on(fill), right - left - 46)
+            draw_fit(d, (left + 36, y + 32), effect(group[0].card), fe.size, theme.ink_on(fill), right - left - 46)
         y += rh + 6
-    if len(view.ambushes) > 6:
-        draw_text(d, (left, y), f"and {len(view.ambushes) - 6} more", f, theme.LIGHT_MUTED, "la")
-        y += 24
     if view.stack:
         y += 6
         draw_text(d, (left, y), "STACK (top first)", fb, theme.LIGHT, "la")

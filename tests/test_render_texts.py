@@ -124,8 +124,8 @@ def roman_war(view: Any, texts: list[DrawnText]) -> None:
            f"{view.defended_size}" in hannibal
     assert f"ENCAMPMENTS IN PLAY ({len(view.encampments)})" in hannibal
     assert f"ACTIVE AMBUSHES ({len(view.ambushes)})" in hannibal
-    for e in view.encampments[:4]:
-        assert e.card.name in hannibal
+    for e in view.encampments:  # each, the same ones counted on one row ("Camp at Capua ×2")
+        assert any(w == e.card.name or w.startswith(e.card.name + " ×") for w in hannibal), e.card.name
     assert any(w.startswith(f"Round {view.round} ") for w in hannibal)
     header = [t.text for t in texts if t.panel and t.panel.name == "header"]
     if view.phase != "over" and view.active is not None and view.active < len(view.romans):
