@@ -142,3 +142,16 @@ def test_a_step_the_words_would_miss_is_named_by_the_games_steps_file(game_id: s
     """A war (Barbarian Hordes) is fought in the Conquest Phase though the prompt does not say
     so; Roman War's phases are the text's first lines: data/steps.toml says where to look."""
     assert step_sections(get_game(game_id), prompt)[0].title == first
+
+
+def test_numbered_points_and_abbreviations_stay_in_their_sentence() -> None:
+    """Credo's Set Up lists its rules as "a. Only one Article ..."; "(e.g. ...)" does not end
+    a sentence either."""
+    from games.core.rulebook import rulebook as book_of
+
+    setup = next(s for s in book_of(get_game("credo")).sections if s.title == "Set Up")
+    said = setup.sentences()
+    assert "a. Only one Article of any given Article Number is permitted." in said
+    assert any(x.startswith("If he is defending an Article card which has two Article Numbers (e.g. \"Articles")
+               for x in said)
+    assert not [x for x in said if re.fullmatch(r"\w{1,2}\.", x)]

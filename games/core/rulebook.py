@@ -33,7 +33,7 @@ from .notation import fold
 _HEADING = re.compile(r"^(#{2,3}) (\S.*)$")
 _RULING = re.compile(r"^(?:#{2,3} |\*\*)(R\d+)\.\s*(.*?)(?:\*\*|$)(.*)$")
 _QUOTE = re.compile(r"[\"“]([^\"”]{12,}?)[\"”]")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(•\-–A-Z0-9])|\n+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(•\-–A-Z0-9])")
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
     ["a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "for", "from", "has", "have", "he", "his", "if", "in", "into", "is", "it", "its", "may", "more", "no", "not", "of", "on", "one", "or", "own", "say", "says", "that", "the", "their", "them", "then", "there", "they", "this", "to", "up", "with", "you", "your", "or", "what", "when", "which", "who", "will"]
@@ -56,7 +56,23 @@ class Section:
 
     def sentences(self) -> list[str]:
         """The section's sentences (and list items), in order, each stripped."""
-        return [s.strip() for s in _SENTENCE.split(self.text) if s and s.strip()]
+        out: list[str] = []
+        for line in self.text.split("\n"):
+            carry = ""
+            for piece in _SENTENCE.split(line):
+                piece = piece.strip()
+                if not piece:
+                    continue
+                piece = f"{carry} {piece}".strip() if carry else piece
+                # "a.", "1." (a numbered point) and "e.g." do not end a sentence
+                if re.fullmatch(r"[\w]{1,2}\.", piece) or re.search(r"\be\.g\.$|\bi\.e\.$", piece):
+                    carry = piece
+                    continue
+                carry = ""
+                out.append(piece)
+            if carry:
+                out.append(carry)
+        return out
 
 
 @dataclass(frozen=True)
@@ -200,7 +216,8 @@ def _ruling_lines(rulings: list[Ruling], limit: int = 6) -> list[str]:
 
 def answer_section(book: Rulebook, section: Section) -> str:
     """A section quoted in full, with the rulings on it."""
-    lines = [f"**{section.where}** (rule text)", _quote(section.sentences())]
+    said = section.sentences()
+    lines = [f"**{section.where}** (rule text)", *([_quote(said)] if said else [])]
     subs = [s.title for s in book.sections if s.parent == section.title]
     if subs:
         lines.append("Its parts: " + ", ".join(subs) + ".")
