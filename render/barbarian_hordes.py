@@ -674,12 +674,15 @@ def _hand(img: Image.Image, top: int, view: View, hand: tuple[CardView, ...]) ->
     d.rectangle((0, top, WIDTH, top + 4), fill=theme.ORANGE)
     title = f"Your hand \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''} (limit {view.hand_limit})"
     draw_text(d, (MARGIN + 4, top + HAND_TITLE_H / 2 + 2), title, face(24, "bold"), theme.LIGHT, "lm")
+    # a few cards are drawn wider (more of their text at a larger size), up to a full row
+    per_row = min(CARDS_PER_ROW, max(1, len(hand)))
+    cw = min(CARD_W * 1.5, (WIDTH - 2 * MARGIN - 16 - (per_row - 1) * CARD_GAP) / per_row)
     for i, c in enumerate(hand):
         row, col = divmod(i, CARDS_PER_ROW)
-        x = MARGIN + col * (CARD_W + CARD_GAP) + 8
+        x = MARGIN + col * (cw + CARD_GAP) + 8
         y = top + HAND_TITLE_H + row * HAND_ROW_H
-        with panel(f"hand card {i + 1}", (x, y, x + CARD_W, y + CARD_H), img.size):
-            dr.card_face(img, (x, y, x + CARD_W, y + CARD_H), _card(c))
+        with panel(f"hand card {i + 1}", (x, y, x + cw, y + CARD_H), img.size):
+            dr.card_face(img, (x, y, x + cw, y + CARD_H), _card(c))
 
 
 def image_size(view: View) -> tuple[int, int]:
