@@ -232,6 +232,21 @@ def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None
             ly += step
 
 
+def _public_cards(view: Any) -> str:
+    """Each faction's Durable Power Cards in play (public)."""
+    from games.soul_of_the_empire.data import load
+
+    data = load()
+    parts = []
+    for fv in view.factions:
+        bits = []
+        if fv.durable:
+            bits.append(", ".join(data.card(c).name for c in fv.durable))
+        if bits:
+            parts.append(f"{fv.name}: {'; '.join(bits)}")
+    return " · ".join(parts)
+
+
 def _hand(d: ImageDraw.ImageDraw, box: dr.Box, hand: list[str]) -> None:
     """The viewer's hand box: a title, then each line wrapped (later parts indented), the font
     shrinking (to 14 pixels) until all of them fit."""
@@ -389,10 +404,15 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             draw_text(d, (20, y + 4), line, small, colour)
             y += small.line_height
         y += 4
+    public = _public_cards(view)
+    if public and not hand:  # the public board: what is in play, in the room a hand has in a seat's view
+        for line in wrap("Durable Power Cards in play: " + public, small, 980):
+            draw_text(d, (20, y + 4), line, small, theme.LIGHT)
+            y += small.line_height
     if hand:
         box = (16, y + 8, 1004, bottom)
         with panel("hand", box, img.size):
-            _hand(d, box, hand)
+            _hand(d, box, hand + ([f"Durable Power Cards in play: {public}"] if public else []))
     _key(img, d, PANEL_H - 42)
     key = (
         "Dice: thick border = Dice Sequence \u00b7 faded = placed (obj on an objective, blk blocking, "
