@@ -10,9 +10,11 @@ Beliefs, Customary Practices) and its notable Church cards (Laity, Patriarchs,
 Bishops with votes; exiled ones struck through). A footer gives the last roll,
 the pending choice and who is asked. A seat's private view adds its hand.
 
-Image size (RGB): 1600 pixels wide; 1024 high for three or four Churches, 1400 for five
-or six, 120 more while a General Council sits; a seat's private view adds 304 for its
-hand (five cards a row, 254 per further row; 100 when it is empty).
+Image size (RGB): 1600 pixels wide; the Creed, a row of two Church panels per two Churches
+(360 pixels each, taller when a Church's Bishops and Laity need more lines: 1024 high for
+three or four Churches as a rule, 1400 for five or six), 120 more while a General Council
+sits; a seat's private view adds 304 for its hand (five cards a row, 254 per further row;
+100 when it is empty). See ``image_size``.
 """
 
 from __future__ import annotations

@@ -1,13 +1,16 @@
 """Promised Land board: the map of Canaan through the data-driven map renderer, plus a
 side panel with the Time, Royal and Kingdom tracks, the turn and the players.
 
-Image: RGB, 1600 x ``MAP_WIDTH``-map height pixels (about 1600 x 1400). The map is the game's
+Image: RGB, 1600 pixels wide; the map's height (about 1400), or more when the side panel's
+players need the room, plus ``KEY_H`` for the key band along the bottom. The map is the game's
 land data (``games/promised_land/data/lands.toml``) on the real Canaan: the Great Sea's coast,
 the Jordan, the Sea of Chinnereth and the Salt Sea, each land the ground nearest its town on
 its side of the Jordan (authored by ``tools/author_maps.py``, see ``tools/maps``). Hills and
 plains are told apart by colour and pattern; units are badges in their counters' colour and
 shape, labelled with the kingdom's initials and counted; Patriarchs are their owner's seat
-badge with F, M or P; cities, temples and the Ark have their own symbols.
+badge with F, M or P; cities, temples and the Ark have their own symbols. The side panel
+shows each player's points so far (every scoring item but coins, which stay hidden until the
+end) and the two teams' sums.
 """
 
 from __future__ import annotations
