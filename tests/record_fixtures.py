@@ -6,9 +6,12 @@ covers, `games.core.fuzz.variants_of`), played by the heuristic agents, written 
 
     python -m tests.record_fixtures                 # all games
     python -m tests.record_fixtures credo roman-war # some games
+    python -m tests.record_fixtures --views promised-land
 
 Re-record a game only when a change to its rules is meant to change how recorded games
-play, and say so in the commit.
+play, and say so in the commit. ``--views`` keeps every recorded game and only recomputes
+its spectator-view hashes, for a change to what the View shows; it refuses (and writes
+nothing for that game) when anything else differs: then the rules changed too.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 
 import games  # noqa: F401  (registers the games)
 from games.core.fuzz import variants_of
-from games.core.record import record_game
+from games.core.record import record_game, rehash_views
 from games.core.registry import all_games, get_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -59,16 +62,32 @@ def record(game_id: str) -> list[Path]:
     return written
 
 
+def rehash(game_id: str) -> None:
+    game = get_game(game_id)
+    paths = sorted((FIXTURES / game_id).glob("*.json"))
+    new = {}
+    for path in paths:
+        rec, problems = rehash_views(game, json.loads(path.read_text()))
+        if problems:
+            raise SystemExit(f"{path.name}: not only the views changed: " + "; ".join(problems[:3]))
+        new[path] = rec
+    for path, rec in new.items():
+        path.write_text(json.dumps(rec, separators=(",", ":")) + "\n")
+        print(f"{path.relative_to(FIXTURES.parent.parent)}: views recomputed")
+
+
 def main(argv: list[str] | None = None) -> None:
     ids = [g.id for g in all_games()]
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"game ids (default: all of {', '.join(ids)})")
+    parser.add_argument("--views", action="store_true",
+                        help="keep the recorded games; recompute only their spectator-view hashes")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in ids]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; games: {', '.join(ids)}")
     for game_id in args.games or ids:
-        record(game_id)
+        rehash(game_id) if args.views else record(game_id)
 
 
 if __name__ == "__main__":

@@ -74,6 +74,26 @@ def record_game(
     }
 
 
+def rehash_views(game: Any, record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """``record`` with its spectator-view hashes recomputed from the same actions, for a
+    change that alters what the View shows but not the rules; and the differences other
+    than views (notation, final state, outcome, an action that no longer applies), which
+    must be empty for the new record to be kept."""
+    views: list[str] = []
+    seats = list(range(record["players"]))
+    s = start(game, seats, game.Options(**record["options"]), record["seed"]).state
+    views.append(model_hash(game.view(s, None)))
+    for n, (seat, _text, data) in enumerate(record["actions"], start=1):
+        try:
+            s = apply_at(game, s, seat, game.action_from_json(data), record["seed"], n).state
+        except Exception:
+            break
+        views.append(model_hash(game.view(s, None)))
+    new = {**record, "views": views}
+    problems = [p for p in check_record(game, new) if "spectator view" not in p]
+    return new, problems
+
+
 def check_record(game: Any, record: dict[str, Any]) -> list[str]:
     """Replay ``record`` and return its differences (empty when it replays identically).
     Stops at the first action that no longer applies."""
