@@ -221,6 +221,26 @@ def test_fuzz_command_prints_what_reproduces_a_failure(
     )
 
 
+def test_fuzz_command_interrupted_reports_the_games_done(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C ends a long run with the figures of the games finished so far (exit status 1)."""
+    real = fuzz.fuzz_game
+    calls = []
+
+    def stop_at_third(*args, **kw):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(fuzz, "fuzz_game", stop_at_third)
+    status = main(["fuzz", "roman-war", "--games", "5", "--max-steps", "40", "--players", "1"])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "interrupted after 2 of 5 games" in out and "games: 2 (" in out and "failures: 0" in out
+
+
 def test_fuzz_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "credo", "--games", "1", "--players", "2"]) == 2
     assert "3 to 6 players" in capsys.readouterr().err

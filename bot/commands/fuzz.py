@@ -8,12 +8,14 @@ count, through the game's rule variants (``-o`` pins options instead). Each fail
 is printed with its session seed, player count, options and the action sequence
 that reproduces it (``tabula play GAME --players N --ai 0 --seed SEED -o ...`` and
 those actions, or ``tabula fuzz GAME --session-seed SEED --players N -o ...``). Exit
-status 1 if any game failed.
+status 1 if any game failed. Ctrl-C (or SIGTERM) stops a long run and prints the figures
+of the games finished so far (exit status 1).
 """
 
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import time
 from typing import Any, TextIO
@@ -96,6 +98,20 @@ def _players_arg(text: str) -> list[int]:
     return counts
 
 
+def _stop_on_sigterm() -> Any:
+    """Make SIGTERM stop the run like Ctrl-C (a run in the background, where Ctrl-C cannot
+    reach it, is ended with ``kill``); returns the handler to restore, or None where
+    signals cannot be set (not the main thread)."""
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        return signal.signal(signal.SIGTERM, stop)
+    except ValueError:
+        return None
+
+
 def print_failure(f: engine.Failure, out: TextIO) -> None:
     """One failure: kind, step, message, the case and the actions that reproduce it."""
     print(f"  {f.kind} at step {f.step} ({f.case.describe()}):", file=out)
@@ -155,14 +171,28 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
         if pinned is not None:
             cases = [engine.Case(c.game_id, c.players, pinned, c.seed) for c in cases]
     t0 = time.perf_counter()
-    with bar(len(cases), "games", f"{game.title}: fuzz") as shown:
+    latest: list[engine.Report] = []
+    interrupted = False
+    before = _stop_on_sigterm()
+    try:
+        with bar(len(cases), "games", f"{game.title}: fuzz") as shown:
 
-        def progress(done: int, so_far: engine.Report) -> None:
-            shown.set_postfix(steps=so_far.steps, failures=len(so_far.failures), refresh=False)
-            shown.update(done - shown.n)
+            def progress(done: int, so_far: engine.Report) -> None:
+                latest[:] = [so_far]
+                shown.set_postfix(steps=so_far.steps, failures=len(so_far.failures), refresh=False)
+                shown.update(done - shown.n)
 
-        report = engine.run(
-            game, cases, max_steps=args.max_steps, notation_cap=args.notation_cap, progress=progress
-        )
-    print_report(report, time.perf_counter() - t0, out, title=game.title, seed=args.seed)
-    return 1 if report.failures else 0
+            report = engine.run(
+                game, cases, max_steps=args.max_steps, notation_cap=args.notation_cap, progress=progress
+            )
+    except KeyboardInterrupt:  # Ctrl-C or a SIGTERM ends a long run: report the games done
+        interrupted = True
+        report = latest[0] if latest else engine.Report(game.id)
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+    title = game.title
+    if interrupted:
+        title += f" (interrupted after {report.games} of {len(cases)} games; the game in play is not counted)"
+    print_report(report, time.perf_counter() - t0, out, title=title, seed=args.seed)
+    return 1 if report.failures or interrupted else 0
