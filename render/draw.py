@@ -121,13 +121,13 @@ def badge(style: SeatStyle, size: int, outline: RGB = theme.INK, ring: RGB | Non
     img = big.resize((size, size), Image.Resampling.LANCZOS)
     if style.label:
         # label drawn at 1x so it stays crisp; triangles and stars have less room
-        scale = {"triangle": 0.48, "star": 0.42, "cross": 0.46}.get(style.shape, 0.56)
+        scale = {"triangle": 0.46, "star": 0.42, "cross": 0.46}.get(style.shape, 0.56)
         digits = len(style.label)
         fsize = max(
             theme.MIN_TEXT - 4, int(size * scale / max(1, 0.62 * digits)) if digits > 1 else int(size * scale)
         )
         fsize = min(fsize, int(size * scale))
-        dy = size * 0.13 if style.shape == "triangle" else 0
+        dy = size * 0.07 if style.shape == "triangle" else 0
         draw_text(
             ImageDraw.Draw(img), (size / 2, size / 2 + dy), style.label, face(fsize, "bold"), style.ink, "mm"
         )
