@@ -21,16 +21,22 @@ async def test_a_finished_game_posts_its_replay_page(world: World) -> None:
         thread = next(c for c in fake.channels.values() if c.is_thread)
         await world.slash(alice, thread, "game start")
         sid = (await bot.host.storage.open_session(thread.id)).id
-        # the moves through the host, but the last one (that ends the game) through /play
+        # the moves through the host, but the last one (that ends the game) through /play; when the
+        # host itself ends it (an automatic pass), its reply is published as the cogs publish it
         game, agent = get_game("roman-war"), make_agent(get_game("roman-war"), "heuristic", seed=1)
-        while True:
+        for _ in range(2000):
             rec = await bot.host.storage.get_session(sid)
+            if rec.status != "active":
+                break
             state = await load_state(bot.host.storage, game, rec)
             action = agent.choose(game, state, 0)
             if game.outcome(apply_at(game, state, 0, action, rec.seed, rec.seq + 1).state) is not None:
                 await world.slash(alice, thread, "play", action=game.format_action(state, action))
                 break
-            await bot.host.act(thread.id, alice.id, action=action, session_id=sid)
+            reply = await bot.host.act(thread.id, alice.id, action=action, session_id=sid)
+            if reply.status == "finished":
+                await bot.outbox.publish(thread.id, reply)
+                break
         rec = await bot.host.storage.get_session(sid)
         assert rec.status == "finished"
 
