@@ -155,3 +155,32 @@ def test_numbered_points_and_abbreviations_stay_in_their_sentence() -> None:
     assert any(x.startswith("If he is defending an Article card which has two Article Numbers (e.g. \"Articles")
                for x in said)
     assert not [x for x in said if re.fullmatch(r"\w{1,2}\.", x)]
+
+
+def test_a_large_decision_of_cards_is_explained_too() -> None:
+    """A Barbarian Hordes war commitment has more card combinations than buttons can show; its
+    options still name cards, so the prompt offers "What do these do?"."""
+    import itertools
+    import random
+
+    from bot.host import Host
+    from bot.host.service import MAX_CHOICES
+    from games.core.replay import apply_at, start
+
+    g = get_game("barbarian-hordes")
+    for seed in range(20):
+        s = start(g, [0, 1, 2, 3], g.Options(), seed).state
+        rnd = random.Random(seed)
+        for step in range(1, 300):
+            if g.outcome(s) is not None:
+                break
+            asked = g.to_act(s)
+            for seat, p in asked.items():
+                legal = list(itertools.islice(g.legal_actions(s, seat), MAX_CHOICES + 1))
+                if p.text.startswith("War on") and len(legal) > MAX_CHOICES:
+                    assert Host._explains(g, s, seat, ())
+                    return
+            seat = rnd.choice(sorted(asked))
+            s = apply_at(g, s, seat, rnd.choice(list(itertools.islice(g.legal_actions(s, seat), 200))), seed,
+                         step).state
+    raise AssertionError("no large war commitment reached")

@@ -686,7 +686,7 @@ class Host:
             out.append(PromptInfo(seat, holder.user_id if holder else None, p.kind, p.text, choices,
                                   rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
                                   prompt_token(rec.seq, p.kind, p.text, choices),
-                                  bool(choices) and bool(named_in(game.explanations(), choices)),
+                                  self._explains(game, state, seat, choices),
                                   tree.step() if tree is not None else None))
         return out
 
@@ -783,7 +783,19 @@ class Host:
                                       f"You are asked now: {prompts[seat].text}") from None
         choices = self._choices(game, state, seat)
         return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec),
-                            bool(choices) and bool(named_in(game.explanations(), choices)))
+                            self._explains(game, state, seat, choices))
+
+    EXPLAIN_SAMPLE = 60  # legal actions read to decide on "What do these do?" for a large decision
+
+    @classmethod
+    def _explains(cls, game: Game, state: Any, seat: Seat, choices: tuple[str, ...]) -> bool:
+        """Whether the seat's options name things the game explains: its choices when listed,
+        else the first ``EXPLAIN_SAMPLE`` legal actions (a war's card combinations)."""
+        options = choices or tuple(
+            game.format_action(state, a)
+            for a in itertools.islice(game.legal_actions(state, seat), cls.EXPLAIN_SAMPLE)
+        )
+        return bool(named_in(game.explanations(), options))
 
     @staticmethod
     def _not_offered(game: Game, state: Any, seat: Seat) -> list[str]:
