@@ -1470,7 +1470,7 @@ def test_a_drawn_article_says_why_place_keep_or_renounce_is_not_offered() -> Non
 
 
 def test_a_councils_respect_is_settled_before_the_next_turn_begins() -> None:
-    """General Councils, Results: the Emperor's Respect roll may make him take Church cards;
+    """R32 (General Councils, Results): the Emperor's Respect roll may make him take Church cards;
     those are picked before the next Church's turn is announced, so events read in the order
     they happen (the "Round N: Church X's turn" line comes after the last pick)."""
     import itertools
