@@ -231,6 +231,7 @@ class Console:
         self.pending: dict[int, list[str]] = {}  # private lines held for their owner
         self.interrupted = False
         self.typed_ahead: str | None = None  # text typed at a handover prompt: the next command
+        self.hinted: set[int] = set()  # players told once how to have the options explained
         self.editor = LineEditor() if read is input else LineEditor(stream=object())
 
     # ---------------------------------------------------------------- output
@@ -506,6 +507,10 @@ class Console:
         where = await self.seat_of(user)
         self.say("")
         self.say(f"{self.names.user(user)}" + (f" ({where})" if where else "") + f" — {prompt.text}")
+        if prompt.explains and user not in self.hinted:  # once per player: how to read the options
+            self.hinted.add(user)
+            self.say("  (explain: what these options do; explain <name>: one of them; rules now: the rule text "
+                     "of this step)")
         while True:
             if self.typed_ahead is not None:
                 line, self.typed_ahead = self.typed_ahead, None

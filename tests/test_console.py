@@ -393,6 +393,8 @@ def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():
     assert "Huns (nation): Tier 1 nation. Horsemen: an extra Conquest Phase each turn." in text
     assert "Nothing called 'hnus' in this game. Nearest: Huns" in text
     assert "You are asked: Pick your nation." in text and "Visigoths (nation): Tier 1 nation." in text
+    hint = "(explain: what these options do; explain <name>: one of them; rules now: the rule text of this step)"
+    assert text.count(hint) == 1  # said once, at the first prompt naming cards or nations
     assert "explain <name>" in text
 
 
