@@ -109,6 +109,13 @@ def test_small_prompt_is_one_click() -> None:
     assert all(tree.clicks(a) == 1 for a in tree.actions)
 
 
+def test_shared_words_move_to_the_heading() -> None:
+    tree = ChoiceTree(["discard Famine", "discard Plague", "discard Wise Leader"])
+    step = tree.step()
+    assert step.chosen == "discard" and [o.label for o in step.options] == ["Famine", "Plague", "Wise Leader"]
+    assert [o.action for o in step.options] == tree.actions
+
+
 def test_discard_two_is_one_multi_select() -> None:
     """Barbarian Hordes End Phase: discard down to 8 cards (two of ten here): one menu
     where exactly two cards are picked, not 45 pairs."""

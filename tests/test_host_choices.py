@@ -43,7 +43,8 @@ async def test_every_human_prompt_has_a_first_step_and_a_click_is_followed() -> 
         result = await host.choice(reply.session_id, p.user_id, p.token, (1,))
         assert result.action is None and result.step is not None and result.step.back
         labels = [o.label for o in result.step.options]
-        assert labels[0] == first.label.removesuffix(" …"), "the placement once"
+        assert result.step.options[0].action == f"{result.step.chosen}", "the placement once"
+        assert first.label.removesuffix(" …") in result.step.chosen
         assert labels[1] == "×2", "the same placement again, with a count"
         leaf = await host.choice(reply.session_id, p.user_id, p.token, (1, 0))
         assert leaf.step is None and leaf.action == result.step.options[0].action

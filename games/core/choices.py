@@ -381,7 +381,10 @@ class ChoiceTree:
             if info is not None:
                 return ChoiceStep(tuple(path), chosen, multi=Multi(info.slots, info.lo, info.hi))
         base = chosen
-        options = tuple(self._option(e, base, prev) for e in self._options_of(entry))
+        entries = self._options_of(entry)
+        options = tuple(self._option(e, base, prev) for e in entries)
+        if len(options) > 1 and all(e.group is None for e in entries):
+            chosen, options = _shared_words(chosen, options)
         return ChoiceStep(tuple(path), chosen, options=options)
 
     def _option(self, e: _Entry, base: str, prev: str = "") -> Option:
@@ -455,6 +458,20 @@ class ChoiceTree:
         """How many choices reach ``notation``: one per step, a multi-select counting one."""
         path, picks = self.path_to(notation)
         return len(path) + (1 if picks is not None else 0)
+
+
+def _shared_words(chosen: str, options: tuple[Option, ...]) -> tuple[str, tuple[Option, ...]]:
+    """Words every option's label starts with move to the step's heading (``discard
+    Famine``, ``discard Plague`` read ``Famine``, ``Plague`` under "discard"), for short
+    labels; the descriptions keep the whole text."""
+    split = [o.label.split(" ") for o in options]
+    k = 0
+    while all(len(w) > k + 1 and w[k] == split[0][k] for w in split):
+        k += 1
+    if not k:
+        return chosen, options
+    heading = " ".join([*([chosen] if chosen else []), *split[0][:k]])
+    return heading, tuple(Option(" ".join(w[k:]), o.action, o.description) for w, o in zip(split, options, strict=True))
 
 
 def encode_path(path: Sequence[int]) -> str:
