@@ -121,6 +121,8 @@ def test_a_text_drawn_in_a_panel_records_it() -> None:
         draw_text(ImageDraw.Draw(img), (5, 60), "Asked now", face(16), (255, 255, 255))
     assert texts[0].panel is not None and texts[0].panel.name == "footer"
     assert texts[0].panel.holds(texts[0].box)
+
+
 def test_barbarian_hordes_full_hands_at_twelve_players() -> None:
     """Every seat's own view with a full hand of 10 cards (Skilled's hand size), at 12 players."""
     faults: list[str] = []
