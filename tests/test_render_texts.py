@@ -222,3 +222,18 @@ def test_a_board_missing_a_panel_is_caught(monkeypatch) -> None:
     texts = [t for t in drawn(view) if not t.text.endswith(" Followers")]
     with pytest.raises(AssertionError):
         credo(view, texts)
+
+
+@pytest.mark.parametrize("game_id", sorted(CHECKS))
+def test_the_viewer_is_marked_you_in_its_own_view_only(game_id: str) -> None:
+    """Each seat's own view marks its seat (its panel, row or faction) "YOU"; the public view
+    marks nobody."""
+    game = get_game(game_id)
+    players = CHECKS[game_id][1][0]
+    state = start(game, list(range(players)), game.Options(), 3).state
+    for seat in range(players):
+        mine = [t for t in drawn(game.view(state, seat)) if t.text == "YOU" or "(you)" in t.text]
+        assert mine, (game_id, seat)
+        if mine[0].panel is not None and mine[0].text == "YOU":  # in the viewer's own panel
+            assert str(seat + 1) in mine[0].panel.name or game_id == "soul-of-the-empire", mine[0].panel
+    assert not [t for t in drawn(game.view(state, None)) if t.text == "YOU" or "(you)" in t.text]
