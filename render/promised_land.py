@@ -271,7 +271,10 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
     key_h = 30
     foot = bottom - 30
     # players, with their points so far (public items only: coins are hidden until the end)
-    teams = {side: sum(p.points for p in v.players if p.side == side) for side in ("hebrew", "heathen")}
+    def pts(p: pl_model.PlayerView) -> int:  # the final score once over (coins counted), else so far
+        return p.score if v.phase == "over" and p.score is not None else p.points
+
+    teams = {side: sum(pts(p) for p in v.players if p.side == side) for side in ("hebrew", "heathen")}
     draw_text(d, (x, y), "Players", fb, theme.INK)
     over = v.phase == "over"
     team_line = f"Hebrews {teams['hebrew']} \u00b7 Heathens {teams['heathen']} pts" + ("" if over else " so far")

@@ -169,7 +169,8 @@ def promised_land(view: Any, texts: list[DrawnText]) -> None:
            and (t.text.endswith(" pts") or t.text.endswith(" points"))]  # fmt: skip
     over = view.phase == "over"
     assert pts == [f"{p.score} points" if over else f"{p.points} pts" for p in view.players], pts
-    teams = {side: sum(p.points for p in view.players if p.side == side) for side in ("hebrew", "heathen")}
+    teams = {side: sum(p.score if over else p.points for p in view.players if p.side == side)
+             for side in ("hebrew", "heathen")}  # fmt: skip
     assert any(w.startswith(f"Hebrews {teams['hebrew']} · Heathens {teams['heathen']} pts") for w in rows), rows
     if view.turn is not None:  # whose turn: the card and its player
         header = [t.text for t in texts if t.panel and t.panel.name == "header"]
