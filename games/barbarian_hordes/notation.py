@@ -32,7 +32,7 @@ from games.core import (
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
-from games.core.refusal import cannot
+from games.core.refusal import asked, cannot
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
@@ -256,7 +256,7 @@ def _read_verb(
         names = _hand_cards(game, s, seat)
         return Discard(cards=tuple(_match_card(p, names) for p in _split_parts(rest, names)))
     now = {c.split()[0] for c in candidates(game, s, seat, limit=10**6)}
-    raise unknown_command(f"{word} {rest}", now, VERBS)
+    raise unknown_command(f"{word} {rest}", now, VERBS, asked(game, s, seat))
 
 
 def _attack_target(game: BarbarianHordes, s: State, seat: int, rest: str) -> int:
@@ -372,6 +372,7 @@ def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
     war = s.war
     if war is not None and war.stage == "commit":
         kinds = {"Pass", "Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
+        kinds |= {"PlayCard"} if game._s_plays(s, seat) else set()  # S cards: "play anytime" (R12)
         return kinds | ({"Block"} if game._blocks(s, seat) else set())
     return {type(a).__name__ for a in game.legal_actions(s, seat)}
 

@@ -114,7 +114,9 @@ def nearest_word(word: str, words: Iterable[str]) -> str | None:
     return near[0] if near else None
 
 
-def unknown_command(typed: str, legal_now: Iterable[str], known: Iterable[str] = ()) -> InvalidNotationError:
+def unknown_command(
+    typed: str, legal_now: Iterable[str], known: Iterable[str] = (), prompt: str = ""
+) -> InvalidNotationError:
     """The error for text whose first word is no command word.
 
     When the word is near a command word legal now (or, failing that, any of ``known``),
@@ -129,6 +131,9 @@ def unknown_command(typed: str, legal_now: Iterable[str], known: Iterable[str] =
         The command words of the actions legal now.
     known : Iterable[str]
         Every command word of the game.
+    prompt : str
+        The question asked now: when the nearest word is a command word not asked now, the
+        message quotes it as the reason.
     """
     words = typed.split()
     now = sorted({fold(w) for w in legal_now})
@@ -140,7 +145,9 @@ def unknown_command(typed: str, legal_now: Iterable[str], known: Iterable[str] =
         return InvalidNotationError(f"{head}; did you mean {meant!r}? {listed[0].upper()}{listed[1:]}.")
     other = nearest_word(words[0], known) if words else None
     if other is not None:
-        return InvalidNotationError(f"{head}; did you mean {other!r}? It is not legal now; {listed}.")
+        from .refusal import step_clause
+
+        return InvalidNotationError(f"{head}; did you mean {other!r}? It is not possible now: {step_clause(prompt)}; {listed}.")
     return InvalidNotationError(f"{head}; {listed}.")
 
 

@@ -162,7 +162,7 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
     typed = key.split()
     verb = [v for v in VERBS if v.startswith(typed[0])]
     if not verb:
-        raise unknown_command(text, verbs_now, VERBS)
+        raise unknown_command(text, verbs_now, VERBS, asked(game, s, seat))
     fits = whole_word_fits(typed, [(c, a) for c, a in cands if _fits(typed, fold(c).split())])
     if len(fits) == 1:
         return fits[0][1]

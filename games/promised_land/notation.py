@@ -223,7 +223,7 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
     now = sorted({t.split()[0] for t, _ in legal})
     verbs = [v for v in VERBS if v.startswith(words[0])]
     if not verbs:
-        raise unknown_command(text, now, VERBS)
+        raise unknown_command(text, now, VERBS, asked(game, s, seat))
     same = [t for t, _ in legal if t.split()[0] in verbs]
     if same:
         m = re.match(r"place\s+(\w+)\s+in\s+(.+?)(?:\s+from\s+.+)?$", text.strip(), re.I)

@@ -234,7 +234,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     verb = word
     known = [v for v in VERBS if v.startswith(verb)] if verb else []
     if not known:
-        raise unknown_command(raw, {t.split()[0] for t in texts}, VERBS)
+        raise unknown_command(raw, {t.split()[0] for t in texts}, VERBS, asked(game, s, seat))
     same_verb = [t for t in texts if fold(t.split()[0]) in known]
     if not same_verb:
         raise IllegalActionError(cannot(game, s, seat, known[0], hint(game, s, seat)))

@@ -812,7 +812,7 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         raise InvalidNotationError(
             f"The text after '{verb}' ({shorten(rest)!r}) was not understood; try: {_example(g, s, f)}."
         )
-    raise unknown_command(f"{typed} {rest}" if rest else typed, _verbs_now(g, s, f), VERBS)
+    raise unknown_command(f"{typed} {rest}" if rest else typed, _verbs_now(g, s, f), VERBS, g._prompt(s, f).text)
 
 
 def _parse_redirect(g: SoulOfTheEmpire, s: State, card: str, body: str) -> Redirect:
