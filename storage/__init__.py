@@ -8,12 +8,15 @@ database to PostgreSQL.
 """
 
 from .base import (
+    FOLLOW_MODES,
     KEEP,
+    NOTIFY_MODES,
     ActionRecord,
     ChannelBusyError,
     CheckReport,
     DuplicateInteractionError,
     EventRecord,
+    Home,
     NewSession,
     OutboxRecord,
     SeatRecord,
@@ -44,6 +47,9 @@ __all__ = [
     "Storage",
     "UnknownSessionError",
     "UserPrefs",
+    "Home",
+    "NOTIFY_MODES",
+    "FOLLOW_MODES",
     "is_postgres",
     "migrations",
     "redact",

@@ -249,11 +249,33 @@ class SessionUpdate:
 
 @dataclass(frozen=True)
 class UserPrefs:
-    """Per-user preferences: private parts and updates by DM; reminder after hours."""
+    """Per-user preferences: private parts and updates by DM; reminder after hours;
+    ``notify`` how a player is told they are asked something: "thread" (a ping in the
+    game's thread, the prompt in their private thread) or "dm" (the prompt by direct
+    message, no ping)."""
 
     user_id: int
     dms: bool = True
     reminder_hours: int | None = None
+    notify: str = "thread"
+
+
+NOTIFY_MODES = ("thread", "dm")
+FOLLOW_MODES = ("move", "turn", "round")
+
+
+@dataclass(frozen=True)
+class Home:
+    """A player's private home in one game: ``channel_id`` their private thread (``kind``
+    "thread") or their direct-message channel ("dm"); ``message_id`` the message holding
+    their live prompt and ``question`` the prompt token it answers (None: no live prompt)."""
+
+    session_id: int
+    user_id: int
+    channel_id: int
+    kind: str
+    message_id: int | None = None
+    question: str | None = None
 
 
 @dataclass(frozen=True)
@@ -374,8 +396,21 @@ class Storage(Protocol):
         Raises UnknownSessionError."""
         ...
 
-    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
-        """Add a follower; False when already following."""
+    async def follow(self, session_id: int, user_id: int, now: float, mode: str = "move") -> bool:
+        """Add a follower (``mode`` one of ``FOLLOW_MODES``); False when already following
+        with that mode (another mode is changed to this one, True)."""
+        ...
+
+    async def follower_modes(self, session_id: int) -> dict[int, str]:
+        """Followers of a session and their modes (``FOLLOW_MODES``)."""
+        ...
+
+    async def homes(self, session_id: int) -> dict[int, Home]:
+        """The private homes of a session's players, by user id."""
+        ...
+
+    async def set_home(self, home: Home, now: float) -> None:
+        """Store (insert or replace) a player's private home and live prompt."""
         ...
 
     async def unfollow(self, session_id: int, user_id: int) -> bool:

@@ -69,9 +69,9 @@ async def copy_sqlite_to_postgres(
     await dst.finish_import()
     for pending in await src.outbox_due(float("inf"), limit=1_000_000):  # messages not delivered yet
         await dst.outbox_add(pending.session_id, pending.kind, pending.payload, pending.created_at, pending.next_at)
-    for user_id, dms, hours, at in await src.db.execute_fetchall(
-            "SELECT user_id, dms, reminder_hours, updated_at FROM user_prefs ORDER BY user_id"):
-        await dst.set_prefs(UserPrefs(user_id, bool(dms), hours), at)
+    for user_id, dms, hours, at, notify in await src.db.execute_fetchall(
+            "SELECT user_id, dms, reminder_hours, updated_at, notify FROM user_prefs ORDER BY user_id"):
+        await dst.set_prefs(UserPrefs(user_id, bool(dms), hours, notify), at)
         report.users += 1
     for user_id, at in await src.db.execute_fetchall("SELECT user_id, closed_at FROM closed_dms ORDER BY user_id"):
         await dst.set_closed_dms(user_id, at)

@@ -43,6 +43,7 @@ from .base import (
     ChannelBusyError,
     DuplicateInteractionError,
     EventRecord,
+    Home,
     NewSession,
     OutboxRecord,
     SeatRecord,
@@ -499,16 +500,43 @@ class PostgresStorage:
 
     # ------------------------------------------------------------------ people
 
-    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
+    async def follow(self, session_id: int, user_id: int, now: float, mode: str = "move") -> bool:
         async with self.pool.acquire() as c:
             try:
                 status = await c.execute(
-                    "INSERT INTO followers (session_id, user_id, since) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                    session_id, user_id, now,
+                    "INSERT INTO followers (session_id, user_id, since, mode) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT (session_id, user_id) DO UPDATE SET mode = excluded.mode "
+                    "WHERE followers.mode <> excluded.mode",
+                    session_id, user_id, now, mode,
                 )
             except asyncpg.ForeignKeyViolationError:
                 raise UnknownSessionError(f"There is no game session #{session_id}.") from None
         return status == "INSERT 0 1"
+
+    async def follower_modes(self, session_id: int) -> dict[int, str]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT user_id, mode FROM followers WHERE session_id = $1 ORDER BY since, user_id", session_id
+            )
+        return {r[0]: r[1] for r in rows}
+
+    async def homes(self, session_id: int) -> dict[int, Home]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT user_id, channel_id, kind, message_id, question FROM homes WHERE session_id = $1",
+                session_id,
+            )
+        return {r[0]: Home(session_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def set_home(self, home: Home, now: float) -> None:
+        async with self.pool.acquire() as c:
+            await c.execute(
+                "INSERT INTO homes (session_id, user_id, channel_id, kind, message_id, question, updated_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+                "channel_id = excluded.channel_id, kind = excluded.kind, message_id = excluded.message_id, "
+                "question = excluded.question, updated_at = excluded.updated_at",
+                home.session_id, home.user_id, home.channel_id, home.kind, home.message_id, home.question, now,
+            )
 
     async def unfollow(self, session_id: int, user_id: int) -> bool:
         async with self.pool.acquire() as c:
@@ -530,10 +558,11 @@ class PostgresStorage:
     async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
         async with self.pool.acquire() as c:
             await c.execute(
-                "INSERT INTO user_prefs (user_id, dms, reminder_hours, updated_at) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+                "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, updated_at) "
+                "VALUES ($1, $2, $3, $4, $5) "
+                "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, notify = excluded.notify, "
                 "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
-                prefs.user_id, bool(prefs.dms), prefs.reminder_hours, now,
+                prefs.user_id, bool(prefs.dms), prefs.reminder_hours, prefs.notify, now,
             )
 
     async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
@@ -542,10 +571,11 @@ class PostgresStorage:
         if ids:
             async with self.pool.acquire() as c:
                 rows = await c.fetch(
-                    "SELECT user_id, dms, reminder_hours FROM user_prefs WHERE user_id = ANY($1::bigint[])", ids
+                    "SELECT user_id, dms, reminder_hours, notify FROM user_prefs WHERE user_id = ANY($1::bigint[])",
+                    ids,
                 )
             for r in rows:
-                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"])
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"])
         return out
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -31,6 +31,7 @@ from .base import (
     ChannelBusyError,
     DuplicateInteractionError,
     EventRecord,
+    Home,
     NewSession,
     OutboxRecord,
     SeatRecord,
@@ -486,15 +487,41 @@ class SqliteStorage:
                 raise
             return cur.rowcount
 
-    async def follow(self, session_id: int, user_id: int, now: float) -> bool:
+    async def follow(self, session_id: int, user_id: int, now: float, mode: str = "move") -> bool:
         try:
             n = await self._write(
-                "INSERT OR IGNORE INTO followers (session_id, user_id, since) VALUES (?, ?, ?)",
-                (session_id, user_id, now),
+                "INSERT INTO followers (session_id, user_id, since, mode) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (session_id, user_id) DO UPDATE SET mode = excluded.mode "
+                "WHERE followers.mode <> excluded.mode",
+                (session_id, user_id, now, mode),
             )
         except sqlite3.IntegrityError:
             raise UnknownSessionError(f"There is no game session #{session_id}.") from None
         return n == 1
+
+    async def follower_modes(self, session_id: int) -> dict[int, str]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT user_id, mode FROM followers WHERE session_id = ? ORDER BY since, user_id", (session_id,)
+            )
+        return {r[0]: r[1] for r in rows}
+
+    async def homes(self, session_id: int) -> dict[int, Home]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT user_id, channel_id, kind, message_id, question FROM homes WHERE session_id = ?",
+                (session_id,),
+            )
+        return {r[0]: Home(session_id, r[0], r[1], r[2], r[3], r[4]) for r in rows}
+
+    async def set_home(self, home: Home, now: float) -> None:
+        await self._write(
+            "INSERT INTO homes (session_id, user_id, channel_id, kind, message_id, question, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, user_id) DO UPDATE SET "
+            "channel_id = excluded.channel_id, kind = excluded.kind, message_id = excluded.message_id, "
+            "question = excluded.question, updated_at = excluded.updated_at",
+            (home.session_id, home.user_id, home.channel_id, home.kind, home.message_id, home.question, now),
+        )
 
     async def unfollow(self, session_id: int, user_id: int) -> bool:
         n = await self._write(
@@ -512,18 +539,18 @@ class SqliteStorage:
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._lock:
             row = await self._fetchone(
-                "SELECT dms, reminder_hours FROM user_prefs WHERE user_id = ?", (user_id,)
+                "SELECT dms, reminder_hours, notify FROM user_prefs WHERE user_id = ?", (user_id,)
             )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(row["dms"]), row["reminder_hours"])
+        return UserPrefs(user_id, bool(row["dms"]), row["reminder_hours"], row["notify"])
 
     async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
         await self._write(
-            "INSERT INTO user_prefs (user_id, dms, reminder_hours, updated_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, "
+            "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, updated_at) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, notify = excluded.notify, "
             "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
-            (prefs.user_id, int(prefs.dms), prefs.reminder_hours, now),
+            (prefs.user_id, int(prefs.dms), prefs.reminder_hours, prefs.notify, now),
         )
 
     async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
@@ -532,12 +559,12 @@ class SqliteStorage:
         if ids:
             async with self._lock:
                 rows = await self._fetchall(
-                    f"SELECT user_id, dms, reminder_hours FROM user_prefs WHERE user_id IN "
+                    f"SELECT user_id, dms, reminder_hours, notify FROM user_prefs WHERE user_id IN "
                     f"({','.join('?' * len(ids))})",
                     ids,
                 )
             for r in rows:
-                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"])
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"])
         return out
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

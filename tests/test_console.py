@@ -152,7 +152,7 @@ def test_single_player_sees_private_lines_in_order_with_public_ones():
     drew = [i for i, line in enumerate(lines) if "(private) You drew" in line]
     assert drew
     for i in drew:  # right after "Seat 1 played N", before the others' answers to it
-        assert re.search(r"Seat 1 played \d", lines[i - 1]), lines[i - 3:i + 2]
+        assert re.search(r"(Seat 1|You) played \d", lines[i - 1]), lines[i - 3:i + 2]
 
 
 def test_the_human_seat_is_marked_at_the_start_and_in_status():

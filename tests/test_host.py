@@ -411,7 +411,7 @@ async def test_spectators_and_players_see_only_what_they_may_in_the_log():
             user, kind = turn_of(r)
             text = "pass" if kind == "respond" else f"play {(await host.hand(CHANNEL, user)).private[0].view.hand[0]}"
             r = await host.act(CHANNEL, user, text)
-            assert all(line.startswith("  Seat") or ":" in line for line in r.text.splitlines())
+            assert all(line.startswith("  ") or ":" in line for line in r.text.splitlines())
             assert "You drew" not in r.text and "Your hand" not in r.text
         await host.follow(CHANNEL, OUTSIDER)
         spectator = await host.log(CHANNEL, OUTSIDER, per_page=100)
@@ -423,7 +423,7 @@ async def test_spectators_and_players_see_only_what_they_may_in_the_log():
         assert len(spectator.log) == len(rows)
         for entries, viewer in ((spectator.log, None), (alice.log, seat[ALICE]), (bob.log, seat[BOB])):
             for entry, row in zip(entries, rows, strict=True):
-                assert entry.lines == tuple(e.text for e in row.events if e.visible(viewer))
+                assert entry.lines == tuple(host._named(rec, e.text) for e in row.events if e.visible(viewer))
         joined = "\n".join(spectator.text.splitlines())
         assert "You drew" not in joined and "Your hand" not in joined
         assert f"Your hand: {', '.join(map(str, hands[ALICE]))}." in alice.text

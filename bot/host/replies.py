@@ -47,6 +47,21 @@ class ImageRequest:
     version: int
     view: Any
     viewer: Seat | None = None
+    players: tuple[tuple[Seat, int | None, str], ...] = ()
+
+    def board_key(self) -> str:
+        """What the board shows, as a string that changes exactly when the drawn board does:
+        the View without who is asked now (``BOARD_IGNORES``: the turn marker, the waiting
+        seats, the prompt, the response window), which the update's text says anyway."""
+        if self.view is None:
+            return ""
+        dump = self.view.model_dump(mode="json", exclude=set(BOARD_IGNORES) & set(type(self.view).model_fields))
+        return repr(sorted(dump.items()))
+
+
+# View fields that say who is asked now rather than what is on the board: a change in them
+# alone gets a text line, not a new board image.
+BOARD_IGNORES = ("active", "waiting", "prompt", "window", "task", "stage")
 
 
 @dataclass(frozen=True)
@@ -120,7 +135,12 @@ class ChoiceResult:
 class PrivatePart:
     """Something for one user only: ``text`` lines, their ``view`` (the game's View for
     their seat) and their ``prompt``. ``dm`` is the user's preference for direct
-    messages (otherwise show it when they ask, e.g. an ephemeral reply)."""
+    messages (otherwise show it when they ask, e.g. an ephemeral reply); ``notify`` how they
+    are told of a new question: "thread" (a ping in the game's thread, the prompt in their
+    private thread) or "dm" (the prompt by direct message, no ping). ``digest`` is what
+    happened since the user's own last action (public lines and their own private lines,
+    the latest ``DIGEST_LINES`` at most), ``digest_more`` how many earlier lines were left
+    out (the full log has them)."""
 
     user_id: int
     seat: Seat | None
@@ -128,6 +148,9 @@ class PrivatePart:
     view: Any = None
     prompt: PromptInfo | None = None
     dm: bool = True
+    notify: str = "thread"
+    digest: tuple[str, ...] = ()
+    digest_more: int = 0
 
 
 @dataclass(frozen=True)
@@ -193,6 +216,9 @@ class Reply:
         Every line of the reply in the order things happened: ``(None, line)`` for a
         public line of ``text``, ``(user_id, line)`` for a line of that user's private
         part (a terminal shows them interleaved, Discord sends them apart).
+    following : tuple[tuple[int, str], ...]
+        Followers and how often they want updates ("move", "turn", "round"); ``notify``
+        holds the same users.
     game : str
         The game the reply is about, as a heading for private messages, which are read
         away from its channel: title, number and where it is played ("Credo #4 in
@@ -217,6 +243,7 @@ class Reply:
     games: tuple[GameSummary, ...] = field(default=())
     feed: tuple[tuple[int | None, str], ...] = ()
     game: str = ""
+    following: tuple[tuple[int, str], ...] = ()
 
     def private_for(self, user_id: int) -> list[PrivatePart]:
         """The private parts addressed to ``user_id``."""

@@ -81,6 +81,8 @@ from games.core.secrets import TrackingRng, perturb
 from games.core.secrets import reveals as game_reveals
 from games.core.secrets import seats_of as secret_seats
 from storage import (
+    FOLLOW_MODES,
+    NOTIFY_MODES,
     ActionRecord,
     DuplicateInteractionError,
     EventRecord,
@@ -137,6 +139,8 @@ REPEATED = re.compile(r"(.+?) ×(\d{1,2})")
 MAX_REPEAT = 12
 AUTO_PASS_TRIES = 8
 """Redraws of a seat's hidden information that must all leave a lone pass its only answer."""
+SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d{1,2})\b")
+DIGEST_LINES = 12  # at most this many lines of "since your last turn" in a private prompt
 
 
 class Names(Protocol):
@@ -389,6 +393,37 @@ class Host:
             return f"{label} (AI)" if label else f"AI (seat {seat + 1})"
         name = self.names.user(s.user_id)
         return f"{label} ({name})" if label else f"{name} (seat {seat + 1})"
+
+    def _named(self, rec: SessionRecord, text: str) -> str:
+        """An event line with each "Seat N" / "seat N" of a seated player replaced by who holds
+        it (the player's name, an AI seat's nation or faction): players read names, not seat
+        numbers."""
+        def one(m: re.Match[str]) -> str:
+            seat = int(m.group(1)) - 1
+            if not 0 <= seat < len(rec.seats):
+                return m.group(0)
+            s = rec.seats[seat]
+            if s.user_id is not None:
+                return self.names.user(s.user_id)
+            label = self._seat_label(rec, seat)
+            return f"{label} (AI)" if label else m.group(0)
+        return SEAT_NUMBER.sub(one, text)
+
+    def _players(self, rec: SessionRecord) -> tuple[tuple[Seat, int | None, str], ...]:
+        """(seat, user id or None for an AI seat, the seat's nation or faction or "") for a
+        board image: the adapter writes each player's display name on the board."""
+        return tuple((s.seat, s.user_id, self._seat_label(rec, s.seat) or "") for s in rec.seats)
+
+    def _asked(self, rec: SessionRecord, seat: Seat, text: str) -> str:
+        """``<who>: <prompt>`` for the "Now" line, without the seat's own name repeated at the
+        head of the prompt ("Rome (@alice): Rome — Main Phase" reads "Rome (@alice): Main Phase")."""
+        label = self._seat_label(rec, seat)
+        if label:
+            for sep in (" — ", ": ", " - "):
+                if text.startswith(label + sep) and len(text) > len(label + sep):
+                    text = text[len(label + sep):]
+                    break
+        return f"{self._who(rec, seat)}: {text}"
 
     def _seat_label(self, rec: SessionRecord, seat: Seat) -> str | None:
         """The game's name for ``seat`` (a nation, a faction) in the latest known
@@ -908,8 +943,7 @@ class Host:
             seats.append(f"{s.seat + 1}. {who}{faction}")
         fields = [EmbedField("Seats", "\n".join(seats) or "nobody yet")]
         if prompts:
-            fields.append(EmbedField("To act", "\n".join(
-                f"{self._who(rec, p.seat)}: {p.text}" for p in prompts)))
+            fields.append(EmbedField("To act", "\n".join(self._asked(rec, p.seat, p.text) for p in prompts)))
         if rec.orphaned is not None and rec.is_open:
             fields.append(EmbedField("Orphaned", f"Since {rec.orphaned.get('why', 'the channel is gone')}, "
                                      "the game waits for nobody; a moderator can end it with "
@@ -922,7 +956,7 @@ class Host:
             desc = f"Action {rec.seq}. Seed commitment sha256: `{rec.seed_hash}`"
         else:
             desc = self._outcome_text(rec)
-        return Embed(f"{game.title} — game #{rec.id}", desc, tuple(fields), footer=f"version {rec.version}")
+        return Embed(f"{game.title} — game #{rec.id}", desc, tuple(fields))
 
     def _outcome_text(self, rec: SessionRecord) -> str:
         outcome = Outcome.model_validate(rec.outcome) if rec.outcome else None
@@ -995,41 +1029,61 @@ class Host:
         private: list[PrivatePart] = []
         if state is not None and rec.status == "active":
             prompts = self._prompt_infos(game, rec, state)
-            waiting = [f"{self._who(rec, p.seat)}: {p.text}" for p in prompts]
+            waiting = [self._asked(rec, p.seat, p.text) for p in prompts]
             if waiting:
                 text.append("Now: " + "; ".join(waiting))
                 feed.append((None, text[-1]))
         elif rec.status in ("finished", "abandoned"):
             text.append(self._outcome_text(rec))
             feed.append((None, text[-1]))
-        followers = await self.storage.followers(rec.id) if notify and rec.status != "lobby" else []
+        modes = await self.storage.follower_modes(rec.id) if notify and rec.status != "lobby" else {}
+        followers = list(modes)
         humans = [s.user_id for s in rec.seats if s.user_id is not None]
         prefs = await self.storage.get_prefs_many([*humans, *followers, *private_lines])
+        ended = rec.status in ("finished", "abandoned") and notify
         if state is not None:
             for s in rec.seats:
                 if s.user_id is None:
                     continue
                 mine = private_lines.pop(s.user_id, [])
                 prompt = next((p for p in prompts if p.seat == s.seat), None)
-                if mine or prompt:
+                told_end = ended and prefs[s.user_id].notify == "dm"
+                if mine or prompt or told_end:
+                    digest: tuple[str, ...] = ()
+                    more = 0
                     if prompt:
+                        digest, more = await self._digest(rec, s.user_id)
                         mine = [*mine, f"You are asked: {prompt.text}", *self._not_offered(game, state, s.seat)]
+                    if told_end:
+                        mine = [*mine, text[-1]]
                     private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
-                                               game.view(state, s.seat), prompt, prefs[s.user_id].dms))
+                                               game.view(state, s.seat), prompt, prefs[s.user_id].dms,
+                                               prefs[s.user_id].notify, digest, more))
         for user_id, mine in private_lines.items():
             if mine:
-                private.append(PrivatePart(user_id, None, "\n".join(mine), dm=prefs[user_id].dms))
+                private.append(PrivatePart(user_id, None, "\n".join(mine), dm=prefs[user_id].dms,
+                                           notify=prefs[user_id].notify))
         followers = [uid for uid in followers if rec.seat_of(uid) is None and prefs[uid].dms]
         if not rec.is_open:
             self._drop(rec.id)  # a finished game's state is read again from storage if anyone looks
+        # who is pinged in the game's thread: the humans asked now who chose pings there (those
+        # who chose direct messages get the prompt by DM instead); when the game ends, every
+        # player who chose pings (the others are told by DM)
+        pinged = [p.user_id for p in prompts if p.user_id is not None]
+        if ended:
+            pinged = humans
+        mentions = tuple(dict.fromkeys(u for u in pinged if prefs[u].notify != "dm"))
+        players = self._players(rec)
         return Reply(
             text="\n".join(text),
             embed=self._embed(game, rec, prompts),
-            image=None if state is None else ImageRequest(game.id, rec.id, rec.version, game.view(state, None)),
+            image=None if state is None else ImageRequest(game.id, rec.id, rec.version, game.view(state, None),
+                                                          players=players),
             private=tuple(private),
-            mentions=tuple(dict.fromkeys(p.user_id for p in prompts if p.user_id is not None)),
+            mentions=mentions,
             prompts=tuple(prompts),
             notify=tuple(followers),
+            following=tuple((uid, modes[uid]) for uid in followers),
             session_id=rec.id,
             version=rec.version,
             status=rec.status,
@@ -1058,10 +1112,31 @@ class Host:
                         out.append((users[row.seat], f"You played: {notation_for(row, row.seat)}"))
             for e in row.events:
                 if e.visible_to is None:
-                    out.append(f"  {e.text}")
+                    out.append(f"  {self._named(rec, e.text)}")
                 else:
-                    out.extend((users[seat], e.text) for seat in e.visible_to if seat in users)
+                    out.extend((users[seat], self._named(rec, e.text)) for seat in e.visible_to if seat in users)
         return out
+
+    async def _digest(self, rec: SessionRecord, user_id: int) -> tuple[tuple[str, ...], int]:
+        """What happened since the user's own last action, for the top of their private
+        prompt (Issue "since your last turn"): the public lines and the user's own private
+        lines of the actions others took since, the latest ``DIGEST_LINES``; and how many
+        earlier lines were left out. Empty when the user's own action is the latest, or they
+        never acted (the game's opening is in the channel)."""
+        rows = await self._rows_since_last_of(rec, user_id)
+        later = [r for r in rows[1:] if r.seq > 0]
+        if not later:
+            return (), 0
+        lines: list[str] = []
+        for line in self._feed_rows(rec, later):
+            if isinstance(line, tuple):
+                if line[0] == user_id:
+                    lines.append(line[1])
+            else:
+                lines.append(line.strip())
+        lines = [line for line in lines if line]
+        more = max(0, len(lines) - DIGEST_LINES)
+        return tuple(lines[more:]), more
 
     # ================================================================== lobby
 
@@ -1843,7 +1918,8 @@ class Host:
             raise await self._fault(rec, seat.seat, f"showing seat {seat.seat + 1}'s hand", e) from None
         return Reply(text=text, private=(part,), ephemeral=True, session_id=rec.id, version=rec.version,
                      status=rec.status,
-                     image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat),
+                     image=ImageRequest(game.id, rec.id, rec.version, part.view, seat.seat,
+                                        players=self._players(rec)),
                      game=self._game_name(rec))
 
     AID_LIMIT = 400  # options read for "What do these do?" when a decision has very many
@@ -1927,7 +2003,7 @@ class Host:
         for row in rows:
             shown = notation_for(row, viewer)
             notation = "(a secret choice)" if shown is None else shown
-            lines = tuple(e.text for e in row.events if e.visible(viewer))
+            lines = tuple(self._named(rec, e.text) for e in row.events if e.visible(viewer))
             entries.append(LogEntry(row.seq, row.seat, self._who(rec, row.seat), notation, lines, row.at))
         text = "\n".join(
             f"{e.seq}. {e.who}: {e.notation}" + "".join(f"\n    {line}" for line in e.lines) for e in entries
@@ -1952,16 +2028,21 @@ class Host:
 
     # ================================================================== people
 
-    async def follow(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
-        """Get the channel's game updates by DM (spectators). Raises NoSessionError,
-        LobbyError (already following, or seated)."""
+    async def follow(self, channel_id: int, user_id: int, *, session_id: int | None = None,
+                     mode: str = "move") -> Reply:
+        """Get the channel's game updates by DM (spectators), each with the board image:
+        ``mode`` "move" (every move), "turn" (once per turn) or "round" (once per round);
+        following again with another mode changes it. Raises NoSessionError, LobbyError
+        (already following so, or seated), InvalidOptionError (an unknown mode)."""
+        if mode not in FOLLOW_MODES:
+            raise InvalidOptionError(f"Follow every {', '.join(FOLLOW_MODES[:-1])} or {FOLLOW_MODES[-1]}, not {mode!r}.")
         rec = await self._find(channel_id, session_id)
         if rec.seat_of(user_id) is not None:
             raise LobbyError("You play in this game; you already get its updates.")
-        if not await self.storage.follow(rec.id, user_id, self.clock()):
-            raise LobbyError("You already follow this game.")
-        return Reply(text=f"You now follow game #{rec.id}; updates come by DM.", ephemeral=True,
-                     session_id=rec.id, version=rec.version, status=rec.status)
+        if not await self.storage.follow(rec.id, user_id, self.clock(), mode):
+            raise LobbyError(f"You already follow this game (every {mode}).")
+        return Reply(text=f"You now follow game #{rec.id}: an update by DM, with the board, every {mode}.",
+                     ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status)
 
     async def unfollow(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
         """Stop following. Raises NoSessionError, LobbyError (not following)."""
@@ -1971,17 +2052,27 @@ class Host:
         return Reply(text=f"You no longer follow game #{rec.id}.", ephemeral=True, session_id=rec.id,
                      version=rec.version, status=rec.status)
 
-    async def set_prefs(self, user_id: int, *, dms: bool | None = None, reminder_hours: int | None = -1) -> Reply:
+    async def set_prefs(self, user_id: int, *, dms: bool | None = None, reminder_hours: int | None = -1,
+                        notify: str | None = None) -> Reply:
         """Set the user's preferences: ``dms`` (private parts and updates by DM),
-        ``reminder_hours`` (None = never; -1 leaves it as it is). Raises InvalidOptionError."""
+        ``reminder_hours`` (None = never; -1 leaves it as it is), ``notify`` how they are
+        told of a new question: "thread" (a ping in the game's thread, the prompt in their
+        private thread) or "dm" (the prompt by direct message, no ping); None leaves it.
+        Raises InvalidOptionError."""
         prefs = await self.storage.get_prefs(user_id)
         if reminder_hours is not None and reminder_hours != -1 and not 1 <= reminder_hours <= 24 * 14:
             raise InvalidOptionError("Reminders can be set from 1 to 336 hours.")
+        if notify is not None and notify not in NOTIFY_MODES:
+            raise InvalidOptionError(f"Notifications can be {' or '.join(NOTIFY_MODES)}, not {notify!r}.")
         new = UserPrefs(user_id, prefs.dms if dms is None else dms,
-                        prefs.reminder_hours if reminder_hours == -1 else reminder_hours)
+                        prefs.reminder_hours if reminder_hours == -1 else reminder_hours,
+                        prefs.notify if notify is None else notify)
         await self.storage.set_prefs(new, self.clock())
         when = "never" if new.reminder_hours is None else f"after {new.reminder_hours} h"
-        return Reply(text=f"DMs {'on' if new.dms else 'off'}; reminders {when}.", ephemeral=True)
+        how = ("a ping in the game's thread, your prompts in your private thread" if new.notify == "thread"
+               else "a direct message with your prompt (no ping in the thread)")
+        return Reply(text=f"DMs {'on' if new.dms else 'off'}; reminders {when}; when you are asked "
+                          f"something: {how}.", ephemeral=True)
 
     async def set_guild_settings(self, guild_id: int, *, is_moderator: bool, respond_seconds: Any = ...,
                                  wait_seconds: Any = ...) -> Reply:
