@@ -22,6 +22,7 @@ Formats (at most 100 characters, Discord's limit)::
     tabula:k:<session>:<token>:<path>       a select menu at step ``path``: its values are an
                                             option's index, or the items picked (multi-select)
     tabula:n:<session>:<token>:<path>       a multi-select step answered with no item picked
+    tabula:l:<session>                      show me the game's full log (ephemeral)
 
 Buttons posted by earlier releases name the session's version instead of the question
 (``tabula:a:<session>:<version>:<notation>``, ``tabula:i:...:<index>``, ``tabula:s:...``);
@@ -30,6 +31,7 @@ they are still understood and count only while the version is current.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -46,7 +48,7 @@ MAX_OPTIONS = 25
 @dataclass(frozen=True)
 class Decoded:
     """A custom id read back: ``kind`` "a" action, "i" index, "s" select, "h" hand, "x" and
-    "r" the explain and rules aids (the new
+    "r" the explain and rules aids, "l" the full log (the new
     formats decode to the same kinds, with ``token`` set and ``version`` None)."""
 
     kind: str
@@ -96,7 +98,7 @@ def decode(custom_id: str) -> Decoded | None:
     try:
         kind = parts[0]
         sid = int(parts[1])
-        if kind in ("h", "x", "r") and len(parts) == 2:
+        if kind in ("h", "x", "r", "l") and len(parts) == 2:
             return Decoded(kind, sid)
         if kind in STEP_KINDS and len(parts) == 4:
             token = parts[2]
@@ -173,6 +175,23 @@ def choice_view(
             )
         )
     return view if view.children else None
+
+
+def log_id(session_id: int) -> str:
+    return f"{PREFIX}l:{session_id}"
+
+
+def with_log_button(view: discord.ui.View | None, session_id: int) -> discord.ui.View:
+    """``view`` (or a new one) with a "Full log" button, which shows the clicker the game's
+    log as they may read it (ephemeral); left out when the view has no room (Discord: 25
+    components in 5 rows)."""
+    view = view if view is not None else discord.ui.View(timeout=None)
+    if len(view.children) < MAX_BUTTONS + 5:
+        with contextlib.suppress(ValueError):
+            view.add_item(
+                discord.ui.Button(label="Full log", style=discord.ButtonStyle.secondary, custom_id=log_id(session_id))
+            )
+    return view
 
 
 def hand_view(session_id: int) -> discord.ui.View:

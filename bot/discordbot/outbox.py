@@ -2,21 +2,25 @@
 
 Who sees what:
 
-- the public part (``text``, ``embed``, the public board image) goes to the game's channel,
-  pinging only the humans who must act now, and only when what they are asked changed;
+- the public part (``text``, ``embed``, the board image) goes to the game's channel, pinging
+  only the humans who must act now, chose pings (``/game prefs notify:thread``) and were not
+  pinged for the same question already, never the player who just acted; the board image only
+  when the public board changed (``ImageRequest.board_key``), the text alone otherwise;
 - each ``PrivatePart`` goes to its user alone: an ephemeral followup when that user is the one
-  who interacted, otherwise a DM; when their DMs are closed, a short public notice (with nothing
-  private in it) tells them to use ``/game hand``;
+  who interacted (and their private home is brought up to date in place, without a
+  notification), otherwise to their private home for the game (``homes``: a private thread, or
+  direct messages), where the live prompt is edited in place while its question stays open; when
+  their DMs are closed, a short public notice (with nothing private in it) tells them to use
+  ``/game hand``;
 - a seat's choices (buttons, select menu) are only ever sent privately, since they can reveal a
   hand;
-- an ``ephemeral`` reply (hand, log, errors...) goes to the caller alone.
+- an ``ephemeral`` reply (hand, log, errors...) goes to the caller alone;
+- followers get the public text and board by DM every move, turn or round, as they chose.
 
 Keeping the channel quiet: a turn update (after an action, a closed response window) is one
 message with what happened, who must act now and the board image; the status embed (seats,
 seed commitment) is left to ``/game status`` and the lobby. The AI seats' steps that follow a
-human action come in that same message. A player still asked the same question after someone
-else acted gets their earlier DM edited (fresh buttons, no new notification) rather than a new
-DM. The closed-DM notice is posted once per game and player.
+human action come in that same message. The closed-DM notice is posted once per game and player.
 
 Rendering happens after deferring, in a worker process (``render.pool``), so the 3-second deadline of the first
 response is never at risk.
@@ -60,11 +64,12 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply
+from bot.host.replies import Embed, ImageRequest, PrivatePart, PromptInfo, Reply, parse_token
 from render.pool import RenderPool
 
 from . import components
 from .background import Background
+from .homes import Homes, display_name
 from .tree import send_private as send_private_text
 
 if TYPE_CHECKING:
@@ -294,8 +299,11 @@ def board_pool() -> RenderPool:
     return _BOARDS[loop]
 
 
-async def render_png(image: ImageRequest | None, audience: int | None = None) -> bytes | None:
+async def render_png(
+    image: ImageRequest | None, audience: int | None = None, names: dict[int, str] | None = None
+) -> bytes | None:
     """The PNG of a board image request, drawn in a worker process; None if it fails.
+    ``names`` maps seats to the players' display names written on the board.
 
     Boards waiting to be drawn are coalesced: when a newer board for the same readers is
     already waiting, the older one is not drawn and this returns the newer one. The readers
@@ -312,7 +320,7 @@ async def render_png(image: ImageRequest | None, audience: int | None = None) ->
             slot = ("seat", image.session_id, viewer, audience)
         else:
             slot = None
-        return await board_pool().png(image.view, slot=slot)
+        return await board_pool().png(image.view, names or None, slot=slot)
     except Exception:
         log.exception("rendering %s session %s failed", image.game_id, image.session_id)
         return None
@@ -350,6 +358,58 @@ def heading(reply: Reply) -> str:
     return f"**{reply.game}**" if reply.game else ""
 
 
+def turn_mark(view: Any) -> Any:
+    """Whose turn a public View shows (its ``active`` seat, or Promised Land's ``turn``),
+    with the round: a "once per turn" follower is sent an update when it changes."""
+    if view is None:
+        return None
+    turn = getattr(view, "active", None)
+    if turn is None and getattr(view, "turn", None) is not None:
+        turn = getattr(view.turn, "seat", None)
+    return (round_mark(view), getattr(view, "phase", None), turn)
+
+
+def round_mark(view: Any) -> Any:
+    """The round a public View shows (``round``, or Promised Land's ``time``): a "once per
+    round" follower is sent an update when it changes."""
+    if view is None:
+        return None
+    found = getattr(view, "round", None)
+    return found if found is not None else getattr(view, "time", None)
+
+
+DIGEST_HEAD = "Since your last turn:"
+
+
+def private_text(head: str, digest: Sequence[str], more: int, body: str, limit: int = 2000) -> str:
+    """A private prompt's text within ``limit`` characters: the game's heading, the "since
+    your last turn" digest (as a quote; the oldest lines dropped first when it does not fit,
+    and a line saying how many the full log has), then the part's own lines and question,
+    which are kept whole (cut last)."""
+    body = body.strip()
+    lines = list(digest)
+    dropped = more
+    while True:
+        block: list[str] = []
+        if lines:
+            block = [DIGEST_HEAD]
+            if dropped:
+                block.append(f"> … {dropped} earlier line{'s' if dropped != 1 else ''}: **Full log**")
+            block += [f"> {line}" for line in lines]
+        text = "\n".join(x for x in (head, "\n".join(block), body) if x)
+        if len(text) <= limit or not lines:
+            return cut(text, limit)
+        lines.pop(0)
+        dropped += 1
+
+
+def same_question(a: str, b: str) -> bool:
+    """Whether two ``prompt_token``s name the same question (equal digests): the live prompt
+    is edited in place rather than posted again."""
+    pa, pb = parse_token(a), parse_token(b)
+    return pa is not None and pb is not None and pa[1] == pb[1]
+
+
 def prompt_for(reply: Reply, user_id: int) -> PromptInfo | None:
     for p in reply.prompts:
         if p.user_id == user_id:
@@ -365,8 +425,15 @@ class Outbox:
 
     def __init__(self, bot: TabulaBot) -> None:
         self.bot = bot
-        # (session, user) -> the last DM that asked this user something, and its text
-        self._prompt_dms: dict[tuple[int, int], tuple[discord.Message, str]] = {}
+        # each player's private home per game and the message of its live prompt
+        self.homes = Homes(bot)
+        # session -> the public board last posted (``ImageRequest.board_key``): a new board
+        # image only when it changed
+        self._boards: dict[int, str] = {}
+        # (session, follower) -> public texts not sent yet and the turn/round last sent
+        self._following: dict[tuple[int, int], tuple[list[str], Any]] = {}
+        # user id -> display name written on boards
+        self._names: dict[int, str] = {}
         # users whose last DM was refused as closed (code 50007), until deliver_private stores it
         self._refused: set[int] = set()
         # session -> {user: what they were asked} as of the last public message
@@ -445,6 +512,11 @@ class Outbox:
             await self.notify_followers(reply)
         except Exception:
             log.exception("notifying the followers of session %s failed", reply.session_id)
+        if reply.session_id is not None and reply.status in ("finished", "abandoned"):
+            try:
+                await self.homes.close(reply.session_id)
+            except Exception:
+                log.exception("closing the private prompts of session %s failed", reply.session_id)
         self._forget_if_over(reply)
 
     def _forget_if_over(self, reply: Reply) -> None:
@@ -454,13 +526,15 @@ class Outbox:
     def forget_session(self, session_id: int) -> None:
         """Drop what is kept for a game that ended or was orphaned: the DMs that asked its
         players something, who was asked what (who was told their DMs are closed is stored)."""
-        for key in [k for k in self._prompt_dms if k[0] == session_id]:
-            del self._prompt_dms[key]
+        self.homes.forget_session(session_id)
+        self._boards.pop(session_id, None)
+        for key in [k for k in self._following if k[0] == session_id]:
+            del self._following[key]
         self._asked.pop(session_id, None)
 
     def sessions_kept(self) -> set[int]:
         """The sessions the outbox keeps anything for (for tests and ``bench/``)."""
-        return {k[0] for k in self._prompt_dms} | set(self._asked)
+        return self.homes.sessions_kept() | set(self._asked) | set(self._boards) | {k[0] for k in self._following}
 
     async def public_answer(
         self, interaction: discord.Interaction, reply: Reply, *, full: bool = False
@@ -472,7 +546,7 @@ class Outbox:
         if reply.image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(thinking=True)
-            files = png_file(await render_png(reply.image))
+            files = png_file(await self._png(reply.image))
             await interaction.followup.send(**kwargs, files=files, wait=True)
         elif interaction.response.is_done():
             await interaction.followup.send(**kwargs, wait=True)
@@ -494,7 +568,7 @@ class Outbox:
         channel = await self._channel(channel_id)
         if channel is None:
             return None
-        png = await render_png(reply.image)
+        png = await self._png(reply.image)
         kwargs = self._public_kwargs(reply, actor=interaction.user.id if interaction is not None else None)
         try:
             try:
@@ -543,7 +617,7 @@ class Outbox:
             "embed": embed.to_dict() if embed is not None else None,
             "users": [int(o.id) for o in kwargs["allowed_mentions"].users or []],
             "hand": "view" in kwargs,
-            "image": "png" if reply.image is not None else None,
+            "image": "png" if self._board_changed(reply) else None,
             "version": reply.version,
             "token": interaction.token if followup and interaction is not None else None,
             "actor": interaction.user.id if interaction is not None else None,
@@ -761,7 +835,7 @@ class Outbox:
                 payload["image"] = None
                 payload["note"] = IMAGE_LATER_NOTE
                 return None
-        png = await render_png(self._images[oid])
+        png = await self._png(self._images[oid])
         if png is None or mode == "png":
             return png
         return await asyncio.get_running_loop().run_in_executor(_render_pool(), shrink, png, mode == "small")
@@ -939,7 +1013,7 @@ class Outbox:
         if image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            kwargs["files"] = png_file(await render_png(image, uid), "hand.png")
+            kwargs["files"] = png_file(await self._png(image, uid), "hand.png")
         if interaction.response.is_done():
             await interaction.followup.send(**kwargs)
         else:
@@ -963,16 +1037,24 @@ class Outbox:
         by_user: dict[int, list[PrivatePart]] = {}
         for part in reply.private:
             by_user.setdefault(part.user_id, []).append(part)
-        wanted = [u for u, parts in by_user.items() if u != actor and any(p.dm for p in parts)]
+        wanted = [u for u, parts in by_user.items()
+                  if u != actor and any(p.dm or p.notify == "thread" for p in parts)]
         marked = await storage.closed_dms(wanted) if wanted else {}
         for uid, parts in by_user.items():
             if uid == actor and interaction is not None:
                 await self._ephemeral_parts(interaction, reply, parts)
+                if reply.session_id is not None and any(p.prompt is not None for p in parts):
+                    try:  # their home shows the same question, edited in place (no notification)
+                        await self.dm(uid, reply, parts, quiet=True)
+                    except Exception:
+                        log.warning("could not update the private home of user %s", uid, exc_info=True)
                 continue
             if uid not in wanted:
                 continue
             since = marked.get(uid)
-            if since is not None and now - since < DM_RETRY_SECONDS:
+            by_dm = reply.session_id is None or self.homes.kind_of(reply.session_id, uid) == "dm" or (
+                self.homes.kind_of(reply.session_id, uid) is None and all(p.notify == "dm" for p in parts))
+            if since is not None and now - since < DM_RETRY_SECONDS and by_dm:
                 sent = False  # closed not long ago: do not knock again after every update
             else:
                 sent = await self.dm(uid, reply, parts)
@@ -1027,78 +1109,125 @@ class Outbox:
         finally:
             release(kwargs.get("view"))
 
-    async def dm(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart]) -> bool:
-        """DM the parts to the user; False when their DMs are closed.
+    async def dm(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart], *, quiet: bool = False) -> bool:
+        """Send the parts to the user's private home for this game (``homes``); False when
+        that home is their direct messages and those are closed.
 
-        When the user's last DM for this game asked exactly the same thing (someone else acted
-        meanwhile), that DM is edited with fresh buttons and board instead of sending a new one.
-        """
+        The home holds one live prompt, edited in place while the same question is open
+        (someone else acted meanwhile) and, with ``quiet``, also for a new one (the player's
+        own follow-up, which the reply to their action already carries). A new question is
+        posted as a new message and the earlier one is edited to point to it; lines without a
+        question go into the live message of a direct-message home (a new DM would notify)."""
+        if reply.session_id is None:
+            return await self._send_dm_now(user_id, reply, parts)
+        prompt = next((p.prompt for p in parts if p.prompt is not None), None)
+        notify = next((p.notify for p in parts), "thread")
+        home = await self.homes.home(reply, user_id, notify=notify, dms=any(p.dm for p in parts))
+        if home is None:
+            return False
         kwargs = self._private_kwargs(reply, user_id, parts)
         png = await self._private_png(reply, parts, user_id)
-        key = (reply.session_id or 0, user_id)
-        content = kwargs["content"]
-        last = self._prompt_dms.pop(key, None)
         view = kwargs.get("view")
         try:
-            if last is not None and last[1] == content:
+            live = home.message_id
+            same = (live is not None and prompt is not None and home.question is not None
+                    and same_question(home.question, prompt.token))
+            info_only = prompt is None
+            edit = live is not None and (same or quiet or (info_only and home.kind == "dm"))
+            if edit:
                 try:
-                    message = await last[0].edit(
-                        **kwargs, attachments=png_file(png, "hand.png") if png is not None else []
+                    message = await self.homes.edit(
+                        home, **kwargs, attachments=png_file(png, "hand.png") if png is not None else []
                     )
-                    if view is not None:
-                        self._prompt_dms[key] = (message, content)
+                    await self.homes.remember(home, message.id, prompt.token if prompt else None)
                     return True
+                except discord.NotFound:
+                    pass  # deleted: post a new one
                 except discord.HTTPException:
-                    log.info("could not edit the earlier DM to user %s; sending a new one", user_id)
-            elif last is not None:
-                with contextlib.suppress(discord.HTTPException):
-                    await last[0].edit(view=None)  # its buttons belong to a decision that passed
+                    log.info("could not edit the live prompt of user %s; posting a new one", user_id)
             if png is not None:
                 kwargs["files"] = png_file(png, "hand.png")
+            message = await self.homes.post(home, **kwargs)
+            if message is None:  # the private thread refused: their direct messages instead
+                return await self.dm(user_id, reply, parts, quiet=quiet) if home.kind == "thread" else False
+            if live is not None and (prompt is not None or home.question is not None):
+                await self.homes.supersede(home, live, await self.homes.link(home, message.id))
+            await self.homes.remember(home, message.id, prompt.token if prompt else None)
+            return True
+        except discord.Forbidden as e:
+            if e.code == DM_CLOSED:
+                self._refused.add(user_id)
+                await self.homes.drop(home)
+            return False
+        except discord.HTTPException:
+            # not closed DMs (those are 403): Discord failed; the DM is stored and sent again
+            log.warning("DM to user %s failed; it will be sent again", user_id, exc_info=True)
+            await self.queue_dm(reply.session_id, user_id, kwargs["content"], prompt, reply.version)
+            return True
+        finally:
+            release(view)
+
+    async def _send_dm_now(self, user_id: int, reply: Reply, parts: Sequence[PrivatePart]) -> bool:
+        kwargs = self._private_kwargs(reply, user_id, parts)
+        try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(**kwargs)
-            if view is not None:
-                self._prompt_dms[key] = (message, content)
+            await user.send(**kwargs)
             return True
         except discord.Forbidden as e:
             if e.code == DM_CLOSED:
                 self._refused.add(user_id)
             return False
-        except discord.HTTPException:
-            # not closed DMs (those are 403): Discord failed; the DM is stored and sent again
-            log.warning("DM to user %s failed; it will be sent again", user_id, exc_info=True)
-            if reply.session_id is not None:
-                prompt = next((p.prompt for p in parts if p.prompt is not None), None)
-                await self.queue_dm(reply.session_id, user_id, content, prompt, reply.version)
-            return True
         finally:
-            release(view)
+            release(kwargs.get("view"))
 
     def forget_message(self, message_id: int) -> None:
-        """The message (a DM that asked something) was answered: never edit it again."""
-        for key, (message, _) in list(self._prompt_dms.items()):
-            if message.id == message_id:
-                del self._prompt_dms[key]
+        """The message (a prompt that was answered) is no longer a live question."""
+        self.homes.answered(message_id)
+
+    def is_home(self, channel_id: int | None, user_id: int) -> bool:
+        """Whether ``channel_id`` is ``user_id``'s private thread for one of their games."""
+        return self.homes.is_home(channel_id, user_id)
 
     async def notify_followers(self, reply: Reply) -> None:
-        """DM the public text to the followers who asked for updates."""
-        if not reply.notify or not reply.text:
+        """DM the public text to the followers who asked for updates, with the public board:
+        every move, once per turn (when the seat whose turn it is changes) or once per round
+        (when the round changes), as each chose (``/game follow``); a turn or round update
+        carries every public line since the follower's last one (cut to fit), and the game's
+        end always goes out."""
+        if not reply.notify or not reply.text or reply.session_id is None:
             return
         if reply.game:
             where = f" — {reply.game}"
         else:
             channel_id = await self._game_channel(reply)
             where = f" in <#{channel_id}>" if channel_id else ""
-        text = fit(f"Update{where}:\n{public_text(reply)}")
+        modes = dict(reply.following) or {uid: "move" for uid in reply.notify}
+        view = reply.image.view if reply.image is not None else None
+        marks = {"move": None, "turn": turn_mark(view), "round": round_mark(view)}
+        over = reply.status in ("finished", "abandoned")
         storage = self.bot.host.storage
         now = self.bot.host.clock()
         marked = await storage.closed_dms(reply.notify)
+        png: bytes | None = None
         for uid in reply.notify:
+            mode = modes.get(uid, "move")
+            key = (reply.session_id, uid)
+            first = key not in self._following
+            waiting, last = self._following.get(key, ([], None))
+            waiting = [*waiting, public_text(reply)]
+            mark = marks.get(mode)
+            if mode != "move" and not over and not first and mark == last:
+                self._following[key] = (waiting, last)  # the same turn or round: later, together
+                continue
+            self._following[key] = ([], mark)
             if uid in marked and now - marked[uid] < DM_RETRY_SECONDS:
                 continue
+            text = fit(f"Update{where}:\n" + "\n".join(waiting))
+            if png is None and reply.image is not None:
+                png = await self._png(reply.image)
             try:
                 user = self.bot.get_user(uid) or await self.bot.fetch_user(uid)
-                await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+                await user.send(text, allowed_mentions=discord.AllowedMentions.none(), files=png_file(png))
                 if uid in marked:
                     await storage.set_closed_dms(uid, None)
             except discord.HTTPException as e:
@@ -1130,6 +1259,44 @@ class Outbox:
             kwargs["view"] = components.hand_view(reply.session_id)
         return kwargs
 
+    def _board_changed(self, reply: Reply) -> bool:
+        """Whether a stored change's update carries the board image: only when the public
+        board differs from the last one posted for the game (``ImageRequest.board_key``:
+        the public View, not the pixels, without who is asked); otherwise the update is its
+        text alone."""
+        if reply.image is None or reply.session_id is None:
+            return False
+        key = reply.image.board_key()
+        if self._boards.get(reply.session_id) == key:
+            return False
+        self._boards[reply.session_id] = key
+        return True
+
+    async def _png(self, image: ImageRequest | None, audience: int | None = None) -> bytes | None:
+        """``render_png`` (``audience`` the one user a seat's view is drawn for) with the
+        players' display names written on the board."""
+        if image is None:
+            return None
+        return await render_png(image, audience, await self._board_names(image))
+
+    async def _board_names(self, image: ImageRequest) -> dict[int, str]:
+        """Seat -> the name written on the board: a player's display name (control characters
+        removed, shortened: ``homes.display_name``), an AI seat's "AI"."""
+        names: dict[int, str] = {}
+        for seat, user_id, _label in image.players:
+            if user_id is None:
+                names[seat] = "AI"
+                continue
+            if user_id not in self._names:
+                user = self.bot.get_user(user_id)
+                if user is None:
+                    with contextlib.suppress(discord.HTTPException):
+                        user = await self.bot.fetch_user(user_id)
+                self._names[user_id] = display_name(user.display_name) if user is not None else ""
+            if self._names[user_id]:
+                names[seat] = self._names[user_id]
+        return names
+
     def _to_ping(self, reply: Reply) -> list[int]:
         """The players to notify: those who must act and were not already pinged for the same
         question by the previous public message of this game (a player waiting in a response
@@ -1140,15 +1307,20 @@ class Outbox:
         now = {p.user_id: f"{p.kind}:{p.text}" for p in reply.prompts if p.user_id is not None}
         if reply.prompts or reply.status != "active":
             self._asked[reply.session_id] = now
-        return [u for u in reply.mentions if u not in now or before.get(u) != now[u]]
+        return [u for u in reply.mentions if (u not in now or before.get(u) != now[u])
+                and self.homes.kind_of(reply.session_id, u) != "dm"]  # a DM home notifies by itself
 
     def _private_kwargs(self, reply: Reply, user_id: int, parts: Sequence[PrivatePart]) -> dict[str, Any]:
-        text = "\n".join([heading(reply), *(p.text for p in parts if p.text)]).strip()
+        body = "\n".join(p.text for p in parts if p.text)
+        digest = next((p for p in parts if p.digest), None)
+        text = private_text(heading(reply), digest.digest if digest else (), digest.digest_more if digest else 0, body)
         kwargs: dict[str, Any] = {
-            "content": cut(text) or "\u200b",
+            "content": text or "\u200b",
             "allowed_mentions": discord.AllowedMentions.none(),
         }
         view = self._choice_view(reply, user_id, parts)
+        if digest is not None and reply.session_id is not None:
+            view = components.with_log_button(view, reply.session_id)
         if view is not None:
             kwargs["view"] = view
         return kwargs
@@ -1172,7 +1344,7 @@ class Outbox:
         view = next((p.view for p in parts if p.view is not None), None)
         if view is None or reply.session_id is None:
             return None
-        return await render_png(
+        return await self._png(
             ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view), user_id
         )
 

@@ -392,7 +392,7 @@ class Host:
         if s.user_id is None:
             return f"{label} (AI)" if label else f"AI (seat {seat + 1})"
         name = self.names.user(s.user_id)
-        return f"{label} ({name})" if label else f"{name} (seat {seat + 1})"
+        return f"{label} ({name})" if label else name
 
     def _named(self, rec: SessionRecord, text: str) -> str:
         """An event line with each "Seat N" / "seat N" of a seated player replaced by who holds

@@ -91,6 +91,8 @@ async def test_closed_dms_get_one_public_notice_and_nothing_private_in_public(wo
     bob = world.bob
     fake.close_dms(bob)
     async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        await world.slash(bob, world.channel, "game prefs", notify="dm")  # prompts by DM, not a private thread
         rec = await open_game(world, bot)
         for _ in range(12):
             rec = await bot.host.storage.get_session(rec.id)

@@ -1072,7 +1072,9 @@ class FakeDiscord:
                 raise DiscordError(400, 50083, "Operation cannot be performed on an archived thread.")
             if request[FILES]:
                 self._require(ch, "attach_files")
-            audience = None
+            # a private thread is seen by its members (and by members who may manage
+            # threads, which the emulator's users never are)
+            audience = frozenset(ch.thread_members - {self.bot_user.id}) if ch.type == 12 else None
         body = request[BODY] or {}
         if body.get("flags", 0) & Message.EPHEMERAL:
             raise DiscordError(400, 50035, "Invalid Form Body: ephemeral only in interaction responses")

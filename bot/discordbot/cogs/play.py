@@ -97,6 +97,10 @@ class Play(commands.Cog):
             text = "\n".join(filter(None, [f"**{reply.game}**" if reply.game else "", reply.text]))
             await send_pages(interaction, text, more="`/game rules <topic>` quotes one section or ruling whole.")
             return
+        if decoded.kind == "l":
+            reply = await h.log(game_channel, interaction.user.id, session_id=decoded.session_id)
+            await bot.outbox.private_answer(interaction, reply)
+            return
         notation = decoded.notation
         index = decoded.index
         if decoded.kind == "s":
@@ -293,13 +297,16 @@ class Play(commands.Cog):
 
 def own_prompt(interaction: discord.Interaction) -> bool:
     """Whether the message a component interaction came from is the clicker's own: an
-    ephemeral message (only its user sees it) or a message in a DM with the bot."""
+    ephemeral message (only its user sees it), a message in a DM with the bot, or one in the
+    clicker's private thread for the game (``homes``)."""
     message = interaction.message
     if message is None:
         return False
     if message.flags.ephemeral:
         return True
-    return interaction.guild_id is None
+    if interaction.guild_id is None:
+        return True
+    return tabula(interaction).outbox.is_home(interaction.channel_id, interaction.user.id)
 
 
 CLOSED = "Not applied: {reason}, so nobody could be told of your move. Try again once that is fixed."

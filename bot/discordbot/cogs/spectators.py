@@ -16,9 +16,16 @@ class Spectators(commands.Cog):
         self.bot = bot
 
 
-@game_command(name="follow", description="Get this game's updates by direct message")
-async def game_follow(interaction: discord.Interaction) -> None:
-    await answer(interaction, await host(interaction).follow(channel_id(interaction), interaction.user.id))
+@game_command(name="follow", description="Get this game's updates and board by direct message")
+@app_commands.describe(every="How often: every move (default), once per turn or once per round")
+@app_commands.choices(every=[
+    app_commands.Choice(name="move", value="move"),
+    app_commands.Choice(name="turn", value="turn"),
+    app_commands.Choice(name="round", value="round"),
+])
+async def game_follow(interaction: discord.Interaction, every: str = "move") -> None:
+    await answer(interaction, await host(interaction).follow(channel_id(interaction), interaction.user.id,
+                                                             mode=every))
 
 
 @game_command(name="unfollow", description="Stop getting this game's updates")
@@ -26,18 +33,26 @@ async def game_unfollow(interaction: discord.Interaction) -> None:
     await answer(interaction, await host(interaction).unfollow(channel_id(interaction), interaction.user.id))
 
 
-@game_command(name="prefs", description="Your preferences: direct messages, reminder interval")
+@game_command(name="prefs", description="Your preferences: how you are told it is your turn, DMs, reminders")
 @app_commands.describe(
-    dms="Receive your hand and updates by DM", reminder_hours="Ping me after this many hours (0: never)"
+    notify="When asked something: a ping in the game's thread (prompt in your private thread) or a DM",
+    dms="Receive your hand and updates by DM when you have no private thread",
+    reminder_hours="Ping me after this many hours (0: never)",
 )
+@app_commands.choices(notify=[
+    app_commands.Choice(name="ping in the game's thread", value="thread"),
+    app_commands.Choice(name="direct message", value="dm"),
+])
 async def game_prefs(
     interaction: discord.Interaction,
+    notify: str | None = None,
     dms: bool | None = None,
     reminder_hours: app_commands.Range[int, 0, 336] | None = None,
 ) -> None:
     hours: int | None = -1 if reminder_hours is None else (None if reminder_hours == 0 else reminder_hours)
     await answer(
-        interaction, await host(interaction).set_prefs(interaction.user.id, dms=dms, reminder_hours=hours)
+        interaction,
+        await host(interaction).set_prefs(interaction.user.id, dms=dms, reminder_hours=hours, notify=notify),
     )
 
 
