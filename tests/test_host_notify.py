@@ -127,3 +127,14 @@ def test_board_key_ignores_who_is_asked():
     c = ImageRequest("credo", 1, 3, view.model_copy(update={"round": view.round + 1}))
     assert a.board_key() == b.board_key()
     assert a.board_key() != c.board_key()
+
+
+@pytest.mark.parametrize("game_id", ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"])
+def test_rules_show_the_players_summary_not_developer_text(game_id):
+    """Item 7: `/game rules` opens with the game's summary for players, never a docstring."""
+    from games.core.glossary import summary
+
+    text = summary(get_game(game_id))
+    assert len(text) > 200
+    for developer in ("stateless", "games.core", "game object", "docstring"):
+        assert developer not in text

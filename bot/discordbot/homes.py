@@ -65,6 +65,11 @@ class Homes:
         self._no_threads: set[int] = set()  # channels where a private thread was refused
         self._thread_refused: set[tuple[int, int]] = set()  # (session, user) whose thread refused a post
 
+    async def load(self, session_id: int) -> None:
+        """Read the session's homes (after a restart) so that ``is_home`` knows them."""
+        with contextlib.suppress(Exception):
+            await self._load(session_id)
+
     async def _load(self, session_id: int) -> dict[int, Home]:
         if session_id not in self._homes:
             self._homes[session_id] = await self.bot.host.storage.homes(session_id)
@@ -180,11 +185,13 @@ class Homes:
         kwargs.pop("allowed_mentions", None)
         return await self._messageable(home).get_partial_message(home.message_id).edit(**kwargs)
 
-    async def supersede(self, home: Home, message_id: int, link: str) -> None:
-        """Edit an earlier prompt: its question was replaced; a link to the live one."""
+    async def supersede(self, home: Home, message_id: int, link: str, head: str = "") -> None:
+        """Edit an earlier prompt: under the game's heading ``head``, its question was
+        replaced; a link to the live one."""
+        text = "\n".join(x for x in (head, SUPERSEDED.format(link=link)) if x)
         with contextlib.suppress(discord.HTTPException):
             await self._messageable(home).get_partial_message(message_id).edit(
-                content=SUPERSEDED.format(link=link), view=None, attachments=[]
+                content=text, view=None, attachments=[]
             )
 
     async def remember(self, home: Home, message_id: int, question: str | None) -> None:

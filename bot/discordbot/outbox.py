@@ -215,11 +215,12 @@ def split_now(line: str, prompts: Sequence[PromptInfo]) -> list[tuple[str, Promp
     rest = line[len("Now: ") :]
     out = []
     for p in prompts:
-        idx = rest.find(f": {p.text}")
+        text = p.shown or p.text
+        idx = rest.find(f": {text}")
         if idx <= 0:
             return None
         out.append((rest[:idx], p))
-        rest = rest[idx + 2 + len(p.text) :].removeprefix("; ")
+        rest = rest[idx + 2 + len(text) :].removeprefix("; ")
     return out if not rest.strip() else None
 
 
@@ -231,7 +232,7 @@ def now_lines(line: str, prompts: Sequence[PromptInfo]) -> list[str]:
         return [line]
 
     def one(who: str, p: PromptInfo) -> str:
-        text = p.text.rstrip()
+        text = (p.shown or p.text).rstrip()
         if p.deadline is not None:
             text = f"{text.rstrip('.')} (closes <t:{int(p.deadline)}:R>)"
         return f"{who}: {text}"
@@ -608,6 +609,7 @@ class Outbox:
         interaction's followup when ``followup``, else to ``channel_id``), falling back and
         retrying as the module docstring says. Returns the message when it went at once."""
         assert reply.session_id is not None
+        await self._prepare_homes(reply)
         kwargs = self._public_kwargs(reply, actor=interaction.user.id if interaction is not None else None)
         release(kwargs.get("view"))
         embed = kwargs.get("embed")
@@ -1133,7 +1135,10 @@ class Outbox:
             same = (live is not None and prompt is not None and home.question is not None
                     and same_question(home.question, prompt.token))
             info_only = prompt is None
-            edit = live is not None and (same or quiet or (info_only and home.kind == "dm"))
+            # lines without a question go into a DM home's live message (a new DM would notify),
+            # but the game's end is news for everyone
+            quiet_info = info_only and home.kind == "dm" and reply.status == "active"
+            edit = live is not None and (same or quiet or quiet_info)
             if edit:
                 try:
                     message = await self.homes.edit(
@@ -1151,7 +1156,7 @@ class Outbox:
             if message is None:  # the private thread refused: their direct messages instead
                 return await self.dm(user_id, reply, parts, quiet=quiet) if home.kind == "thread" else False
             if live is not None and (prompt is not None or home.question is not None):
-                await self.homes.supersede(home, live, await self.homes.link(home, message.id))
+                await self.homes.supersede(home, live, await self.homes.link(home, message.id), heading(reply))
             await self.homes.remember(home, message.id, prompt.token if prompt else None)
             return True
         except discord.Forbidden as e:
@@ -1258,6 +1263,17 @@ class Outbox:
         if reply.session_id is not None and reply.status == "active":
             kwargs["view"] = components.hand_view(reply.session_id)
         return kwargs
+
+    async def _prepare_homes(self, reply: Reply) -> None:
+        """Make the private homes of the players asked now before the public message, so that
+        one whose home is their DMs is told there and not pinged as well."""
+        for part in reply.private:
+            if part.prompt is None or reply.session_id is None:
+                continue
+            try:
+                await self.homes.home(reply, part.user_id, notify=part.notify, dms=part.dm)
+            except Exception:
+                log.warning("could not open the private home of user %s", part.user_id, exc_info=True)
 
     def _board_changed(self, reply: Reply) -> bool:
         """Whether a stored change's update carries the board image: only when the public

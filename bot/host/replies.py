@@ -77,7 +77,8 @@ class PromptInfo:
     options name things the game explains (cards, nations, abilities...): a "What do these
     do?" button is offered with them. ``step`` the first step of the
     choices that lead to each legal action (``games.core.choices``), for a human seat; None
-    for an AI seat or when there are too many legal actions to list.
+    for an AI seat or when there are too many legal actions to list. ``shown`` the prompt as
+    the "Now" line shows it after the seat's name (its name not repeated, players named).
     """
 
     seat: Seat
@@ -89,6 +90,7 @@ class PromptInfo:
     token: str = ""
     explains: bool = False
     step: ChoiceStep | None = None
+    shown: str = ""
 
 
 def prompt_token(seq: int, kind: str, text: str, choices: tuple[str, ...]) -> str:

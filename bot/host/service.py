@@ -415,15 +415,20 @@ class Host:
         return tuple((s.seat, s.user_id, self._seat_label(rec, s.seat) or "") for s in rec.seats)
 
     def _asked(self, rec: SessionRecord, seat: Seat, text: str) -> str:
-        """``<who>: <prompt>`` for the "Now" line, without the seat's own name repeated at the
-        head of the prompt ("Rome (@alice): Rome — Main Phase" reads "Rome (@alice): Main Phase")."""
+        """``<who>: <prompt>`` for the "Now" line (``_shown``)."""
+        return f"{self._who(rec, seat)}: {self._shown(rec, seat, text)}"
+
+    def _shown(self, rec: SessionRecord, seat: Seat, text: str) -> str:
+        """A prompt as shown after its seat's name: without that name repeated at its head
+        ("Rome (@alice): Rome — Main Phase" reads "Rome (@alice): Main Phase"), and with
+        players named instead of seat numbers."""
         label = self._seat_label(rec, seat)
         if label:
             for sep in (" — ", ": ", " - "):
                 if text.startswith(label + sep) and len(text) > len(label + sep):
                     text = text[len(label + sep):]
                     break
-        return f"{self._who(rec, seat)}: {text}"
+        return self._named(rec, text)
 
     def _seat_label(self, rec: SessionRecord, seat: Seat) -> str | None:
         """The game's name for ``seat`` (a nation, a faction) in the latest known
@@ -722,7 +727,8 @@ class Host:
                                   rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
                                   prompt_token(rec.seq, p.kind, p.text, choices),
                                   self._explains(game, state, seat, choices),
-                                  tree.step() if tree is not None else None))
+                                  tree.step() if tree is not None else None,
+                                  self._shown(rec, seat, p.text)))
         return out
 
     def _tree(self, game: Game, rec: SessionRecord, state: Any, seat: Seat) -> ChoiceTree | None:
@@ -1053,7 +1059,8 @@ class Host:
                     more = 0
                     if prompt:
                         digest, more = await self._digest(rec, s.user_id)
-                        mine = [*mine, f"You are asked: {prompt.text}", *self._not_offered(game, state, s.seat)]
+                        mine = [*mine, f"You are asked: {self._named(rec, prompt.text)}",
+                                *self._not_offered(game, state, s.seat)]
                     if told_end:
                         mine = [*mine, text[-1]]
                     private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
@@ -1910,7 +1917,7 @@ class Host:
         try:
             prompts = {p.seat: p for p in self._prompt_infos(game, rec, state)} if rec.status == "active" else {}
             prompt = prompts.get(seat.seat)
-            text = f"You are asked: {prompt.text}" if prompt else "Nothing is asked of you right now."
+            text = f"You are asked: {self._named(rec, prompt.text)}" if prompt else "Nothing is asked of you right now."
             if prompt:
                 text = "\n".join([text, *self._not_offered(game, state, seat.seat)])
             part = PrivatePart(user_id, seat.seat, text, game.view(state, seat.seat), prompt, dm=False)

@@ -100,7 +100,8 @@ async def test_closed_dms_get_one_public_notice_and_nothing_private_in_public(wo
                 break
             assert await act_simply(world, bot, waiting_user(world, rec))
 
-        notices = [m for m in fake.channel_messages(world.channel) if "direct message" in m.content]
+        notices = [m for m in fake.channel_messages(world.channel)
+                   if m.audience is None and "direct message" in m.content]
         assert [m.content for m in notices] == [FALLBACK_NOTICE.format(mentions=f"<@{bob.id}>")]
         assert notices[0].audience is None and notices[0].mentioned_user_ids() == [bob.id]
         assert fake.dms_to(bob) == []

@@ -20,6 +20,7 @@ async def open_two_games(world: World, bot):
     fake = world.fake
     second = fake.add_text_channel(world.guild, "more-games")
     await bot.sync_commands(world.guild.id)
+    await world.slash(world.alice, world.channel, "game prefs", notify="dm")  # her prompts by DM
     recs = []
     for ch in (world.channel, second):
         fake.deny(ch, "create_public_threads")
@@ -124,9 +125,12 @@ async def test_closed_dms_are_remembered_and_their_notice_is_not_repeated_after_
         return len([q for q in fake.requests if q.error_code == 50007])
 
     def notices() -> int:
-        return len([m for m in fake.channel_messages(world.channel) if "direct message" in m.content])
+        return len([m for m in fake.channel_messages(world.channel)
+                    if m.audience is None and "direct message" in m.content])
 
     async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        await world.slash(bob, world.channel, "game prefs", notify="dm")  # his prompts by DM
         rec = await open_game(world, bot)
         for _ in range(8):
             rec = await bot.host.storage.get_session(rec.id)

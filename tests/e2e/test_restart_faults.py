@@ -67,6 +67,8 @@ async def test_faults_rate_limit_server_error_closed_dms_and_gateway(world: Worl
     fake = world.fake
     fake.close_dms(world.bob)
     async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        await world.slash(world.bob, world.channel, "game prefs", notify="dm")  # his prompts by DM
         rec = await open_game(world, bot)
         # bob's DMs are closed: a public notice without private content tells him to use /game hand
         notices = [

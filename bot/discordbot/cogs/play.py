@@ -84,6 +84,7 @@ class Play(commands.Cog):
             await interaction.response.send_message("That game no longer exists.", ephemeral=True)
             return
         h = bot.host
+        await bot.outbox.homes.load(decoded.session_id)  # whether the click came from a private home
         if decoded.kind in components.STEP_KINDS:
             await self._on_step(interaction, decoded, game_channel)
             return
