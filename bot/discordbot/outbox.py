@@ -359,6 +359,13 @@ def heading(reply: Reply) -> str:
     return f"**{reply.game}**" if reply.game else ""
 
 
+def happened(text: str) -> str:
+    """The lines of a public update before its "Now" block or the game's end: what happened."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if NOW_OR_END.match(line)), len(lines))
+    return "\n".join(lines[:at])
+
+
 def turn_mark(view: Any) -> Any:
     """Whose turn a public View shows (its ``active`` seat, or Promised Land's ``turn``),
     with the round: a "once per turn" follower is sent an update when it changes."""
@@ -367,7 +374,7 @@ def turn_mark(view: Any) -> Any:
     turn = getattr(view, "active", None)
     if turn is None and getattr(view, "turn", None) is not None:
         turn = getattr(view.turn, "seat", None)
-    return (round_mark(view), getattr(view, "phase", None), turn)
+    return (round_mark(view), turn)
 
 
 def round_mark(view: Any) -> Any:
@@ -1045,7 +1052,10 @@ class Outbox:
         for uid, parts in by_user.items():
             if uid == actor and interaction is not None:
                 await self._ephemeral_parts(interaction, reply, parts)
-                if reply.session_id is not None and any(p.prompt is not None for p in parts):
+                closed_at = (await storage.closed_dms([uid])).get(uid)
+                dm_closed = closed_at is not None and now - closed_at < DM_RETRY_SECONDS
+                if (reply.session_id is not None and any(p.prompt is not None for p in parts)
+                        and not (dm_closed and self.homes.kind_of(reply.session_id, uid) != "thread")):
                     try:  # their home shows the same question, edited in place (no notification)
                         await self.dm(uid, reply, parts, quiet=True)
                     except Exception:
@@ -1227,7 +1237,8 @@ class Outbox:
             self._following[key] = ([], mark)
             if uid in marked and now - marked[uid] < DM_RETRY_SECONDS:
                 continue
-            text = fit(f"Update{where}:\n" + "\n".join(waiting))
+            # what happened in each update since the last one sent, then the latest whole
+            text = fit("\n".join([f"Update{where}:", *(h for t in waiting[:-1] if (h := happened(t))), waiting[-1]]))
             if png is None and reply.image is not None:
                 png = await self._png(reply.image)
             try:

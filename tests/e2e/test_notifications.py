@@ -121,7 +121,7 @@ async def test_direct_messages_instead_of_pings(world: World) -> None:
         for m in dms:
             assert m.content.startswith(f"**Barbarian Hordes #{sid} in <#{thread.id}>**"), m.content[:80]
             assert not live_buttons(m), "no live-looking buttons after the end"
-        assert {t.thread_members - {fake.bot_user.id} for t in private_threads(fake)} == {
+        assert {frozenset(t.thread_members - {fake.bot_user.id}) for t in private_threads(fake)} == {
             frozenset({world.bob.id}), frozenset({world.carol.id})}
 
 
@@ -158,7 +158,7 @@ async def test_followers_every_round_and_every_turn_get_the_board(world: World) 
         for m in by_round + by_turn:
             assert any(f.filename == "board.png" for f in m.files), "each update has the board"
             assert m.content.startswith("Update — Credo")
-        assert len(by_round) < len(by_turn) < stats["steps"], (len(by_round), len(by_turn), stats["steps"])
+        assert len(by_round) < len(by_turn) <= stats["steps"], (len(by_round), len(by_turn), stats["steps"])
         assert "Game over" in message_text(by_round[-1]) and "Game over" in message_text(by_turn[-1])
 
 
