@@ -90,7 +90,7 @@ async def play_game(game: str, seed: int, notify: str | None = None, every: str 
     try:
         async with running(bot, fake):
             async def done(rec: Any) -> Any:
-                await rec.response()
+                await rec.response(timeout=120.0)
                 await bot.tracker.idle()
                 return rec
 

@@ -61,7 +61,7 @@ async def play_through(
     game = (await bot.host.storage.get_session(sid)).game_id
 
     async def done(rec: Any) -> Any:
-        await rec.response()
+        await rec.response(timeout=120.0)
         await bot.tracker.idle()
         return rec
 
