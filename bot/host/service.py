@@ -1135,7 +1135,7 @@ class Host:
         if not later:
             return (), 0
         lines: list[str] = []
-        for line in self._feed_rows(rec, later):
+        for line in self._feed_rows(rec, [_Applied(r, None) for r in later]):
             if isinstance(line, tuple):
                 if line[0] == user_id:
                     lines.append(line[1])
