@@ -125,8 +125,9 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--notify", choices=("thread", "dm"), help="every player's /game prefs notify")
     ap.add_argument("--every", choices=("move", "turn", "round"), help="the follower's /game follow every")
+    ap.add_argument("--log", action="store_true", help="show the bot's warnings and errors")
     args = ap.parse_args()
-    logging.basicConfig(level=logging.CRITICAL)
+    logging.basicConfig(level=logging.CRITICAL if not args.log else logging.WARNING)
     rows = []
     for g in args.games.split(","):
         try:
