@@ -122,11 +122,11 @@ def test_the_step_is_matched_to_the_section_that_governs_it(game_id: str, prompt
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_section_a_steps_file_names_is_in_the_rule_text(game_id: str) -> None:
     """data/steps.toml names sections by their exact titles in data/rules.md."""
-    from games.core.rulebook import _steps
+    from games.core.rulebook import _aliases, _steps
 
     g = get_game(game_id)
     titles = {s.title for s in rulebook(g).sections}
-    for _, names in _steps(type(g).__module__):
+    for names in [n for _, n in _steps(type(g).__module__)] + list(_aliases(type(g).__module__).values()):
         assert set(names) <= titles, set(names) - titles
 
 
@@ -184,3 +184,15 @@ def test_a_large_decision_of_cards_is_explained_too() -> None:
             s = apply_at(g, s, seat, rnd.choice(list(itertools.islice(g.legal_actions(s, seat), 200))), seed,
                          step).state
     raise AssertionError("no large war commitment reached")
+
+
+@pytest.mark.parametrize(("game_id", "section"), [("barbarian-hordes", "Conquest Phase"),
+                                                  ("promised-land", "The Rules › Attacking")])
+def test_combat_reads_the_section_of_the_games_fighting(game_id: str, section: str) -> None:
+    """`rules combat`: Barbarian Hordes calls its combat a war of the Conquest Phase, Promised
+    Land "Attacking"; the word a player uses reads that section."""
+    from games.core.rulebook import topics
+
+    g = get_game(game_id)
+    assert topic_text(g, "combat").startswith(f"**{section}** (rule text)")
+    assert "combat" in topics(g)

@@ -112,6 +112,14 @@ class Rulebook:
         return [s.title for s in self.sections] + [f"{r.number} {r.title}".strip() for r in self.rulings]
 
 
+def topics(game: Game) -> list[str]:
+    """Every topic to suggest for ``rules <topic>``: the sections, the words of the game's
+    ``[[topic]]`` entries ("combat"), then the rulings."""
+    book = rulebook(game)
+    words = [w for e in _steps_file(type(game).__module__).get("topic", ()) for w in e["words"]]
+    return [*(s.title for s in book.sections), *words, *(f"{r.number} {r.title}".strip() for r in book.rulings)]
+
+
 def _flat(text: str) -> str:
     return " ".join(_WORD.findall(fold(text.replace("’", "'"))))
 
@@ -171,14 +179,26 @@ def parse_rulings(text: str) -> tuple[Ruling, ...]:
 
 
 @functools.cache
-def _steps(module: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+def _steps_file(module: str) -> dict:
     package = module.rpartition(".")[0] or module
     path = Path(sys.modules[package].__file__ or "").parent / "data" / "steps.toml"
     if not path.is_file():
-        return ()
+        return {}
     with path.open("rb") as f:
-        data = tomllib.load(f)
-    return tuple((re.compile(e["prompt"], re.I), tuple(e["sections"])) for e in data.get("step", ()))
+        return tomllib.load(f)
+
+
+@functools.cache
+def _steps(module: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
+    """The ``[[step]]`` entries of the game's ``data/steps.toml``: (prompt pattern, section titles)."""
+    return tuple((re.compile(e["prompt"], re.I), tuple(e["sections"])) for e in _steps_file(module).get("step", ()))
+
+
+@functools.cache
+def _aliases(module: str) -> dict[str, tuple[str, ...]]:
+    """The ``[[topic]]`` entries of ``data/steps.toml``: a word players use that the text
+    words otherwise ("combat" for a war) -> the section titles it means."""
+    return {fold(w): tuple(e["sections"]) for e in _steps_file(module).get("topic", ()) for w in e["words"]}
 
 
 @functools.cache
@@ -316,6 +336,9 @@ def topic_text(game: Game, topic: str) -> str:
     if ruling is not None:
         return answer_ruling(book, ruling)
     named = [e.render() for e in game.explain(topic) if fold(e.name) == fold(topic)]
+    alias = _aliases(type(game).__module__).get(fold(topic).strip())
+    if alias:
+        return "\n\n".join(answer_section(book, s) for s in book.sections if s.title in alias)
     section = find_section(book, topic)
     if section is not None:
         also = ["", "Also by that name:", *named] if named else []

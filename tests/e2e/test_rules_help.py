@@ -40,14 +40,15 @@ async def test_the_prompt_explains_its_options_and_quotes_the_rules_for_its_step
             for c in row.get("components", [])
             if str(c.get("custom_id", "")).startswith((f"tabula:c:{rec.id}:", f"tabula:p:{rec.id}:"))
         ]
-        assert offered and all(o.startswith("pick ") for o in offered)
+        offered = [o.removeprefix("pick ") for o in offered]  # a button may name the nation alone
+        assert offered and "Huns" in offered
 
         r = await world.click(user, msg, f"tabula:x:{rec.id}")
         assert r.ephemeral and all(m.audience == frozenset({user.id}) for m in r.messages())
         text = "\n".join(message_text(m) for m in r.messages())
         assert "You are asked: Pick your nation." in text
         for o in offered:
-            assert f"{o.removeprefix('pick ')} (nation): Tier" in text
+            assert f"{o} (nation): Tier" in text
         assert "(card)" not in text, "only what the options name is explained"
 
         r = await world.click(user, msg, f"tabula:r:{rec.id}")

@@ -11,7 +11,7 @@ from games.core import UnknownGameError, get_game
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
 from games.core.notation import completions
-from games.core.rulebook import rulebook, topic_text
+from games.core.rulebook import topic_text, topics
 
 from ..outbox import send_pages
 from . import answer, channel_id, game_command, host, tabula
@@ -93,7 +93,7 @@ async def game_rules_complete(interaction: discord.Interaction, current: str) ->
         g = get_game(await _game_here(interaction, getattr(interaction.namespace, "game", None)))
     except Exception:  # autocomplete cannot show errors; offer nothing
         return []
-    names = [*rulebook(g).topics(), *g.explainable()]
+    names = [*topics(g), *g.explainable()]
     return [app_commands.Choice(name=n[:100], value=n[:100]) for n in completions(names, current, 25)]
 
 
