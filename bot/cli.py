@@ -12,7 +12,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-COMMANDS = ("play", "simulate", "fuzz", "backup", "db", "verify", "export", "render", "run", "sync", "migrate")
+COMMANDS = ("play", "simulate", "fuzz", "backup", "db", "verify", "export", "stats", "ratings", "render", "run",
+            "sync", "migrate")
 
 
 def build_parser() -> argparse.ArgumentParser:

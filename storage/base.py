@@ -307,6 +307,49 @@ class OutboxRecord:
     next_at: float
 
 
+@dataclass(frozen=True)
+class SeatResult:
+    """How one seat of a finished game ended: the human who played it (``user_id``; None for an
+    AI seat), the nation or faction it played, its ``side`` (seats with the same side played as
+    one team; a game with a single side played against a fixed opponent, such as Roman War's
+    Hannibal deck), whether it won, and whether the game changed that player's rating."""
+
+    seat: int
+    user_id: int | None
+    faction: str | None
+    side: int
+    won: bool
+    rated: bool
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game's result, one ``SeatResult`` per seat (statistics and ratings)."""
+
+    session_id: int
+    guild_id: int | None
+    game_id: str
+    ended_at: float
+    seats: tuple[SeatResult, ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+
+@dataclass(frozen=True)
+class RatingRecord:
+    """A player's skill rating in one game: openskill's ``mu`` and ``sigma``, and the rated
+    games played and won."""
+
+    game_id: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+    wins: int
+
+
 @runtime_checkable
 class Storage(Protocol):
     """Durable sessions. Every method is a coroutine; every write is one transaction,
@@ -498,6 +541,40 @@ class Storage(Protocol):
         told again)."""
         ...
 
+    async def seat_actors(self, session_id: int) -> dict[int, dict[int | None, int]]:
+        """Who played each seat's actions: seat -> {user id (None: the AI or the host) -> actions}."""
+        ...
+
+    async def record_result(self, result: GameResult, ratings: Iterable[RatingRecord], now: float) -> bool:
+        """Store a finished game's result and its players' new ratings in one transaction; False
+        (and nothing changed) when that session's result is stored already."""
+        ...
+
+    async def results(self, *, guild_id: int | None = None, game_id: str | None = None) -> list[GameResult]:
+        """Stored results (of one server, of one game, or all), by (ended_at, session id)."""
+        ...
+
+    async def ratings(self, game_id: str) -> list[RatingRecord]:
+        """Every rating of ``game_id``, by user id."""
+        ...
+
+    async def replace_results(self, results: Iterable[GameResult], ratings: Iterable[RatingRecord],
+                              now: float) -> None:
+        """Replace every stored result and rating (``tabula ratings rebuild``), in one transaction."""
+        ...
+
+    async def mirrors(self, session_id: int) -> list[int]:
+        """The channels a session's public updates are mirrored to."""
+        ...
+
+    async def set_mirror(self, session_id: int, channel_id: int, user_id: int, now: float) -> bool:
+        """Mirror the session's public updates to ``channel_id``; False when it is already."""
+        ...
+
+    async def clear_mirrors(self, session_id: int, channel_id: int | None = None) -> int:
+        """Stop mirroring to ``channel_id`` (None: to every channel); returns how many stopped."""
+        ...
+
     async def backup(self, path: str) -> None:
         """Write a consistent copy of the whole database to ``path``."""
         ...
@@ -505,6 +582,19 @@ class Storage(Protocol):
     async def integrity(self) -> tuple[list[str], list[str]]:
         """(integrity_check rows, foreign_key_check problems)."""
         ...
+
+
+def group_results(rows: Iterable[Any]) -> list[GameResult]:
+    """``result_seats`` rows (mappings ordered by session, then seat) as one ``GameResult`` per session."""
+    out: list[GameResult] = []
+    for r in rows:
+        seat = SeatResult(r["seat"], r["user_id"], r["faction"], r["side"], bool(r["won"]), bool(r["rated"]))
+        if out and out[-1].session_id == r["session_id"]:
+            last = out[-1]
+            out[-1] = GameResult(last.session_id, last.guild_id, last.game_id, last.ended_at, (*last.seats, seat))
+        else:
+            out.append(GameResult(r["session_id"], r["guild_id"], r["game_id"], r["ended_at"], (seat,)))
+    return out
 
 
 def dumps_json(value: Any) -> str:

@@ -1,7 +1,7 @@
 """Copy a SQLite database to PostgreSQL and prove the copy identical (``tabula migrate``).
 
 Every session is copied with its id, version, seats, whole action log, snapshots, followers
-and reminder pings, in one transaction per session; then user preferences and guild
+and reminder pings, in one transaction per session; then the results, ratings and mirrors, user preferences and guild
 settings. The copy is verified afterwards, session by session: the stored records must be
 equal, and a full replay from the seed on the copy must reach the same state as on the
 original, with no problem found (``storage.replay.replay_session``).
@@ -9,6 +9,7 @@ original, with no problem found (``storage.replay.replay_session``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -78,6 +79,13 @@ async def copy_sqlite_to_postgres(
     for sid, user_id, at in await src.db.execute_fetchall(
             "SELECT session_id, user_id, at FROM closed_dm_notices ORDER BY session_id, user_id"):
         await dst.claim_closed_dm_notice(sid, user_id, at)
+    ratings = []
+    for (game_id,) in await src.db.execute_fetchall("SELECT DISTINCT game_id FROM ratings ORDER BY game_id"):
+        ratings.extend(await src.ratings(game_id))
+    await dst.replace_results(await src.results(), ratings, time.time())
+    for sid, channel_id, set_by, since in await src.db.execute_fetchall(
+            "SELECT session_id, channel_id, set_by, since FROM mirrors ORDER BY session_id, channel_id"):
+        await dst.set_mirror(sid, channel_id, set_by, since)
     for guild_id, _settings, at in await src.db.execute_fetchall(
             "SELECT guild_id, settings, updated_at FROM guild_settings ORDER BY guild_id"):
         await dst.set_guild_settings(guild_id, await src.get_guild_settings(guild_id), at)

@@ -43,9 +43,11 @@ from .base import (
     ChannelBusyError,
     DuplicateInteractionError,
     EventRecord,
+    GameResult,
     Home,
     NewSession,
     OutboxRecord,
+    RatingRecord,
     SeatRecord,
     SessionRecord,
     SessionUpdate,
@@ -54,6 +56,7 @@ from .base import (
     UnsupportedOperationError,
     UserPrefs,
     dumps_json,
+    group_results,
     seed_hash,
 )
 from .migrations import read as read_migrations
@@ -707,6 +710,103 @@ class PostgresStorage:
     async def clear_closed_dm_notices(self, user_id: int) -> None:
         async with self.pool.acquire() as c:
             await c.execute("DELETE FROM closed_dm_notices WHERE user_id = $1", user_id)
+
+    # ------------------------------------------------------------------ results, ratings, mirrors
+
+    async def seat_actors(self, session_id: int) -> dict[int, dict[int | None, int]]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT seat, user_id, COUNT(*) AS n FROM actions WHERE session_id = $1 AND seat IS NOT NULL "
+                "GROUP BY seat, user_id", session_id)
+        out: dict[int, dict[int | None, int]] = {}
+        for r in rows:
+            out.setdefault(r["seat"], {})[r["user_id"]] = r["n"]
+        return out
+
+    @staticmethod
+    async def _insert_result(c: Any, result: GameResult) -> None:
+        await c.executemany(
+            "INSERT INTO result_seats (session_id, seat, guild_id, game_id, ended_at, players, user_id, faction, "
+            "side, won, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            [(result.session_id, x.seat, result.guild_id, result.game_id, result.ended_at, result.players,
+              x.user_id, x.faction, x.side, int(x.won), int(x.rated)) for x in result.seats])
+
+    @staticmethod
+    async def _upsert_ratings(c: Any, ratings: Iterable[RatingRecord], now: float) -> None:
+        await c.executemany(
+            "INSERT INTO ratings (game_id, user_id, mu, sigma, games, wins, updated_at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+            "games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            [(r.game_id, r.user_id, r.mu, r.sigma, r.games, r.wins, now) for r in ratings])
+
+    async def record_result(self, result: GameResult, ratings: Iterable[RatingRecord], now: float) -> bool:
+        async with self.pool.acquire() as c, c.transaction():
+            await c.execute("LOCK TABLE result_seats IN SHARE ROW EXCLUSIVE MODE")
+            if await c.fetchval("SELECT 1 FROM result_seats WHERE session_id = $1", result.session_id):
+                return False
+            try:
+                await self._insert_result(c, result)
+            except asyncpg.ForeignKeyViolationError:
+                raise UnknownSessionError(f"There is no game session #{result.session_id}.") from None
+            await self._upsert_ratings(c, ratings, now)
+        return True
+
+    async def results(self, *, guild_id: int | None = None, game_id: str | None = None) -> list[GameResult]:
+        where, params = [], []
+        if guild_id is not None:
+            params.append(guild_id)
+            where.append(f"guild_id = ${len(params)}")
+        if game_id is not None:
+            params.append(game_id)
+            where.append(f"game_id = ${len(params)}")
+        sql = ("SELECT session_id, seat, guild_id, game_id, ended_at, user_id, faction, side, won, rated FROM result_seats"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY ended_at, session_id, seat")
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(sql, *params)
+        return group_results(rows)
+
+    async def ratings(self, game_id: str) -> list[RatingRecord]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch(
+                "SELECT game_id, user_id, mu, sigma, games, wins FROM ratings WHERE game_id = $1 ORDER BY user_id",
+                game_id)
+        return [RatingRecord(r["game_id"], r["user_id"], r["mu"], r["sigma"], r["games"], r["wins"]) for r in rows]
+
+    async def replace_results(self, results: Iterable[GameResult], ratings: Iterable[RatingRecord],
+                              now: float) -> None:
+        async with self.pool.acquire() as c, c.transaction():
+            await c.execute("LOCK TABLE result_seats IN SHARE ROW EXCLUSIVE MODE")
+            await c.execute("DELETE FROM result_seats")
+            await c.execute("DELETE FROM ratings")
+            for result in results:
+                await self._insert_result(c, result)
+            await self._upsert_ratings(c, ratings, now)
+
+    async def mirrors(self, session_id: int) -> list[int]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch("SELECT channel_id FROM mirrors WHERE session_id = $1 ORDER BY since, channel_id",
+                                 session_id)
+        return [r["channel_id"] for r in rows]
+
+    async def set_mirror(self, session_id: int, channel_id: int, user_id: int, now: float) -> bool:
+        async with self.pool.acquire() as c:
+            try:
+                status = await c.execute(
+                    "INSERT INTO mirrors (session_id, channel_id, set_by, since) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT DO NOTHING", session_id, channel_id, user_id, now)
+            except asyncpg.ForeignKeyViolationError:
+                raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return status == "INSERT 0 1"
+
+    async def clear_mirrors(self, session_id: int, channel_id: int | None = None) -> int:
+        async with self.pool.acquire() as c:
+            if channel_id is None:
+                done = await c.execute("DELETE FROM mirrors WHERE session_id = $1", session_id)
+            else:
+                done = await c.execute("DELETE FROM mirrors WHERE session_id = $1 AND channel_id = $2",
+                                       session_id, channel_id)
+        return int(done.split()[-1])
 
     # ------------------------------------------------------------------ maintenance
 

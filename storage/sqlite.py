@@ -31,9 +31,11 @@ from .base import (
     ChannelBusyError,
     DuplicateInteractionError,
     EventRecord,
+    GameResult,
     Home,
     NewSession,
     OutboxRecord,
+    RatingRecord,
     SeatRecord,
     SessionRecord,
     SessionUpdate,
@@ -41,6 +43,7 @@ from .base import (
     UnknownSessionError,
     UserPrefs,
     dumps_json,
+    group_results,
     seed_hash,
 )
 from .migrations import read as read_migrations
@@ -695,6 +698,106 @@ class SqliteStorage:
 
     async def clear_closed_dm_notices(self, user_id: int) -> None:
         await self._write("DELETE FROM closed_dm_notices WHERE user_id = ?", (user_id,))
+
+    # ------------------------------------------------------------------ results, ratings, mirrors
+
+    async def seat_actors(self, session_id: int) -> dict[int, dict[int | None, int]]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT seat, user_id, COUNT(*) AS n FROM actions WHERE session_id = ? AND seat IS NOT NULL "
+                "GROUP BY seat, user_id", (session_id,))
+        out: dict[int, dict[int | None, int]] = {}
+        for r in rows:
+            out.setdefault(r["seat"], {})[r["user_id"]] = r["n"]
+        return out
+
+    async def _insert_result(self, result: GameResult) -> None:
+        await self.db.executemany(
+            "INSERT INTO result_seats (session_id, seat, guild_id, game_id, ended_at, players, user_id, faction, "
+            "side, won, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(result.session_id, x.seat, result.guild_id, result.game_id, result.ended_at, result.players,
+              x.user_id, x.faction, x.side, int(x.won), int(x.rated)) for x in result.seats])
+
+    async def _upsert_ratings(self, ratings: Iterable[RatingRecord], now: float) -> None:
+        await self.db.executemany(
+            "INSERT INTO ratings (game_id, user_id, mu, sigma, games, wins, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (game_id, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma, "
+            "games = excluded.games, wins = excluded.wins, updated_at = excluded.updated_at",
+            [(r.game_id, r.user_id, r.mu, r.sigma, r.games, r.wins, now) for r in ratings])
+
+    async def record_result(self, result: GameResult, ratings: Iterable[RatingRecord], now: float) -> bool:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if await self._fetchone("SELECT 1 FROM result_seats WHERE session_id = ?", (result.session_id,)):
+                    await self.db.execute("ROLLBACK")
+                    return False
+                await self._insert_result(result)
+                await self._upsert_ratings(ratings, now)
+                await self.db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                await self.db.execute("ROLLBACK")
+                raise UnknownSessionError(f"There is no game session #{result.session_id}.") from None
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+        return True
+
+    async def results(self, *, guild_id: int | None = None, game_id: str | None = None) -> list[GameResult]:
+        where, params = [], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if game_id is not None:
+            where.append("game_id = ?")
+            params.append(game_id)
+        sql = ("SELECT session_id, seat, guild_id, game_id, ended_at, user_id, faction, side, won, rated FROM result_seats"
+               + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY ended_at, session_id, seat")
+        async with self._lock:
+            rows = await self._fetchall(sql, params)
+        return group_results(rows)
+
+    async def ratings(self, game_id: str) -> list[RatingRecord]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT game_id, user_id, mu, sigma, games, wins FROM ratings WHERE game_id = ? ORDER BY user_id",
+                (game_id,))
+        return [RatingRecord(r["game_id"], r["user_id"], r["mu"], r["sigma"], r["games"], r["wins"]) for r in rows]
+
+    async def replace_results(self, results: Iterable[GameResult], ratings: Iterable[RatingRecord],
+                              now: float) -> None:
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                await self.db.execute("DELETE FROM result_seats")
+                await self.db.execute("DELETE FROM ratings")
+                for result in results:
+                    await self._insert_result(result)
+                await self._upsert_ratings(ratings, now)
+                await self.db.execute("COMMIT")
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+
+    async def mirrors(self, session_id: int) -> list[int]:
+        async with self._lock:
+            rows = await self._fetchall("SELECT channel_id FROM mirrors WHERE session_id = ? ORDER BY since, channel_id",
+                                        (session_id,))
+        return [r["channel_id"] for r in rows]
+
+    async def set_mirror(self, session_id: int, channel_id: int, user_id: int, now: float) -> bool:
+        try:
+            n = await self._write(
+                "INSERT OR IGNORE INTO mirrors (session_id, channel_id, set_by, since) VALUES (?, ?, ?, ?)",
+                (session_id, channel_id, user_id, now))
+        except sqlite3.IntegrityError:
+            raise UnknownSessionError(f"There is no game session #{session_id}.") from None
+        return n == 1
+
+    async def clear_mirrors(self, session_id: int, channel_id: int | None = None) -> int:
+        if channel_id is None:
+            return await self._write("DELETE FROM mirrors WHERE session_id = ?", (session_id,))
+        return await self._write("DELETE FROM mirrors WHERE session_id = ? AND channel_id = ?", (session_id, channel_id))
 
     # ------------------------------------------------------------------ maintenance
 

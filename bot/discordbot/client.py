@@ -27,6 +27,7 @@ COGS = (
     "bot.discordbot.cogs.views",
     "bot.discordbot.cogs.spectators",
     "bot.discordbot.cogs.admin",
+    "bot.discordbot.cogs.standings",
 )
 
 

@@ -634,7 +634,9 @@ class Outbox:
         now = time.time()
         oid = await self.bot.host.storage.outbox_add(reply.session_id, "public", payload, now, now + LEASE)
         self._images[oid] = reply.image
+        original = dict(payload)
         message = await self._attempt(oid, reply.session_id, payload, 0, interaction)
+        await self._mirror(reply, original)
         if reply.status == "finished" and reply.feed and not reply.duplicate:
             await self._queue_replay(reply.session_id, channel_id)
         return message
@@ -684,6 +686,30 @@ class Outbox:
             content=cut(text),
             file=discord.File(io.BytesIO(page.html.encode("utf-8")), filename=f"tabula-game-{session_id}.html"),
             allowed_mentions=discord.AllowedMentions.none(), nonce=f"tabula-o{oid}")
+
+    async def _mirror(self, reply: Reply, payload: dict[str, Any]) -> None:
+        """The same public update in each channel the game is mirrored to (``/game mirror``):
+        the same text, embed and board image, through the same stored outbox and retries, but
+        pinging nobody, without the "My hand" button and as nobody's answer. After the game's
+        last update the mirrors stop. Never raises: the game's own update is stored already."""
+        assert reply.session_id is not None
+        try:
+            targets = await self.bot.host.mirrors_of(reply.session_id)
+            if not targets:
+                return
+            for target in targets:
+                mirrored = {**payload, "channel": target, "users": [], "hand": False, "token": None, "actor": None,
+                            "mirror": reply.session_id, "game_channel": payload["channel"]}
+                now = time.time()
+                oid = await self.bot.host.storage.outbox_add(reply.session_id, "public", mirrored, now, now + LEASE)
+                self._images[oid] = reply.image
+                await self._attempt(oid, reply.session_id, mirrored, 0)
+            if reply.status in ("finished", "abandoned"):
+                await self.bot.host.stop_mirror(reply.session_id)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("mirroring the update of session %s failed", reply.session_id)
 
     async def _attempt(
         self,
@@ -779,6 +805,9 @@ class Outbox:
                 return "give up"  # closed DMs (50007): the public notice and /game hand cover it
             return "retry"
         channel_id = int(payload["channel"])
+        if payload.get("mirror") and status == 404 and code == 10003:  # the mirror channel is gone
+            await self.bot.host.stop_mirror(int(payload["mirror"]), channel_id)
+            return "give up"
         if code == 50083 and not payload.get("unarchived"):
             payload["unarchived"] = True
             try:
@@ -836,7 +865,8 @@ class Outbox:
         if oid not in self._images:
             request = None
             with contextlib.suppress(Exception):
-                found = await self.bot.host.view(int(payload["channel"]), session_id=session_id)
+                found = await self.bot.host.view(int(payload.get("game_channel") or payload["channel"]),
+                                                 session_id=session_id)
                 if found.version == payload.get("version"):
                     request = found.image
             self._images[oid] = request

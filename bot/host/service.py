@@ -122,6 +122,7 @@ from .replies import (
     prompt_token,
 )
 from .settings import HostSettings
+from .standings import StandingsMixin
 from .usertext import clean, same
 from .voice import action_for, notation_for, shows_notation
 
@@ -210,7 +211,7 @@ def _event_record(e: Event) -> EventRecord:
     return EventRecord(str(data.get("kind", type(e).__name__)), e.visible_to, e.describe(), data)
 
 
-class Host:
+class Host(StandingsMixin):
     """The Discord-free host service.
 
     Parameters
@@ -356,6 +357,8 @@ class Host:
             self._forget(rec.id)
             raise
         self._commits[rec.id] = self._commits.get(rec.id, 0) + 1
+        if done.status == "finished" and rec.status != "finished":
+            await self._record_result(done)
         return done
 
     def _typed(self, text: str) -> str:

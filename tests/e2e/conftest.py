@@ -78,7 +78,7 @@ class World:
         await self.bot.tracker.idle()
         return rec
 
-    async def slash(self, user: User, channel: Channel, command: str, **options: Any) -> InteractionRecord:
+    async def slash(self, user: User, channel: Channel, command: str, /, **options: Any) -> InteractionRecord:
         return await self.done(await self.fake.slash(user, channel, command, **options))
 
     async def click(self, user: User, message: Any, custom_id: str) -> InteractionRecord:

@@ -158,11 +158,13 @@ async def test_command_tree_respects_discord_limits(world: World) -> None:
         "log",
         "rules",
         "follow",
-        "unfollow",
         "replace",
         "kick",
         "abandon",
         "undo",
+        "stats",
+        "leaderboard",
+        "mirror",
     }
 
 

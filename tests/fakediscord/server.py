@@ -625,6 +625,12 @@ class FakeDiscord:
                     md = g.members[user.id].to_dict(with_permissions=True)
                     md.pop("user")
                     resolved.setdefault("members", {})[str(user.id)] = md
+            elif t == 7:  # a channel: Discord sends its id and the channel under resolved.channels
+                ch = value if isinstance(value, Channel) else self.channels[int(value)]
+                entry["value"] = str(ch.id)
+                partial = {k: v for k, v in ch.to_dict().items() if k not in ("last_message_id", "flags")}
+                partial["permissions"] = str(MEMBER_PERMISSIONS)
+                resolved.setdefault("channels", {})[str(ch.id)] = partial
             else:
                 entry["value"] = value
                 if opt.get("choices") and name != focused:
@@ -645,7 +651,7 @@ class FakeDiscord:
             data["resolved"] = resolved
         return data, top, resolved
 
-    async def slash(self, user: User, channel: Channel, command: str, **options: Any) -> InteractionRecord:
+    async def slash(self, user: User, channel: Channel, command: str, /, **options: Any) -> InteractionRecord:
         """A user runs ``/command [subcommand] option=value ...``; returns at once after dispatch."""
         data, _, _ = self._build_options(command, channel, options, None)
         return await self._interact(2, user, channel, data)

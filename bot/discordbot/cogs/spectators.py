@@ -1,4 +1,4 @@
-"""Spectators and preferences: /game follow, unfollow, prefs."""
+"""Spectators and preferences: /game follow (stop:True to unfollow), prefs."""
 
 from __future__ import annotations
 
@@ -16,21 +16,17 @@ class Spectators(commands.Cog):
         self.bot = bot
 
 
-@game_command(name="follow", description="Get this game's updates and board by direct message")
-@app_commands.describe(every="How often: every move (default), once per turn or once per round")
+@game_command(name="follow", description="Get this game's updates and board by DM (stop:True to stop)")
+@app_commands.describe(every="How often: every move (default), once per turn or once per round",
+                       stop="True: stop getting this game's updates")
 @app_commands.choices(every=[
     app_commands.Choice(name="move", value="move"),
     app_commands.Choice(name="turn", value="turn"),
     app_commands.Choice(name="round", value="round"),
 ])
-async def game_follow(interaction: discord.Interaction, every: str = "move") -> None:
-    await answer(interaction, await host(interaction).follow(channel_id(interaction), interaction.user.id,
-                                                             mode=every))
-
-
-@game_command(name="unfollow", description="Stop getting this game's updates")
-async def game_unfollow(interaction: discord.Interaction) -> None:
-    await answer(interaction, await host(interaction).unfollow(channel_id(interaction), interaction.user.id))
+async def game_follow(interaction: discord.Interaction, every: str = "move", stop: bool = False) -> None:
+    h, channel, user = host(interaction), channel_id(interaction), interaction.user.id
+    await answer(interaction, await (h.unfollow(channel, user) if stop else h.follow(channel, user, mode=every)))
 
 
 @game_command(name="prefs", description="Your preferences: how you are told it is your turn, DMs, reminders")
