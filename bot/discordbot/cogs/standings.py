@@ -10,6 +10,16 @@ from . import answer, channel_id, game_command, host, is_moderator
 from .lobby import GAME_CHOICES
 
 
+def _server(interaction: discord.Interaction) -> int:
+    """The server the command was used in; statistics and ratings are shown per server."""
+    if interaction.guild_id is None:
+        from bot.host.errors import InvalidOptionError
+
+        raise InvalidOptionError("Statistics and leaderboards are kept per server: use this command in a "
+                                 "channel of the server whose games you want to see.")
+    return interaction.guild_id
+
+
 class PostableChannel(app_commands.Transformer):
     """A channel option limited to the channels a game's updates can be posted in (text and
     announcement channels, threads); the value is the channel as the interaction resolved it,
@@ -40,7 +50,7 @@ class Standings(commands.Cog):
 @app_commands.choices(game=GAME_CHOICES)
 async def game_stats(interaction: discord.Interaction, game: app_commands.Choice[str] | None = None,
                      player: discord.User | None = None) -> None:
-    reply = await host(interaction).stats(interaction.guild_id, game_id=game.value if game else None,
+    reply = await host(interaction).stats(_server(interaction), game_id=game.value if game else None,
                                           user_id=player.id if player else None)
     await answer(interaction, reply)
 
@@ -49,7 +59,7 @@ async def game_stats(interaction: discord.Interaction, game: app_commands.Choice
 @app_commands.describe(game="The game")
 @app_commands.choices(game=GAME_CHOICES)
 async def game_leaderboard(interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-    await answer(interaction, await host(interaction).leaderboard(interaction.guild_id, game.value))
+    await answer(interaction, await host(interaction).leaderboard(_server(interaction), game.value))
 
 
 @game_command(name="mirror", description="Moderators: post this game's public updates in another channel too")
