@@ -25,10 +25,7 @@ def clean(text: str, *, limit: int = MAX_FACTION_CHARS, what: str = "A name") ->
 
     Raises InvalidOptionError when nothing is left, or more than ``limit`` characters are
     (the message says how many)."""
-    text = unicodedata.normalize("NFKC", text)
-    text = "".join(" " if ch.isspace() else ch for ch in text)
-    text = "".join(ch for ch in text if unicodedata.category(ch) not in _DROPPED)
-    text = _SPACES.sub(" ", text).strip()
+    text = _normalise(text)
     if not text:
         raise InvalidOptionError(f"{what} needs at least one visible character.")
     if len(text) > limit:
@@ -37,12 +34,13 @@ def clean(text: str, *, limit: int = MAX_FACTION_CHARS, what: str = "A name") ->
 
 
 def same(a: str, b: str) -> bool:
-    """Whether two typed names are the same once normalised, ignoring case."""
-    return _key(a) == _key(b)
+    """Whether two typed names are the same once normalised, ignoring case (names of any
+    length; two with nothing visible are the same)."""
+    return _normalise(a).casefold() == _normalise(b).casefold()
 
 
-def _key(text: str) -> str:
-    try:
-        return clean(text, limit=10_000).casefold()
-    except InvalidOptionError:
-        return ""
+def _normalise(text: str) -> str:
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(" " if ch.isspace() else ch for ch in text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in _DROPPED)
+    return _SPACES.sub(" ", text).strip()
