@@ -36,6 +36,7 @@ from typing import Any
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
 from bot.lineedit import LineEditor
 from games.core import GameError, StaleStateError, get_game
+from games.core.english import count
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
 from games.core.rulebook import topic_text
@@ -338,7 +339,7 @@ class Console:
                 raise GameError(f"There is no unfinished game in {self.db} to resume.")
             self.game = get_game(found.game_id)
             self.names.humans = [s.user_id for s in found.seats if s.user_id is not None]
-            self.say(f"Resuming {self.game.title} (game #{found.id}) after {found.seq} actions.")
+            self.say(f"Resuming {self.game.title} (game #{found.id}) after {count(found.seq, 'action')}.")
             reply = await host.view(CHANNEL)
             self.at_keyboard = self.names.humans[0] if len(self.names.humans) == 1 else None
             return reply
@@ -662,7 +663,7 @@ class Console:
             groups: dict[str, list[str]] = {}
             for o in options:
                 groups.setdefault(o.split()[0], []).append(o)
-            lines = [f"Legal now: {len(options)} actions (type one; names may be shortened). By command word:"]
+            lines = [f"Legal now: {count(len(options), 'action')} (type one; names may be shortened). By command word:"]
             for verb, items in groups.items():
                 shown = "; ".join(items[:3]) + ("; ..." if len(items) > 3 else "")
                 lines.append(f"  {verb} ({len(items)}): {shown}")

@@ -137,7 +137,7 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) 
             x += 34
         v = votes.get(doc)
         if v is not None:
-            draw_fit(d, (x + 6, y + 88), f"{v} votes", 18, theme.INK, x0 + w - 16 - x - 6, "lm")
+            draw_fit(d, (x + 6, y + 88), f"{count(v, 'vote')}", 18, theme.INK, x0 + w - 16 - x - 6, "lm")
 
 
 def _bishops(p: PlayerView) -> str:
@@ -202,7 +202,7 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
     half = mid - x0 - 22
     fol = f"{p.followers:,} Followers"
     draw_fit(d, (x0 + 14, y), fol, 18, theme.INK, half, style="bold")
-    draw_fit(d, (mid + 8, y), f"{p.votes} votes", 18, theme.INK, half, style="bold")
+    draw_fit(d, (mid + 8, y), f"{count(p.votes, 'vote')}", 18, theme.INK, half, style="bold")
     _bar(d, (x0 + 14, y + 26, mid - 8, y + 36), p.followers / WIN_FOLLOWERS, theme.BLUISH_GREEN)
     _bar(d, (mid + 8, y + 26, x1 - 14, y + 36), p.votes / WIN_VOTES, theme.BLUE)
     fm = face(14)

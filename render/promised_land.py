@@ -391,7 +391,7 @@ def _draw_player(
         tags.append("\u25b6 to act")
     if v.phase == "over" and p.seat in v.winners:
         tags.append("\u2605 winner")
-    pts = f"{p.score} points" if v.phase == "over" and p.score is not None else f"{p.points} pts"
+    pts = count(p.score, "point") if v.phase == "over" and p.score is not None else f"{p.points} pts"
     right = x + w
     right -= draw_text(d, (right, y + 14), pts, fb, theme.INK, "rm") + 12
     ft = face(theme.MIN_TEXT, "bold")

@@ -48,3 +48,53 @@ def test_roman_war_cost_zone_prompt_never_offers_zero_more_cards() -> None:
     assert texts and not any("0 more" in t or "card(s)" in t for t in texts), texts
     s = s.model_copy(update={"placed": COST_ZONE_PER_TURN - 1})
     assert any("put up to 1 more card face down" in p.text for p in RW.to_act(s).values())
+
+
+def test_barbarian_hordes_war_lines_count_one_army_token() -> None:
+    """CONQUEST PHASE (war commitments, R12 support): "Huns for Gepids: 1 Army Token" and
+    "Losses: ... 1 Army Token", never "1 Army Tokens"."""
+    from games.barbarian_hordes.game import GAME as BH
+    from tests.bh_helpers import Dice, make_state
+
+    s = make_state(["Huns", "Visigoths", "Ostrogoths"], phase="conquest", conquests_left=2, armies=[10, 10, 10])
+    s = BH.apply(s, 0, BH.parse_action(s, 0, "attack Visigoths"), Dice()).state
+    s = BH.apply(s, 0, BH.parse_action(s, 0, "fight"), Dice()).state
+    s = BH.apply(s, 2, BH.parse_action(s, 2, "support Huns with 1 armies"), Dice()).state
+    step = BH.apply(s, 1, BH.parse_action(s, 1, "fight"), Dice(9, 1, 4, 4))
+    texts = [getattr(e, "text", "") or "" for e in step.events] + [step.state.last_war.note or ""]
+    joined = "\n".join(texts)
+    assert "Ostrogoths for Huns: 1 Army Token" in joined, joined
+    assert "1 Army Tokens" not in joined, joined
+
+
+def test_promised_land_counts_dice_and_points() -> None:
+    """Promised Land: a force victory with one die reads "(1 die, defence +0)"; a Kingdom track
+    token worth 1 point reads "(1 point)" (never "1 dice", "1 points")."""
+    import inspect
+
+    from games.promised_land import game as pl
+
+    src = inspect.getsource(pl)
+    assert "{dice} dice" not in src and "{tok.points} points" not in src
+    assert count(1, "die", "dice") == "1 die" and count(3, "die", "dice") == "3 dice"
+
+
+def test_no_number_before_a_plural_noun_in_player_text() -> None:
+    """All five games, the host and the renderers: a count shown to a player goes through
+    ``count`` ("1 unit", "1 pip", "1 vote", "1 action"), never "{n} units"."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    nouns = "cards|units|points|dice|coins|pips|votes|actions|steps|Army Tokens"
+    pat = re.compile(r"\{(?:n|f\.units|moved|cost|v|t\.collected|gv\.given|fs\.supply|take|p\.votes|p\.armies|"
+                     r"dice|tok\.points|c\.points|c\.units|c\.hills|a\.cost|self\.any|c\.armies|lost|a_lost|d_lost|"
+                     r"found\.seq|len\(options\)|max_steps|seats|page\.steps|page\.actions|played|len\(frames\))\} "
+                     rf"(?:{nouns})\b")
+    bad = []
+    for sub in ("games", "render", "bot"):
+        for path in (root / sub).rglob("*.py"):
+            for i, line in enumerate(path.read_text().splitlines(), 1):
+                if pat.search(line):
+                    bad.append(f"{path.relative_to(root)}:{i}: {line.strip()}")
+    assert not bad, "\n".join(bad)

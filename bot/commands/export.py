@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.core.english import count
+
 from .backup import damage_message, database_path, is_damage, missing
 
 
@@ -45,7 +47,7 @@ async def _export(db: str, named: str | None, session_id: int, out: Path, max_mi
     except OSError as e:
         print(f"tabula export: cannot write into {out}: {e.strerror or e}.", file=sys.stderr)
         return 2
-    print(f"{path}: {page.steps} steps ({page.actions} actions), {page.images} board images {page.width} px "
+    print(f"{path}: {count(page.steps, 'step')} ({count(page.actions, 'action')}), {page.images} board images {page.width} px "
           f"wide, {page.size / 2**20:.2f} MiB, in {page.seconds:.1f} s" + (f"; {page.note}" if page.note else ""))
     return 0
 

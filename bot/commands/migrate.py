@@ -8,6 +8,8 @@ import os
 import sys
 from typing import Any
 
+from games.core.english import count
+
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
     p = sub.add_parser(
@@ -35,7 +37,7 @@ async def _migrate(source: str, target: str) -> int:
         except CopyError as e:
             print(f"tabula migrate: {e}.", file=sys.stderr)
             return 2
-    print(f"{source} -> {redact(target)}: {report.sessions} sessions, {report.actions} actions, "
+    print(f"{source} -> {redact(target)}: {report.sessions} sessions, {count(report.actions, 'action')}, "
           f"{report.users} user preferences, {report.guilds} server settings.")
     print(f"Replayed {report.replayed} started sessions on the copy.")
     for problem in report.problems:

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from games.core.english import count
+
 from . import game_ids_help
 from . import seed as seed_type
 from .play import option_pair
@@ -119,5 +121,5 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         return fail(f"cannot write {out}: {e.strerror or e}.")
     who = "public view" if viewer is None else f"seat {viewer + 1}'s view"
-    print(f"{out}: {game.title}, seed {args.seed}, {played} steps, {who}, {len(png) / 1024:.0f} KiB")
+    print(f"{out}: {game.title}, seed {args.seed}, {count(played, 'step')}, {who}, {len(png) / 1024:.0f} KiB")
     return 0

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from games.core import Seat, UnknownGameError, apply_at, get_game, start
 from games.core.agents import make_agent
+from games.core.english import count
 
 from .progress import bar
 
@@ -155,7 +156,7 @@ def play_ai_game(
         s = start(game, seats, options if options is not None else game.Options(), seed).state
         while game.outcome(s) is None:
             if step >= max_steps:
-                raise StepLimitError(f"no end after {max_steps} actions")
+                raise StepLimitError(f"no end after {count(max_steps, 'action')}")
             prompts = game.to_act(s)
             if not prompts:
                 raise RuntimeError("nobody is prompted but the game is not over")
@@ -224,7 +225,7 @@ def simulate(
 def print_report(report: Report, out: TextIO, *, players: tuple[int, int], agents: str, seed: int) -> None:
     seats = str(players[0]) if players[0] == players[1] else f"{players[0]}-{players[1]}"
     print(
-        f"{report.game_title}: {report.games} games, {seats} players, {agents} agents, seed {seed}", file=out
+        f"{report.game_title}: {report.games} games, {count(seats, 'player')}, {agents} agents, seed {seed}", file=out
     )
     rate = report.games / report.seconds if report.seconds > 0 else float("inf")
     print(f"games per second: {rate:.1f} ({report.seconds:.2f} s)", file=out)
@@ -258,7 +259,7 @@ def print_report(report: Report, out: TextIO, *, players: tuple[int, int], agent
     print(f"errors: {len(report.errors)}", file=out)
     for e in report.errors[:MAX_ERRORS_SHOWN]:
         print(
-            f"  game {e.index} (seed {e.seed}, {e.players} players) at step {e.step}: {e.kind}: {e.message}",
+            f"  game {e.index} (seed {e.seed}, {count(e.players, 'player')}) at step {e.step}: {e.kind}: {e.message}",
             file=out,
         )
     if len(report.errors) > MAX_ERRORS_SHOWN:

@@ -7,6 +7,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from games.core import get_game
+from games.core.english import count
 from storage import SessionRecord
 
 from .errors import InvalidOptionError, PermissionDeniedError
@@ -66,7 +67,7 @@ class StandingsMixin:
         if not board:
             return Reply(text=f"No rated game of {game.title} here yet: a finished game counts when at least "
                               f"{MIN_HUMANS} people played it to the end.", ephemeral=True)
-        lines = [f"**{game.title}** — skill rating (mu − 3σ, openskill), {len(board)} players:"]
+        lines = [f"**{game.title}** — skill rating (mu − 3σ, openskill), {count(len(board), 'player')}:"]
         for i, r in enumerate(board[:LEADERBOARD_SIZE], start=1):
             lines.append(f"{i}. {self.names.user(r.user_id)} {conservative(r):.1f} "
                          f"(μ {r.mu:.1f}, σ {r.sigma:.1f}; {r.games} games, {r.wins} won)")

@@ -78,7 +78,7 @@ def server_lines(results: Sequence[GameResult], game_id: str | None = None) -> l
             at_n = [r for r in these if r.players == n]
             t = _tally((x.faction or f"seat {x.seat + 1}", x.won) for r in at_n for x in r.seats)
             rates = sorted(t.played, key=lambda f: (-t.won[f] / t.played[f], str(f)))
-            lines.append(f"  {n} players ({count(len(at_n), 'game')}): " + "; ".join(
+            lines.append(f"  {count(n, 'player')} ({count(len(at_n), 'game')}): " + "; ".join(
                 f"{f} {t.won[f]}/{t.played[f]} ({t.won[f] / t.played[f]:.0%})" for f in rates))
     return lines
 
@@ -154,7 +154,7 @@ def compare_lines(results: Sequence[GameResult], sims: Sequence[Simulated],
         played = [r for r in results if r.game_id in gids]
         t = _tally((x.faction or f"seat {x.seat + 1}", x.won) for r in played for x in r.seats)
         lines.append(f"{sim.title}: {len(played)} stored games here; simulated with {sim.agents} agents, "
-                     f"{sim.players} players")
+                     f"{count(sim.players, 'player')}")
         for label in sorted(set(sim.rows) | {str(k) for k in t.played}):
             g, w = sim.rows.get(label, (0, 0))
             mine = (f"{t.won[label]}/{t.played[label]} ({t.won[label] / t.played[label]:.0%})"

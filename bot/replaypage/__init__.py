@@ -25,6 +25,7 @@ from importlib import resources
 from typing import Any
 
 from games.core import Outcome, get_game, start
+from games.core.english import count
 from storage import ActionRecord, SessionRecord, Storage
 from storage.replay import options_of, replay_rows, seats_of
 
@@ -187,7 +188,7 @@ def _fit(frames: list[_Frame], widths: Sequence[int], max_bytes: int,
     while page.size > max_bytes and keep > 2:
         keep = max(2, int(keep * max_bytes / page.size * 0.9))
         shown = _subset(frames, keep)
-        note = "; ".join([*notes, f"{len(shown)} of {len(frames)} steps shown to fit {limit} MiB (each shown "
+        note = "; ".join([*notes, f"{len(shown)} of {count(len(frames), 'step')} shown to fit {limit} MiB (each shown "
                                   "step lists every action since the previous one)"]) + "."
         page = make(shown, width, note)
     return page

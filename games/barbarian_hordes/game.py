@@ -578,7 +578,7 @@ class BarbarianHordes(NotationGame):
             ctx.update(seating=tuple(ring))
             ctx.emit(
                 Note(
-                    text=f"Re-entry: the {self.nation_name(ctx.s, seat)}, with {START_TERRITORIES} Territory and {START_ARMIES} Army Tokens."
+                    text=f"Re-entry: the {self.nation_name(ctx.s, seat)}, with {START_TERRITORIES} Territory and {counted(START_ARMIES, 'Army Token')}."
                 )
             )
             self._draw(ctx, seat, START_CARDS, "re-entry")
@@ -1170,7 +1170,7 @@ class BarbarianHordes(NotationGame):
                     f"Support either {self.nation_name(s, war.attacker)} or {self.nation_name(s, war.defender)}."
                 )
             if not 0 <= a.armies <= p.armies:
-                raise IllegalActionError(f"You can send 0 to {p.armies} Army Tokens.")
+                raise IllegalActionError(f"You can send 0 to {counted(p.armies, 'Army Token')}.")
             allowed = set(self._war_cards(s, seat, a.side, fight=False))
             bad = [c for c in a.cards if c not in allowed]
             if bad or len(set(a.cards)) != len(a.cards):
@@ -1215,7 +1215,7 @@ class BarbarianHordes(NotationGame):
             if c.block:
                 lines.append(f"{who} blocks with {self.card(c.block).display}")
             elif c.armies or c.cards or c.sacrifice:
-                bits = [f"{c.armies} Army Tokens"] if c.armies else []
+                bits = [counted(c.armies, "Army Token")] if c.armies else []
                 bits += list(self._names(c.cards))
                 if c.sacrifice:
                     bits.append("sacrifices an Army Token (Force +3)")
@@ -1386,7 +1386,7 @@ class BarbarianHordes(NotationGame):
         )
         text = (
             f"War: {a_name} {totals[att]} (rolled {rolls[att]}) vs {d_name} {totals[dfn]} (rolled {rolls[dfn]}). "
-            f"{head}. Losses: {a_name} {a_lost}, {d_name} {d_lost} Army Tokens."
+            f"{head}. Losses: {a_name} {counted(a_lost, 'Army Token')}, {d_name} {counted(d_lost, 'Army Token')}."
             + (" A Territory Token changes hands." if taken else "")
         )
         result = result.model_copy(update={"note": text})
@@ -1425,7 +1425,7 @@ class BarbarianHordes(NotationGame):
             taken += lost
             ctx.set_player(ally, armies=ctx.player(ally).armies + n - lost)
             if lost:
-                ctx.emit(Note(text=f"{self.nation_name(ctx.s, ally)} lost {lost} allied Army Tokens."))
+                ctx.emit(Note(text=f"{self.nation_name(ctx.s, ally)} lost {counted(lost, 'allied Army Token')}."))
         return taken
 
     def _wipe_out(self, ctx: _Ctx, seat: Seat) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.english import count
 from games.core.invariants import ledger, total
 
 from .game import START_TERRITORIES
@@ -44,7 +45,7 @@ def check(game: Any, s: Any) -> list[str]:
     )
     for x, p in enumerate(s.players):
         if p.armies < 0:
-            problems.append(f"seat {x + 1} holds {p.armies} Army Tokens")
+            problems.append(f"seat {x + 1} holds {count(p.armies, 'Army Token')}")
     held = [p.nation for p in s.players if p.status == "in" and p.nation is not None]
     for n in sorted(set(held)):
         if held.count(n) > 1:

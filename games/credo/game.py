@@ -827,7 +827,7 @@ class Credo(NotationGame):
                 if self.followers(s, x) >= WIN_FOLLOWERS:
                     why.append(f"{self.church_name(x)} has {self.followers(s, x):,} Followers")
                 else:
-                    why.append(f"{self.church_name(x)} has {self.total_votes(s, x)} votes")
+                    why.append(f"{self.church_name(x)} has {counted(self.total_votes(s, x), 'vote')}")
             self._finish(ctx, winners, "; ".join(why) + ".")
             return True
         if s.creed[9] is not None:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from games.core.english import count
 from games.core.explain import Explanation
 
 Side = Literal["hebrew", "heathen"]
@@ -125,7 +126,7 @@ class RoyalToken(_Data):
     @property
     def cost_text(self) -> str:
         return (
-            f"any {self.any} coins"
+            f"any {count(self.any, 'coin')}"
             if self.any
             else f"{self.each} bronze + {self.each} silver + {self.each} gold"
         )
@@ -295,7 +296,7 @@ def explanations() -> tuple[Explanation, ...]:
     for a in d.artefact_kinds:
         out.append(Explanation(
             name=a.name, kind="Artefact", text=f"{a.text} Worth {a.points} point{'s' if a.points != 1 else ''}.",
-            cost=f"{a.cost} coins", when=f"Play it {_PHASE[a.phase]}; one Artefact per turn.",
+            cost=f"{count(a.cost, 'coin')}", when=f"Play it {_PHASE[a.phase]}; one Artefact per turn.",
         ))
     counters = {c.id: c.name for c in d.counters}
     kingdoms = {k.id: k for k in d.kingdoms}
@@ -305,10 +306,10 @@ def explanations() -> tuple[Explanation, ...]:
             f"Kingdom card {c.number}, Book {c.book}, {c.side.capitalize()}: {k.name}"
             + (f" ({counters[k.counters]})" if counters[k.counters] != k.name else "")
             + f" takes {c.units} unit{'s' if c.units != 1 else ''}; attacks with "
-            f"{c.hills} dice in hills and {c.plains} on plains."
+            f"{count(c.hills, 'die', 'dice')} in hills and {c.plains} on plains."
         )
         if c.points:
-            text += f" A Weaker card: {c.points} points."
+            text += f" A Weaker card: {c.points} point{'s' if c.points != 1 else ''}."
         if c.note:
             text += f" ({c.note})"
         out.append(Explanation(name=f"{c.name} ({c.number})", kind="Kingdom card", text=text))

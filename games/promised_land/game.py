@@ -389,7 +389,7 @@ class PromisedLand(NotationGame):
             )
             events.append(
                 Note(
-                    text=f"Seat {x + 1} draws {a.display} and collects {START_COINS[a.points]} {a.coin} coins."
+                    text=f"Seat {x + 1} draws {a.display} and collects {count(START_COINS[a.points], a.coin + ' coin')}."
                 )
             )
         s = State(
@@ -1010,7 +1010,7 @@ class PromisedLand(NotationGame):
             CardRevealed(
                 seat=seat,
                 card=number,
-                text=f"Card {number}: seat {seat + 1} reveals {lead} and takes {take} units"
+                text=f"Card {number}: seat {seat + 1} reveals {lead} and takes {count(take, 'unit')}"
                 + (f" ({c.units - take} short: the supply is out)" if take < c.units else "")
                 + ".",
             )
@@ -1234,7 +1234,7 @@ class PromisedLand(NotationGame):
                 land=a.land,
                 method="force",
                 defence=defence,
-                text=f"The {k.name} force victory in {name} ({dice} dice, defence {defence:+d}){extra}.",
+                text=f"The {k.name} force victory in {name} ({count(dice, 'die', 'dice')}, defence {defence:+d}){extra}.",
             )
             ctx.update(last_combat=combat)
             ctx.emit(Attacked(combat=combat))
@@ -1434,7 +1434,7 @@ class PromisedLand(NotationGame):
         ctx.set_player(t.seat, royal=p.royal + 1)
         extra = 1 if tok.id == "justice" else 0
         ctx.set_turn(actions=t.actions - 1, free_places=t.free_places + extra)
-        ctx.note(f"Seat {t.seat + 1} advances on the Royal track to {tok.name} ({tok.points} points).")
+        ctx.note(f"Seat {t.seat + 1} advances on the Royal track to {tok.name} ({count(tok.points, 'point')}).")
         self._after_action(ctx)
 
     def _kingdom_track(self, ctx: _Ctx) -> None:
@@ -1450,7 +1450,7 @@ class PromisedLand(NotationGame):
         ctx.set_player(t.seat, kingdom=p.kingdom + 1)
         ctx.set_turn(actions=t.actions - 1, used=tuple(sorted(used.items())))
         tok = self.data.kingdom_token[tok_id]
-        ctx.note(f"Seat {t.seat + 1} advances on the Kingdom track: {tok.text} ({tok.points} points).")
+        ctx.note(f"Seat {t.seat + 1} advances on the Kingdom track: {tok.text} ({count(tok.points, 'point')}).")
         self._after_action(ctx)
 
     def _to_revenue(self, ctx: _Ctx) -> None:

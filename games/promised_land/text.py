@@ -72,9 +72,9 @@ def hand_text(v: View) -> str:
     p = v.players[v.viewer]
     lines = [f"Your hand ({p.side}):"]
     for c in p.hand or ():
-        weaker = f", Weaker card {c.points} points" if c.points else ""
+        weaker = f", Weaker card {count(c.points, 'point')}" if c.points else ""
         lines.append(
-            f"  {c.number}: {c.name} ({c.kingdom}) {c.units} units, dice hills {c.hills} / plains {c.plains}{weaker}"
+            f"  {c.number}: {c.name} ({c.kingdom}) {count(c.units, 'unit')}, dice hills {c.hills} / plains {c.plains}{weaker}"
         )
     if not p.hand:
         lines.append("  (no cards)")

@@ -17,6 +17,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.core.english import count
 from games.core.explain import Explanation
 
 EffectKind = Literal[
@@ -272,7 +273,7 @@ def load() -> Data:
             raise ValueError(f"deck {d['id']}: unknown cards {sorted(unknown)}")
         deck = Deck(**{**d, "cards": merged})
         if sum(deck.cards.values()) != 30:
-            raise ValueError(f"deck {deck.id} has {sum(deck.cards.values())} cards, not 30")
+            raise ValueError(f"deck {deck.id} has {count(sum(deck.cards.values()), 'card')}, not 30")
         decks[deck.id] = deck
     hraw = _read("hannibal_cards.toml")
     hannibal = {c["id"]: HannibalCard(**c) for c in hraw["card"]}

@@ -255,7 +255,7 @@ class RomanWar(NotationGame):
             )
         if options.mode == "duel" and options.hannibals >= n:
             raise IllegalActionError(
-                f"A duel of {n} players has at most {n - 1} Hannibal seat(s) (at least one Roman),"
+                f"A duel of {count(n, 'player')} has at most {n - 1} Hannibal seat(s) (at least one Roman),"
                 f" not {options.hannibals}."
             )
         if options.mode == "coop" and options.hannibals != 1:

@@ -27,6 +27,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
+from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
 from games.core.memo import last_state
@@ -348,7 +349,7 @@ class SoulOfTheEmpire(NotationGame):
             out.append(Explanation(name=card.name, kind="Objective Card", text=text))
         for f in self.data.factions.values():
             out.append(Explanation(name=f.name, kind="faction",
-                                   text=f"{f.units} units; starts in " + ", ".join(self.tname(t) for t in f.placement)
+                                   text=f"{count(f.units, 'unit')}; starts in " + ", ".join(self.tname(t) for t in f.placement)
                                    + "."))
         return tuple(out)
 
@@ -1335,7 +1336,7 @@ class SoulOfTheEmpire(NotationGame):
                 seen.add(o)
                 if k < 1 or k > self.units(s, o, "coalition"):
                     raise IllegalActionError(
-                        f"The Coalition has {self.units(s, o, 'coalition')} units in {self.tname(o)}."
+                        f"The Coalition has {count(self.units(s, o, 'coalition'), 'unit')} in {self.tname(o)}."
                     )
             moved = sum(k for _, k in a.sources)
             if moved < 1 or self.units(s, a.territory, "coalition") + moved > 6:
@@ -1346,7 +1347,7 @@ class SoulOfTheEmpire(NotationGame):
             for o, k in a.sources:
                 ctx.add_units(o, "coalition", -k)
             ctx.add_units(a.territory, "coalition", moved)
-            ctx.note(f"The Coalition regrouped {moved} units into {self.tname(a.territory)}.")
+            ctx.note(f"The Coalition regrouped {count(moved, 'unit')} into {self.tname(a.territory)}.")
         elif not isinstance(a, Pass):
             raise IllegalActionError(
                 f"The Coalition scored {name}: regroup <territory>: <units> <from>, ... or pass."
@@ -1403,7 +1404,7 @@ class SoulOfTheEmpire(NotationGame):
                 other = next(f for f in s.order if f != fid and s.factions[f].seat == seat)
                 if s.factions[other].points < TWO_PLAYER_SECOND:
                     continue
-                why += f", with {s.factions[other].points} points for {self.fname(other)}"
+                why += f", with {count(s.factions[other].points, 'point')} for {self.fname(other)}"
             if seat not in winners:
                 winners.append(seat)
                 reasons.append(why)
@@ -1862,7 +1863,7 @@ class SoulOfTheEmpire(NotationGame):
             raise IllegalActionError("Name at least one route: move 3: 2 Rome-Italia.")
         cost = sum(p.count * (len(p.route) - 1) for p in paths)
         if cost > points:
-            raise IllegalActionError(f"That movement costs {cost} points; you have {points} movement points.")
+            raise IllegalActionError(f"That movement costs {count(cost, 'point')}; you have {points} movement points.")
         grace_used = False
         for p in paths:
             if len(p.route) < 2:
@@ -2578,7 +2579,7 @@ class SoulOfTheEmpire(NotationGame):
                 )
             ctx.update(bought=s.bought + n)
             ctx.note(
-                f"{self.fname(f)} designated {v} pips to purchase {n} Power Card{'s' if n != 1 else ''}."
+                f"{self.fname(f)} designated {count(v, 'pip')} to purchase {n} Power Card{'s' if n != 1 else ''}."
             )
             self._give_to_caesar(ctx, f)
         elif isinstance(a, ClaimMarker):
@@ -2778,7 +2779,7 @@ class SoulOfTheEmpire(NotationGame):
         left = t.collected - t.raised
         return Prompt(
             kind="turn",
-            text=f"Collect Tribute: {WHO[f]} has {left} of the {t.collected} pips collected left — raise one "
+            text=f"Collect Tribute: {WHO[f]} has {left} of the {count(t.collected, 'pip')} collected left — raise one "
             f"of your Unspent dice by 1 pip: {self._choices_text(s, f, 'raise')}; or done.",
         )
 
@@ -2805,7 +2806,7 @@ class SoulOfTheEmpire(NotationGame):
 
     def _tribute_finish(self, ctx: _Ctx, why: str) -> None:
         t = ctx.s.tribute
-        ctx.note(f"Collect Tribute: {WHO[t.player]} collected {t.collected} pips and raised {t.raised}{why}.")
+        ctx.note(f"Collect Tribute: {WHO[t.player]} collected {count(t.collected, 'pip')} and raised {t.raised}{why}.")
         ctx.update(tribute=None)
 
     def _lower(self, ctx: _Ctx, g: str, i: int, why: str = "") -> None:
@@ -2857,7 +2858,7 @@ class SoulOfTheEmpire(NotationGame):
         where = "" if dice[a.die].seq else " (outside its Dice Sequence)"
         ctx.note(
             f"Collect Tribute: {WHO[f]} raises a {dice[a.die].value}{where} to {dice[a.die].value + 1} "
-            f"({t.raised + 1} of {t.collected} pips)."
+            f"({t.raised + 1} of {count(t.collected, 'pip')})."
         )
         self._tribute_next(ctx)
 
@@ -2883,9 +2884,9 @@ class SoulOfTheEmpire(NotationGame):
         ctx.update(giving=None)
         who, values = WHO[gv.giver], ", ".join(map(str, gv.values))
         if gv.given >= GIVING_PIPS:
-            ctx.note(f"Giving: {who} gives the Christians {gv.given} pips ({values}).")
+            ctx.note(f"Giving: {who} gives the Christians {count(gv.given, 'pip')} ({values}).")
         elif gv.values:
-            ctx.note(f"Giving: {who} has only {gv.given} pips Unspent and gives them all ({values}).")
+            ctx.note(f"Giving: {who} has only {count(gv.given, 'pip')} Unspent and gives them all ({values}).")
         else:
             ctx.note(f"Giving: {who} has no Unspent dice to give.")
         self._draw(ctx, "christians", 2, "Giving")
@@ -2945,7 +2946,7 @@ class SoulOfTheEmpire(NotationGame):
                 + (f"; e.g. recruit {units}: {example}." if example else ".")
             )
         if total > fs.supply:
-            raise IllegalActionError(f"Only {fs.supply} units are left in your supply.")
+            raise IllegalActionError(f"Only {count(fs.supply, 'unit')} are left in your supply.")
         if only_one and len({t for t, _ in placements}) > 1:
             raise IllegalActionError(
                 "With no units on the board you recruit into one starting territory only."
@@ -3495,7 +3496,7 @@ class SoulOfTheEmpire(NotationGame):
         else:
             cap = s.factions["rome"].captured
             ask = (
-                f"Crucify: Rome loses {self._rome_losses(s)} units — return 1 captured unit instead of 1 Roman "
+                f"Crucify: Rome loses {count(self._rome_losses(s), 'unit')} — return 1 captured unit instead of 1 Roman "
                 "unit (crucify <faction>: "
                 + ", ".join(f"{self.fname(f)} {cap[f]}" for f in self.crucify_options(s))
                 + f"; capture track {s.factions['rome'].capture_track}), or pass."
@@ -4748,7 +4749,7 @@ class SoulOfTheEmpire(NotationGame):
             ctx.to_supply(t, others[0], 1)
             self._convert_in(ctx, t, 1)
             n += 1
-        ctx.note(f"Holy Spirit: {n} units converted.")
+        ctx.note(f"Holy Spirit: {count(n, 'unit')} converted.")
         self._revolt_check(ctx)
 
     def _card_elder(self, ctx: _Ctx, f: str, a: PlayPower) -> None:  # pragma: no cover - combat only
