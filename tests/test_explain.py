@@ -118,3 +118,37 @@ def test_each_game_has_a_one_screen_summary_with_turns_and_how_to_win(game_id):
     assert SUMMARY_FACTS[game_id] in text and "**How to win**" in text
     assert len(text) <= 1200 and len(text.splitlines()) <= 20  # one screen
     assert "game object" not in text and "stateless" not in text  # no developer text
+
+
+@pytest.mark.parametrize("game_id", FIVE)
+def test_an_over_long_name_is_refused_shortened_before_any_matching(game_id, monkeypatch):
+    """A 10,000-character name gets a clear refusal that says the limit and echoes the
+    input shortened; neither the matcher nor the edit-distance suggestions see it."""
+    import games.core.explain as ex
+
+    def not_called(*args, **kwargs):
+        raise AssertionError("the matcher was called with an over-long name")
+
+    monkeypatch.setattr(ex, "find", not_called)
+    monkeypatch.setattr(ex, "nearest", not_called)
+    monkeypatch.setattr(ex, "_distance", not_called)
+    name = "abcdefghij" * 1000
+    msg = explain_text(get_game(game_id).explanations(), name)
+    assert f"at most {ex.MAX_NAME} characters" in msg and "10,000" in msg
+    assert "'abcdefghij" in msg and "…" in msg and len(msg) < 300
+
+
+def test_explain_finds_nothing_for_an_over_long_name_and_a_long_unknown_name_is_shortened():
+    g = get_game("barbarian-hordes")
+    assert g.explain("huns " * 100) == []
+    msg = explain_text(g.explanations(), "zq" * 50)  # 100 characters: looked up, not found
+    assert msg.startswith("Nothing called 'zqzq") and "…" in msg and len(msg) < 300
+    assert "Nearest:" in msg
+
+
+def test_nearest_suggestions_by_edit_distance():
+    """One dropped, one wrong, one swapped letter: the nearest name is still found."""
+    names = ["Great Leader", "Huns", "Goths", "Vandals"]
+    assert nearest(names, "hns")[0] == "Huns"
+    assert nearest(names, "gotks")[0] == "Goths"
+    assert nearest(names, "vnadals")[0] == "Vandals"

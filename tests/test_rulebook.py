@@ -196,3 +196,11 @@ def test_combat_reads_the_section_of_the_games_fighting(game_id: str, section: s
     g = get_game(game_id)
     assert topic_text(g, "combat").startswith(f"**{section}** (rule text)")
     assert "combat" in topics(g)
+
+
+@pytest.mark.parametrize("game_id", ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"])
+def test_rules_on_an_unknown_long_topic_echoes_it_shortened(game_id):
+    """``rules <topic>`` matching nothing says so with the topic shortened, not 20,000 characters."""
+    text = topic_text(get_game(game_id), "zqxj" * 5000)
+    assert "matches 'zqxjzqxj" in text and "…" in text
+    assert len(text) < 2000

@@ -11,9 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from rapidfuzz.distance import Levenshtein
+
 from .errors import list_words
 from .model import Model
-from .notation import fold
+from .notation import fold, shorten
+
+MAX_NAME = 100
+"""The longest name ``explain`` looks up, in characters (the longest printed name is far
+shorter); a longer text is refused before any matching."""
 
 
 class Explanation(Model):
@@ -50,20 +56,30 @@ class Explanation(Model):
 
 
 def _distance(a: str, b: str) -> int:
-    """Levenshtein edit distance between ``a`` and ``b``."""
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+    """Levenshtein edit distance between ``a`` and ``b`` (rapidfuzz, bit-parallel: linear
+    in the longer string for names up to 64 characters)."""
+    return Levenshtein.distance(a, b)
+
+
+def too_long(text: str) -> str | None:
+    """The refusal for a name longer than :data:`MAX_NAME` characters (echoing it shortened),
+    or None when ``text`` is short enough to look up."""
+    text = text.strip()
+    if len(text) <= MAX_NAME:
+        return None
+    return (
+        f"A name here is at most {MAX_NAME} characters; {shorten(text)!r} has {len(text):,}. "
+        "Type the name as printed, e.g. the first words of it."
+    )
 
 
 def find(entries: Sequence[Explanation], text: str) -> list[Explanation]:
     """The entries ``text`` names, matched forgivingly (any case, no accents): every entry of
     that exact (folded) name first; else those whose name starts with it; else those with
-    a word starting with it; ``[]`` when nothing matches."""
+    a word starting with it; ``[]`` when nothing matches, and for a name longer than
+    :data:`MAX_NAME` characters (no entry's name is that long)."""
+    if too_long(text):
+        return []
     key = fold(text)
     if not key:
         return []
@@ -80,8 +96,9 @@ def find(entries: Sequence[Explanation], text: str) -> list[Explanation]:
 
 def nearest(names: Iterable[str], text: str, n: int = 5) -> list[str]:
     """Up to ``n`` names closest to ``text`` by edit distance on their folded forms (also
-    against each word of a name), for "did you mean" suggestions."""
-    key = fold(text)
+    against each word of a name), for "did you mean" suggestions. Only the first
+    :data:`MAX_NAME` characters of ``text`` count."""
+    key = fold(text.strip()[:MAX_NAME])
     scored = []
     for name in dict.fromkeys(names):
         f = fold(name)
@@ -95,14 +112,21 @@ def unknown_message(names: Sequence[str], text: str) -> str:
     """The answer to an unknown name: says so and suggests the nearest names."""
     if not fold(text):
         return "Name something to explain, e.g. `explain " + (names[0] if names else "…") + "`."
+    refused = too_long(text)
+    if refused:
+        return refused
     close = nearest(names, text)
     tail = f" Nearest: {list_words(close)}." if close else ""
-    return f"Nothing called {text.strip()!r} in this game.{tail}"
+    return f"Nothing called {shorten(text.strip())!r} in this game.{tail}"
 
 
 def explain_text(entries: Sequence[Explanation], text: str) -> str:
     """What ``explain <text>`` answers: the matching entries rendered, or the unknown-name
-    message with the nearest names."""
+    message with the nearest names; a name over :data:`MAX_NAME` characters is refused
+    (shortened in the message) before any matching."""
+    refused = too_long(text)
+    if refused:
+        return refused
     hits = find(entries, text)
     if not hits:
         return unknown_message([e.name for e in entries], text)

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .game import Game
-from .notation import fold
+from .notation import fold, shorten
 
 _HEADING = re.compile(r"^(#{2,3}) (\S.*)$")
 _RULING = re.compile(r"^(?:#{2,3} |\*\*)(R\d+)\.\s*(.*?)(?:\*\*|$)(.*)$")
@@ -349,7 +349,7 @@ def topic_text(game: Game, topic: str) -> str:
     if found is not None:
         return found
     titles = ", ".join(s.title for s in book.sections if not s.parent)
-    return f"Nothing in the rule text or the rulings matches {topic.strip()!r}. Its sections: {titles}."
+    return f"Nothing in the rule text or the rulings matches {shorten(topic.strip())!r}. Its sections: {titles}."
 
 
 def step_sections(game: Game, prompt: str, choices: tuple[str, ...] = (), n: int = 2) -> list[Section]:

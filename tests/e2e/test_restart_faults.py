@@ -143,6 +143,8 @@ async def test_command_tree_respects_discord_limits(world: World) -> None:
         assert len(subs) <= 25
         for o, _ in walk(cmd.get("options", [])):
             assert 1 <= len(o["description"]) <= 100, o["name"]
+            if o["type"] == 3 and not o.get("choices"):  # free text: Discord caps its length
+                assert 1 <= o.get("max_length", 6000) <= 500, (cmd["name"], o["name"])
             assert len(o.get("choices", [])) <= 25
             assert len(o.get("options", [])) <= 25
     names = {c["name"] for c in payload}

@@ -18,6 +18,15 @@ if TYPE_CHECKING:
 
     from ..client import TabulaBot
 
+NAME_CHARS = 100
+"""The longest free-text name an option takes: a card, nation, rules topic or game id."""
+TEXT_CHARS = 500
+"""The longest free-text move or options an option takes (Discord's own limit is 6,000)."""
+Name = app_commands.Range[str, 1, NAME_CHARS]
+"""A free-text name option; Discord refuses longer input before the bot sees it."""
+Text = app_commands.Range[str, 1, TEXT_CHARS]
+"""A free-text move or options option; Discord refuses longer input before the bot sees it."""
+
 GAME = app_commands.Group(name="game", description="Play historical strategy games in this channel")
 
 

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from games.core import GameError, all_games
 
-from . import answer, channel_id, game_command, host, is_moderator
+from . import Name, Text, answer, channel_id, game_command, host, is_moderator
 
 log = logging.getLogger("tabula.discord")
 
@@ -53,7 +53,7 @@ async def game_new(
     interaction: discord.Interaction,
     game: str,
     ai: app_commands.Range[int, 0, 10] = 0,
-    options: str | None = None,
+    options: Text | None = None,
     thread: bool = True,
 ) -> None:
     opts = parse_options(options)
@@ -112,7 +112,7 @@ def tabula_outbox(interaction: discord.Interaction):  # noqa: ANN201
 
 @game_command(name="join", description="Take a seat in this channel's game before it starts")
 @app_commands.describe(nation="The nation or faction you would like (optional)")
-async def game_join(interaction: discord.Interaction, nation: str | None = None) -> None:
+async def game_join(interaction: discord.Interaction, nation: Name | None = None) -> None:
     reply = await host(interaction).join(channel_id(interaction), interaction.user.id, faction=nation)
     await answer(interaction, reply)
 
@@ -123,7 +123,7 @@ async def game_leave(interaction: discord.Interaction) -> None:
 
 
 @game_command(name="nation", description="Choose your nation or faction before the start")
-async def game_nation(interaction: discord.Interaction, name: str) -> None:
+async def game_nation(interaction: discord.Interaction, name: Name) -> None:
     await answer(
         interaction, await host(interaction).choose(channel_id(interaction), interaction.user.id, name)
     )
@@ -131,7 +131,7 @@ async def game_nation(interaction: discord.Interaction, name: str) -> None:
 
 @game_command(name="options", description="Change the game's options before the start (creator)")
 @app_commands.describe(values="key=value pairs, e.g. variant=short")
-async def game_options(interaction: discord.Interaction, values: str) -> None:
+async def game_options(interaction: discord.Interaction, values: Text) -> None:
     reply = await host(interaction).set_options(
         channel_id(interaction),
         interaction.user.id,

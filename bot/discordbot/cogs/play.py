@@ -18,7 +18,7 @@ from .. import components
 from ..outbox import release as components_release
 from ..outbox import send_pages
 from ..tree import send_private
-from . import answer, channel_id, complete_actions, game_command, host, tabula
+from . import Text, answer, channel_id, complete_actions, game_command, host, tabula
 
 log = logging.getLogger("tabula.discord")
 
@@ -33,7 +33,7 @@ class Play(commands.Cog):
         name="play", description="Play an action in this channel's game, in the game's notation"
     )
     @app_commands.describe(action="What to do; start typing to see what is legal now")
-    async def play(self, interaction: discord.Interaction, action: str) -> None:
+    async def play(self, interaction: discord.Interaction, action: Text) -> None:
         # bound on receipt to what this seat is asked now, before anything waits (the channel
         # check, an action in progress): it is judged against the question its sender saw
         h = host(interaction)

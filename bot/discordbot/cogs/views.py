@@ -14,7 +14,7 @@ from games.core.notation import completions
 from games.core.rulebook import topic_text, topics
 
 from ..outbox import send_pages
-from . import answer, channel_id, game_command, host, tabula
+from . import Name, answer, channel_id, game_command, host, tabula
 
 
 class Views(commands.Cog):
@@ -50,7 +50,9 @@ async def game_log(interaction: discord.Interaction, page: app_commands.Range[in
     topic="A phase, a word (combat), a card or a ruling number (R13): the rule text and rulings on it",
     game="Another game than this channel's",
 )
-async def game_rules(interaction: discord.Interaction, topic: str | None = None, game: str | None = None) -> None:
+async def game_rules(
+    interaction: discord.Interaction, topic: Name | None = None, game: Name | None = None
+) -> None:
     try:
         g = get_game(await _game_here(interaction, game))
     except UnknownGameError as e:
@@ -116,7 +118,7 @@ def _cut(text: str, limit: int = 2000) -> str:
 
 @game_command(name="explain", description="What a card, nation or ability does: its full text (only you see it)")
 @app_commands.describe(name="A card, nation, ability... named in this game", game="Another game than this channel's")
-async def game_explain(interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+async def game_explain(interaction: discord.Interaction, name: Name, game: Name | None = None) -> None:
     """The full text, cost and timing of what the game calls ``name`` (games.core.explain),
     privately; never where a card is or who holds it."""
     try:
