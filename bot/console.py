@@ -72,6 +72,18 @@ class TerminalNames:
             return "the game was not saved (play with --db FILE to keep a game and verify it later)."
         return f"check it with: tabula verify --db {shlex.quote(self.db)} {session_id}"
 
+    def rules_now_hint(self) -> str:
+        """Where a refusal sends the player for the rule text of the step asked now."""
+        return "type `rules now` for its rule text"
+
+    def command(self, words: str) -> str:
+        """How a player gives the command ``words`` (e.g. "undo") at the prompt."""
+        return f"`{words}`"
+
+    def undo_hint(self) -> str:
+        """How the players asked agree to or refuse an undo request at the keyboard."""
+        return "type `undo` to agree or `undo decline` to refuse"
+
     def repair_hint(self) -> str:
         """How the players at the keyboard get a game stopped by an incident going again."""
         return ("type 'repair undo' to take back the last action, or 'repair ai' to let an AI answer "
@@ -555,8 +567,12 @@ class Console:
             try:
                 if word.split()[:1] == ["repair"]:
                     return await self.repair(word)
+                if word == "undo decline":
+                    self.show(await host.decline_undo(CHANNEL, user))
+                    return await host.view(CHANNEL)
                 if word == "undo":
                     self.show(await host.undo(CHANNEL, user))
+                    await self.ask_undo()
                     return await host.view(CHANNEL)
                 return await host.act(CHANNEL, user, line, version=version)
             except StaleStateError:
@@ -565,6 +581,40 @@ class Console:
                 self.say(f"  {e.message}")
                 if isinstance(e, GameFaultError):
                     self.say(f"  (The details of incident {e.incident} are in {self.log_path}.)")
+
+    async def ask_undo(self) -> None:
+        """An undo request waits for the other players' consent: hand the keyboard to each of
+        them in turn to type ``undo`` (agree) or ``undo decline`` (refuse), as /game undo does
+        on Discord; the request ends when everyone agreed or one refused. Raises _Stop on quit."""
+        assert self.host is not None
+        while True:
+            rec = await self.host.storage.open_session(CHANNEL)
+            pending = rec.pending_undo if rec and rec.pending_undo and rec.pending_undo.get("seq") == rec.seq else None
+            if pending is None:
+                return
+            user = next(u for u in pending["needed"] if u not in pending["approved"])
+            if self.at_keyboard != user:
+                self.hand_over(user)
+            self.say(f"{self.names.user(user)}: {self.names.undo_hint()}.")
+            while True:
+                if self.typed_ahead is not None:
+                    line, self.typed_ahead = self.typed_ahead, None
+                else:
+                    line = self.ask("undo> ")
+                word = " ".join(line.lower().split())
+                if word in ("quit", "exit", "stop"):
+                    raise _Stop
+                try:
+                    if word == "undo":
+                        self.show(await self.host.undo(CHANNEL, user))
+                        break
+                    if word == "undo decline":
+                        self.show(await self.host.decline_undo(CHANNEL, user))
+                        return
+                except GameError as e:
+                    self.say(f"  {e.message}")
+                    return
+                self.say(f"  An undo is asked: {self.names.undo_hint()} before play goes on.")
 
     async def repair(self, word: str) -> Reply:
         """``repair undo`` / ``repair ai``: the players at the keyboard act as the game's
@@ -670,7 +720,7 @@ class Console:
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
         lines.append("Also: explain <name> (what a card, nation or ability does; explain alone: these options), "
                      "rules (the summary), rules <topic> (the rule text on a phase, a word or a ruling like R3; "
-                     "rules now: this step), hand, status, log [page], undo, help, quit.")
+                     "rules now: this step), hand, status, log [page], undo (undo decline: refuse one asked), help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

@@ -407,3 +407,46 @@ def test_rules_opens_with_the_games_summary_even_without_a_glossary():
     assert "Barbarian Hordes — how it is played:" in text
     assert "How to win: be the first to hold 10 Territory Tokens." in text
     assert "has no glossary" not in text
+
+
+def hot_seat_undo(answer: str) -> str:
+    """Barbarian Hordes, two players at one keyboard: both pick, Player 1 asks to undo its
+    pick and Player 2 answers ``answer``; the transcript."""
+    out = io.StringIO()
+    console = Console("barbarian-hordes", 2, 0, seed=21, out=out,
+                      read=scripted(["", "pick huns", "", "pick visigoths", "undo", "", answer, "", "status"],
+                                    stop_after=9))
+    console.run()
+    return out.getvalue()
+
+
+def test_hot_seat_undo_request_is_worded_for_the_terminal_and_the_other_player_agrees_with_undo():
+    """An undo after another player acted needs their consent; at one keyboard the request hands
+    the keyboard to them, says to type `undo` (not Discord's /game undo), and their `undo`
+    agrees to it (it is not a request of their own)."""
+    text = hot_seat_undo("undo")
+    assert "/game" not in text
+    assert "Player 2: type `undo` to agree or `undo decline` to refuse." in text
+    assert "Player 1 undid 'pick Huns'" in text and "everyone agreed" in text
+    assert "Player 2 asks to undo" not in text
+    assert text.rstrip().splitlines()[-1].startswith(">") or "Pick your nation" in text.split("undid")[1]
+
+
+def test_hot_seat_undo_decline_refuses_the_request_and_play_goes_on():
+    text = hot_seat_undo("undo decline")
+    assert "Player 2 refused the undo of 'pick Huns'; the game goes on." in text
+    assert "undid" not in text
+
+
+def test_a_refusal_in_the_terminal_points_to_rules_now_in_one_clause():
+    """A refused action names the step asked now and, for the terminal, `rules now`, without
+    Discord's button name or brackets within brackets."""
+    out = io.StringIO()
+    console = Console("barbarian-hordes", 2, 1, seed=21, out=out,
+                      read=scripted(["attack"], stop_after=1))
+    console.run()
+    refusals = [x for x in out.getvalue().splitlines() if "not possible now" in x or "not legal now" in x]
+    assert len(refusals) == 1, out.getvalue()
+    for line in refusals:
+        assert "type `rules now` for its rule text" in line, line
+        assert "Rules for this step" not in line and "((" not in line and "))" not in line, line

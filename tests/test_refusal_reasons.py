@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
 import games  # noqa: F401  (registers the games)
 from games.core import AmbiguousActionError, GameError, NotYourTurnError, get_game
-from games.core.refusal import is_bare
+from games.core.refusal import RULES_NOW, is_bare
 from games.core.replay import apply_at, start
 from games.core.rng import Rng
 
@@ -54,6 +55,17 @@ def test_no_refusal_is_a_bare_not_legal_now(game_id: str) -> None:
     assert len(seen) > 50, "the positions tried give refusals to check"
     bare = [r for r in seen if is_bare(r[2])]
     assert not bare, "\n".join(f"at {p!r}, {t!r}: {m}" for p, t, m in bare[:10])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_refusal_points_to_the_steps_rule_text_in_one_clause_without_nested_brackets(game_id: str) -> None:
+    """The pointer to the step's rule text is one clause (``RULES_NOW``, which a host words for
+    its adapter), never inside another bracket."""
+    seen = [r for r in refusals(game_id, 1)]
+    pointing = [m for _, _, m in seen if RULES_NOW in m]
+    assert pointing, "some refusal names the step asked now"
+    nested = [m for _, _, m in seen if re.search(r"\([^()]*\(", m) or "in the terminal" in m]
+    assert not nested, "\n".join(nested[:5])
 
 
 def test_a_barbarian_hordes_card_not_held_is_refused_as_not_in_hand() -> None:

@@ -76,6 +76,7 @@ from games.core.choices import ChoiceError, ChoiceTree
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
+from games.core.refusal import RULES_NOW
 from games.core.rulebook import step_text
 from games.core.secrets import TrackingRng, perturb
 from games.core.secrets import reveals as game_reveals
@@ -149,9 +150,12 @@ class Names(Protocol):
 
     An adapter may also define ``verify_hint(session_id) -> str``: the end of the
     game-over line, saying how to check the finished game (default: use
-    ``tabula verify``), and ``text(typed) -> str``: a user's own words (already
+    ``tabula verify``), ``text(typed) -> str``: a user's own words (already
     normalised by ``usertext.clean``) made safe to show to others (default: as
-    they are)."""
+    they are), ``rules_now_hint() -> str``: where a refusal sends a player for
+    the rule text of the step asked now (default: ``refusal.RULES_NOW``, the
+    "Rules for this step" button), and ``undo_hint() -> str``: how the players
+    asked agree to or refuse an undo request (default: the /game undo command)."""
 
     def user(self, user_id: int) -> str: ...
 
@@ -642,6 +646,25 @@ class Host(StandingsMixin):
         return GameFaultError(
             f"Sorry, the game's rules failed on {what} (incident `{fault['incident']}`); nothing was changed. "
             f"The game is marked as needing attention: {self._repair_hint()}", fault["incident"])
+
+    def _reworded(self, error: GameError) -> GameError:
+        """``error`` (a refusal from the game) with its pointer to the step's rule text
+        (``refusal.RULES_NOW``) worded for the adapter (its ``rules_now_hint``)."""
+        hint = getattr(self.names, "rules_now_hint", None)
+        if hint is not None and RULES_NOW in error.message:
+            error.message = error.message.replace(RULES_NOW, hint())
+            error.args = (error.message,)
+        return error
+
+    def _command(self, words: str) -> str:
+        """How a player gives the command ``words`` ("undo") in the adapter: its optional
+        ``command(words)``, else Discord's ``/game <words>``."""
+        hint = getattr(self.names, "command", None)
+        return hint(words) if hint else f"/game {words}"
+
+    def _undo_hint(self) -> str:
+        hint = getattr(self.names, "undo_hint", None)
+        return hint() if hint else "use /game undo to agree or /game undo decline to refuse"
 
     def _repair_hint(self) -> str:
         hint = getattr(self.names, "repair_hint", None)
@@ -1472,8 +1495,8 @@ class Host(StandingsMixin):
                 applied, final, change, fault = await self._answer_and_follow(
                     game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
                     now=now, times=times)
-            except GameError:
-                raise
+            except GameError as e:
+                raise self._reworded(e) from None
             except Exception as e:
                 raise await self._fault(rec, seat, f"seat {seat + 1}'s action", e) from None
             try:
@@ -1758,8 +1781,7 @@ class Host(StandingsMixin):
         own = (PrivatePart(user_id, seat.seat, f"You asked to undo {action_for(mine, seat.seat)}.", dm=False),)
         return Reply(
             text=(f"{self.names.user(user_id)} asks to undo {action_for(mine, None)}. Because {why}, every other "
-                  f"player must agree: {list_words([self.names.user(u) for u in others])}, use /game undo to "
-                  "agree or /game undo decline to refuse."),
+                  f"player must agree: {list_words([self.names.user(u) for u in others])}: {self._undo_hint()}."),
             private=own if not shows_notation(mine, None) else (),
             mentions=tuple(others), session_id=rec.id, version=rec.version, status=rec.status)
 
@@ -1845,7 +1867,7 @@ class Host(StandingsMixin):
             self._require_active(rec)
             if rec.attention is None:
                 raise UndoError("This game is not stopped by an incident; there is nothing to repair "
-                                "(players take back their own actions with /game undo).")
+                                f"(players take back their own actions with {self._command('undo')}).")
             incident = rec.attention.get("incident")
             if how == "undo":
                 if rec.seq == 0:

@@ -2,7 +2,8 @@
 
 A refusal names its cause. When the kind of action is not asked at all (``attack`` during
 the Event Phase), the cause is the step the game is at: the refusal quotes the question
-asked now, whose rule text ``rules now`` (the "Rules for this step" button) quotes. When
+asked now, whose rule text the "Rules for this step" button (``rules now`` in the terminal,
+whose host rewords ``RULES_NOW`` through its adapter's ``rules_now_hint``) quotes. When
 the kind is asked but not with what was typed (a card not held, a land not offered), the
 refusal names the part that is not among the choices and quotes the question. A game
 that knows a more precise cause (a land occupied, no coins) says that instead.
@@ -24,13 +25,16 @@ def asked(game: Any, state: Any, seat: int) -> str:
     return prompt.text if prompt is not None else ""
 
 
-RULES_NOW = "“Rules for this step”, `rules now` in the terminal, quotes its rule text"
+RULES_NOW = "“Rules for this step” gives its rule text"
+"""Where a player finds the rule text of the step asked now, worded for Discord (the button's
+name); a host replaces it with its adapter's wording (the terminal: type `rules now`)."""
 
 
 def step_clause(prompt: str) -> str:
-    """"the question now is “<prompt>” (`rules now` quotes its rule text)"."""
+    """"the question now is “<prompt>”; “Rules for this step” gives its rule text" (one clause,
+    no brackets, so a refusal can put it in its own)."""
     prompt = prompt.strip().rstrip(".")
-    return f"the question now is “{prompt}” ({RULES_NOW})" if prompt else RULES_NOW
+    return f"the question now is “{prompt}”; {RULES_NOW}" if prompt else RULES_NOW
 
 
 def not_now(verb: str, prompt: str, legal: str) -> str:
@@ -71,7 +75,7 @@ def not_this(typed: str, prompt: str, options: Sequence[str], *, limit: int = 10
     question now is “…”); you may: …``."""
     part = missing_part(typed, options)
     what = f"{part} is not among the choices" if part else "that combination is not among the choices"
-    return f"{typed.strip()!r} is not legal now: {what} ({step_clause(prompt)}); you may: {list_words(options, limit)}."
+    return f"{typed.strip()!r} is not legal now: {what}; {step_clause(prompt)}; you may: {list_words(options, limit)}."
 
 
 def is_bare(message: str) -> bool:
