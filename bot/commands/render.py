@@ -80,15 +80,12 @@ def game_options(game: Any, values: dict[str, Any]) -> Any:
     from pydantic import ValidationError
 
     from games.core import GameError
+    from games.core.options import options_message
 
     try:
         return game.Options.model_validate(values)
     except ValidationError as e:
-        problems = "; ".join(
-            f"{'.'.join(map(str, err['loc'])) or 'options'}: {err['msg']}" for err in e.errors()
-        )
-        known = ", ".join(f"{k} (default {v.default!r})" for k, v in game.Options.model_fields.items())
-        raise GameError(f"Invalid options for {game.title}: {problems}. Options: {known or 'none'}.") from None
+        raise GameError(options_message(game.title, game.Options, e)) from None
 
 
 def run(args: argparse.Namespace) -> int:

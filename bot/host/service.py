@@ -76,6 +76,7 @@ from games.core.choices import ChoiceError, ChoiceTree
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
+from games.core.options import options_message
 from games.core.refusal import RULES_NOW
 from games.core.rulebook import step_text
 from games.core.secrets import TrackingRng, perturb
@@ -1217,11 +1218,7 @@ class Host(StandingsMixin):
         try:
             return game.Options.model_validate(values).model_dump(mode="json")
         except ValidationError as e:
-            problems = "; ".join(f"{'.'.join(map(str, err['loc'])) or 'options'}: {err['msg']}"
-                                 for err in e.errors())
-            known = ", ".join(f"{k} (default {v.default!r})" for k, v in game.Options.model_fields.items())
-            raise InvalidOptionError(f"Invalid options for {game.title}: {problems}. "
-                                     f"Options: {known or 'none'}.") from None
+            raise InvalidOptionError(options_message(game.title, game.Options, e)) from None
 
     async def join(self, channel_id: int, user_id: int, *, faction: str | None = None,
                    session_id: int | None = None) -> Reply:
