@@ -152,3 +152,19 @@ def test_nearest_suggestions_by_edit_distance():
     assert nearest(names, "hns")[0] == "Huns"
     assert nearest(names, "gotks")[0] == "Goths"
     assert nearest(names, "vnadals")[0] == "Vandals"
+
+
+def test_the_readmes_explain_examples_name_something():
+    """Each `explain <name>` example of the README finds an entry: in Barbarian Hordes (the game
+    the README starts with), or in the game the README names just before the example."""
+    import re
+
+    from games.core import all_games
+
+    readme = (DATA.parent / "README.md").read_text("utf-8")
+    examples = re.findall(r"(?:in ([A-Z][\w ]+?) )?`explain ([^`<>]+)`", readme)
+    assert examples
+    for title, name in examples:
+        ids = [g.id for g in all_games() if title and g.title.startswith(title)]
+        game_id = ids[0] if ids else "barbarian-hordes"
+        assert get_game(game_id).explain(name), (game_id, name)
