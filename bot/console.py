@@ -375,14 +375,21 @@ class Console:
         if self.ai:
             await host.add_ai(CHANNEL, creator, self.ai, self.agent_kind)
         self.at_keyboard = humans[0] if len(humans) == 1 else None
+        reply = await host.start(CHANNEL, creator)  # options and seats are checked before the banner
         self.say(f"{self.game.title}. Type 'help' at your prompt to see what is legal.")
-        return await host.start(CHANNEL, creator)
+        return reply
 
     # ---------------------------------------------------------------- loop
 
     async def arun(self) -> int:
         lock = None
         if self.db != ":memory:":
+            from storage import file_problem
+
+            problem = file_problem(self.db)
+            if problem:
+                print(f"tabula play: {problem}.", file=sys.stderr)
+                return 2
             if self.resume and not os.path.isfile(self.db):
                 print(f"tabula play: there is no game file {self.db} to resume.", file=sys.stderr)
                 return 2

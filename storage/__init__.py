@@ -31,9 +31,10 @@ from .base import (
     seed_hash,
 )
 from .sqlite import SCHEMA_VERSION, SqliteStorage, migrations
-from .url import is_postgres, redact, storage_for
+from .url import file_problem, is_postgres, redact, storage_for
 
 __all__ = [
+    "file_problem",
     "KEEP",
     "SCHEMA_VERSION",
     "ActionRecord",

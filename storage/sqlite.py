@@ -69,6 +69,15 @@ class DamagedDatabaseError(Exception):
         self.reason = reason
 
 
+class ForeignDatabaseError(DamagedDatabaseError):
+    """The SQLite file holds another application's tables and no Tabula schema: it is left
+    untouched (never migrated into)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(path, reason)
+        Exception.__init__(self, f"{path} is not a Tabula database: {reason}")
+
+
 def migrations() -> list[tuple[int, str, str]]:
     """The schema migrations shipped in ``storage/migrations``: (number, file name, SQL),
     sorted by number. Numbers start at 1 and have no gaps."""
@@ -160,6 +169,8 @@ class SqliteStorage:
                 self._db = db
                 await self._check_readable()
                 return
+            self._db = db
+            await self._refuse_foreign(await self.schema_version())  # before WAL mode rewrites its header
             if self.path != ":memory:":
                 await db.execute("PRAGMA journal_mode = WAL")
             await db.execute("PRAGMA synchronous = FULL")
@@ -178,12 +189,28 @@ class SqliteStorage:
         """For a read-only open: the file must hold Tabula's tables (an empty or zero-length file
         is reported, never given a schema)."""
         version = await self.schema_version()
+        await self._refuse_foreign(version)
         if version == 0:
             raise DamagedDatabaseError(self.path, "it has no Tabula tables (an empty SQLite file; nothing was "
                                                   "written to it)")
         if version > SCHEMA_VERSION:
             raise DamagedDatabaseError(self.path, f"its schema {version} is newer than this program's "
                                                   f"{SCHEMA_VERSION}; upgrade Tabula")
+
+    async def _refuse_foreign(self, version: int) -> None:
+        """Raise ``DamagedDatabaseError`` when the file holds tables but no Tabula schema
+        (``user_version`` 0): another application's database, never to be written to."""
+        if version != 0:
+            return
+        async with self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' "
+                "ORDER BY name LIMIT 4") as cur:
+            names = [row[0] for row in await cur.fetchall()]
+        if names:
+            shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+            raise ForeignDatabaseError(self.path, f"it holds another application's tables ({shown}) and no "
+                                                  "Tabula schema; Tabula did not write to it: name a new file "
+                                                  "or a Tabula database")
 
     async def close(self) -> None:
         """Store the updates still waiting for their commit, then close the connection."""
@@ -206,6 +233,7 @@ class SqliteStorage:
             await self.db.execute("BEGIN IMMEDIATE")
             try:
                 current = await self.schema_version()
+                await self._refuse_foreign(current)
                 if current > SCHEMA_VERSION:
                     raise RuntimeError(
                         f"database schema {current} is newer than this program's {SCHEMA_VERSION}; "

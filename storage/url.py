@@ -54,3 +54,35 @@ def storage_for(url: str, **options: Any) -> Storage:
 def redact(url: str) -> str:
     """``url`` with any password replaced by ``***`` (for messages and logs)."""
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
+
+
+def file_problem(url: str) -> str | None:
+    """One line saying why the SQLite file of ``url`` cannot be used, or None when it can
+    (a PostgreSQL URL, ``:memory:``, an existing readable and writable file, or a new file in an
+    existing writable folder). Looks only; opens and creates nothing."""
+    import os
+
+    if is_postgres(url):
+        return None
+    try:
+        path = sqlite_path(url)
+    except ValueError as e:
+        return str(e)
+    if path == ":memory:":
+        return None
+    if not path:
+        return "the database path is empty: name a file, e.g. --db tabula.db"
+    if os.path.isdir(path):
+        return f"{path} is a folder, not a database file: name a file in it, e.g. {os.path.join(path, 'tabula.db')}"
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.exists(path):
+        if not os.path.isdir(folder):
+            return f"the folder {folder} for the database {path} does not exist: create it first or name another file"
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"cannot create the database {path}: the folder {folder} is not writable"
+        return None
+    if not os.path.isfile(path):
+        return f"{path} is not a regular file: name a database file"
+    if not os.access(path, os.R_OK):
+        return f"cannot read the database {path}: permission denied"
+    return None

@@ -29,9 +29,14 @@ def database_path(db: str | None) -> str:
 
 
 def missing(db: str) -> bool:
-    """True (after saying so) when ``db`` is a SQLite file that does not exist."""
-    from storage import is_postgres
+    """True (after saying so) when ``db`` is a SQLite file that does not exist or cannot be used
+    (a folder, an unreadable file, a missing folder)."""
+    from storage import file_problem, is_postgres
 
+    problem = file_problem(db)
+    if problem:
+        print(f"{problem}.", file=sys.stderr)
+        return True
     if is_postgres(db) or os.path.exists(db):
         return False
     print(f"No database at {db}.", file=sys.stderr)
@@ -40,7 +45,11 @@ def missing(db: str) -> bool:
 
 def damage_message(db: str, error: BaseException) -> str:
     """One line for a database file that cannot be read (not SQLite, or damaged)."""
+    from storage.sqlite import ForeignDatabaseError
+
     reason = getattr(error, "reason", None) or str(error)
+    if isinstance(error, ForeignDatabaseError):
+        return f"{db} is not a Tabula database: {reason}."
     return (f"{db} is not a Tabula database or is damaged: {reason}; restore a backup with: "
             f"cp BACKUP.db {db} (backups are made with tabula backup).")
 
@@ -96,8 +105,7 @@ def run(args: argparse.Namespace) -> int:
                   f"journal), not a database: {what} must name the .db file itself, and overwriting such a "
                   f"file loses committed games.", file=sys.stderr)
             return 2
-    if not os.path.exists(db):
-        print(f"No database at {db}.", file=sys.stderr)
+    if missing(db):
         return 2
     if os.path.abspath(db) == os.path.abspath(args.path):
         print("The backup must go to another file than the database.", file=sys.stderr)

@@ -48,7 +48,7 @@ async def _migrate(source: str, target: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from bot.host.settings import HostSettings
-    from storage import is_postgres
+    from storage import file_problem, is_postgres
     from storage.url import sqlite_path
 
     settings = HostSettings()
@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     if not target or not is_postgres(target):
         print("tabula migrate: name the PostgreSQL database with --to postgresql://... "
               "(or TABULA_DATABASE).", file=sys.stderr)
+        return 2
+    problem = file_problem(source)
+    if problem:
+        print(f"tabula migrate: {problem}.", file=sys.stderr)
         return 2
     source = sqlite_path(source)
     if not os.path.exists(source):

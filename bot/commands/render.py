@@ -30,7 +30,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                    help="render seat SEAT's own view (its hand too) instead of the public board; "
                         "seats are numbered 1 to --players")
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")
-    p.add_argument("--out", default="board.png", help="PNG file to write (default board.png)")
+    p.add_argument("--out", default="board.png",
+                   help="PNG file to write (default board.png); the name must end in .png, as only PNG is written")
     p.add_argument("--option", "-o", dest="options", action="append", type=option_pair, default=None,
                    metavar="NAME=VALUE",
                    help="a game option, repeatable, as for tabula play: e.g. -o mode=duel -o hannibals=2 "
@@ -101,6 +102,9 @@ def run(args: argparse.Namespace) -> int:
                     f"not {args.viewer}.")
     if args.steps < 0:
         return fail("--steps cannot be negative.")
+    if Path(args.out).suffix.lower() != ".png":
+        return fail(f"--out {args.out}: the image is written as PNG, so the file name must end in .png "
+                    f"(e.g. --out {Path(args.out).with_suffix('.png').name if Path(args.out).name else 'board.png'}).")
     try:
         game, state, played = playout(
             args.game, args.seed, args.steps, args.players, args.agents, dict(args.options or [])

@@ -68,6 +68,12 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"tabula run: {e}", file=sys.stderr)
         return 2
+    from storage import file_problem
+
+    problem = file_problem(settings.database or settings.db)
+    if problem:
+        print(f"tabula run: {problem}.", file=sys.stderr)
+        return 2
     token = settings.token()
     if token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
