@@ -189,3 +189,36 @@ def test_the_bot_coalesces_a_seats_view_only_for_the_same_reader(monkeypatch):
         assert got == [render.render_view(v) for v in (a, d, c, e, d, e)]
 
     asyncio.run(go())
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie waiting to be reaped does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to watch the worker")
+def test_workers_end_when_the_bot_is_killed_outright(tmp_path) -> None:
+    """A bot process killed with SIGKILL never shuts its pool down: its board workers
+    notice that their parent is gone and end instead of waiting for work forever."""
+    import subprocess
+    import sys
+    import time
+
+    script = (
+        "import os, signal\n"
+        "from render import pool\n"
+        "ex = pool.shared_executor(1)\n"
+        "print(ex.submit(os.getpid).result(), flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -signal.SIGKILL, proc.stderr
+    worker = int(proc.stdout.split()[0])
+    deadline = time.monotonic() + 30
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _alive(worker), f"board worker {worker} outlived the killed bot"
