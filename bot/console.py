@@ -39,6 +39,7 @@ from games.core import GameError, StaleStateError, get_game
 from games.core.english import count
 from games.core.explain import explain_text
 from games.core.glossary import glossary, summary
+from games.core.notation import shorten
 from games.core.rulebook import topic_text
 
 Input = Callable[[str], str]
@@ -707,7 +708,7 @@ class Console:
         assert self.host is not None
         options = await self.host.complete(CHANNEL, user, topic, limit=None)
         if topic and not options:
-            return f"  Nothing legal now starts with {topic!r}; type help to see what is."
+            return f"  Nothing legal now starts with {shorten(topic)!r}; type help to see what is."
         if len(options) <= HELP_LIST or topic:
             lines = ["Legal now (type one; names may be shortened):"]
             lines += [f"  {o}" for o in options[: HELP_LIST * 2]]

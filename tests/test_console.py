@@ -450,3 +450,18 @@ def test_a_refusal_in_the_terminal_points_to_rules_now_in_one_clause():
     for line in refusals:
         assert "type `rules now` for its rule text" in line, line
         assert "Rules for this step" not in line and "((" not in line and "))" not in line, line
+
+
+def test_over_long_input_is_answered_with_it_shortened():
+    """A 20,000-character word after `help`, `explain` or `rules` is echoed shortened (with an
+    ellipsis), and `explain` says the longest name it looks up; no line repeats the input."""
+    out = io.StringIO()
+    long = "abcdefghij" * 2000
+    console = Console("barbarian-hordes", 2, 1, seed=1, out=out,
+                      read=scripted([f"help {long}", f"explain {long}", f"rules {long}"], stop_after=3))
+    console.run()
+    text = out.getvalue()
+    assert "Nothing legal now starts with 'abcdefghij" in text
+    assert "A name here is at most 100 characters" in text and "20,000" in text
+    assert "Nothing in the rule text or the rulings matches 'abcdefghij" in text
+    assert long[:200] not in text and text.count("…") >= 3
