@@ -271,3 +271,59 @@ def test_r20_dock_strike_is_the_players_choice() -> None:
     assert [GAME.format_action(s, x) for x in GAME.legal_actions(s, 1)] == ["pick strike", "pick spare"]
     s = finish_council(GAME.apply(s, 1, GAME.parse_action(s, 1, "pick spare"), Rng(0, 4)).state)
     assert sum(1 for c in s.players[0].church if GAME.cards[c].kind == "follower") == 2
+
+
+def test_done_at_set_up_while_an_article_can_be_placed_names_set_up_b() -> None:
+    """Set Up b.: "He must place as many Articles as possible on his Church mat" — `done` while
+    a hand Article still fits is refused with that rule, not with the step alone."""
+    t = Table(3, 3)
+    assert "done" not in t.legal(1)
+    with pytest.raises(IllegalActionError) as e:
+        GAME.parse_action(t.s, 0, "done")
+    assert "Set Up b." in e.value.message and "place an Article" in e.value.message, e.value.message
+
+
+def event_step(seed: int):
+    """The first position of a random game from ``seed`` where a Church is asked to "Play Event
+    cards, discard, then say done" and no Event card in its hand can be played: (state, seat)."""
+    import itertools
+    import random
+
+    from games.core.replay import apply_at
+
+    s = start(GAME, [0, 1, 2], None, seed).state
+    rnd = random.Random(seed)
+    for step in range(1, 600):
+        asked = GAME.to_act(s)
+        for seat, p in asked.items():
+            legal = [GAME.format_action(s, a) for a in GAME.legal_actions(s, seat)]
+            if p.text.startswith("Play Event cards") and not any(x.startswith("play ") for x in legal):
+                return s, seat
+        seat = rnd.choice(sorted(asked))
+        s = apply_at(GAME, s, seat, rnd.choice(list(itertools.islice(GAME.legal_actions(s, seat), 200))),
+                     seed, step).state
+    raise AssertionError("no such position")
+
+
+def test_play_when_no_event_card_is_playable_says_why_for_each_card_held() -> None:
+    """Event Cards: cards "can be played at any time" unless their own condition (or RULINGS.md
+    R20, a council card) forbids it: `play` names the cards held and why, not the step alone."""
+    s, seat = event_step(5)
+    held = [GAME.event(c).name for c in s.players[seat].hand if c in GAME.data.events]
+    with pytest.raises(IllegalActionError) as e:
+        GAME.parse_action(s, seat, "play")
+    msg = e.value.message
+    assert "the question now is" not in msg, msg
+    if held:
+        assert "no Event card in your hand can be played now" in msg and all(n in msg for n in held), msg
+    else:
+        assert "you hold no Event card" in msg, msg
+
+
+def test_play_of_an_event_card_not_held_says_it_is_not_in_your_hand() -> None:
+    s, seat = event_step(5)
+    names = {GAME.event(c).name for c in s.players[seat].hand if c in GAME.data.events}
+    other = next(e.name for e in GAME.data.events.values() if e.name not in names)
+    with pytest.raises(IllegalActionError) as e:
+        GAME.parse_action(s, seat, f"play {other}")
+    assert f"{other} is not in your hand" in e.value.message, e.value.message

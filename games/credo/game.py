@@ -653,6 +653,40 @@ class Credo(NotationGame):
         ctx.update(event_deck=rest)
         return card
 
+    def why_not(self, s: State, seat: Seat, verb: str) -> str | None:
+        """Why ``verb`` ("play", "done") is not legal for ``seat`` now, naming the rule, or
+        None when the step asked now is the whole reason. ``play``: each Event card held and
+        why it cannot be played (Event Cards: "can be played at any time, except when another
+        player is in the process of determining the outcome of another Event"; RULINGS.md R20:
+        a council card only during a General Council's debate). ``done`` at set-up: an Article
+        can still be placed (Set Up b.)."""
+        if s.phase == "over":
+            return None
+        if verb == "done" and s.phase == "setup" and not s.tasks:
+            places = [self.name(c) for c in s.players[seat].hand if self._placeable(s, seat, c, setup=True)]
+            if places:
+                return (f"you can still place an Article (e.g. {places[0]}), and he must place as many "
+                        "Articles as possible on his Church mat (Set Up b.)")
+            return None
+        if verb != "play":
+            return None
+        if s.tasks or (s.window is not None and s.window.waiting and seat not in s.window.waiting):
+            return ("another Event is being resolved (Event Cards: \"except when another player is in the "
+                    "process of determining the outcome of another Event\")")
+        events = [c for c in dict.fromkeys(s.players[seat].hand) if c in self.data.events]
+        if not events:
+            return "you hold no Event card to play"
+        why = []
+        for card in events:
+            ev = self.event(card)
+            if ev.timing != "any":
+                why.append(f"{ev.name} is played only when drawn (Play Immediately)")
+            elif ev.effect in COUNCIL_EFFECTS and not self._in_debate(s):
+                why.append(f"{ev.name} acts at a General Council, so only during its debate (RULINGS.md R20)")
+            else:
+                why.append(f"{ev.name}'s own condition is not met now (its card: {ev.text})")
+        return "no Event card in your hand can be played now: " + "; ".join(why)
+
     def not_offered(self, s: State, seat: Seat) -> list[str]:
         """Why a choice the prompt names is not offered to ``seat`` now, one line each, for
         that seat alone (it may depend on the drawn card). After drawing an Article (The Game,

@@ -175,11 +175,27 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
         raise IllegalActionError(
             f"{text.strip()!r} is not legal now: {why}; you may: {list_words(same, 10)}."
         )
+    gone = _not_held(game, s, seat, typed) if verb == ["play"] else None
+    if gone:
+        raise IllegalActionError(f"{text.strip()!r} is not legal now: {gone}; "
+                                 f"legal now: {list_words([c for c, _ in cands], 10)}.")
     if same:
         raise IllegalActionError(not_this(text, asked(game, s, seat), same))
     raise IllegalActionError(
         cannot(game, s, seat, verb[0], f"legal now: {list_words([c for c, _ in cands], 10)}.")
     )
+
+
+def _not_held(game: Credo, s: State, seat: int, typed: list[str]) -> str | None:
+    """"<card> is not in your hand" when ``typed`` (after ``play``) names exactly one Event
+    card and ``seat`` holds none of that name; else None."""
+    if len(typed) < 2:
+        return None
+    names = {e.name for e in game.data.events.values() if _fits(typed[1:], fold(e.name).split())}
+    held = {game.name(c) for c in s.players[seat].hand}
+    if len(names) != 1 or names & held:
+        return None
+    return f"{next(iter(names))} is not in your hand"
 
 
 def _setup_refusal(game: Credo, s: State, seat: int, typed: list[str]) -> str | None:
