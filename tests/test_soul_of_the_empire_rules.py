@@ -1332,3 +1332,16 @@ def test_region_regroup() -> None:
     assert units(t, "hispania", "coalition") == 1 and t.regroup is None and t.active != "coalition"
     p = act(s, "coalition", Pass())
     assert p.regroup is None and p.active != "coalition" and units(p, "gallia", "coalition") == 3
+
+
+def test_attacking_your_own_faction_is_refused_as_such_not_under_the_two_player_rules() -> None:
+    """Initiate Combat: "a player must have at least 1 unit in the same territory as another faction":
+    with 4 players, `attack: Rome in Italia` by Rome is refused because Rome would fight its own
+    units — not with the 2-Player Rules' "both your factions", which concern two factions."""
+    s = board(turn_of(fresh(4), "rome"), {"italia": {"rome": 2}})
+    s = dice(s, "rome", [2])
+    with pytest.raises(IllegalActionError) as e:
+        act(s, "rome", Attack(die=0, territory="italia", target="rome"))
+    msg = e.value.message
+    assert "Rome cannot attack its own units" in msg, msg
+    assert "2-Player" not in msg and "both your factions" not in msg, msg

@@ -2526,15 +2526,16 @@ class SoulOfTheEmpire(NotationGame):
             targets = self._attack_targets(s, side)
             if (a.territory, a.target) not in targets:
                 why = ""
-                if a.target in s.factions and self.same_player(s, side, a.target):
+                if a.target == side:
+                    why = (f"{self.fname(side)} cannot attack its own units: combat needs a unit \"in the same "
+                           "territory as another faction\" (Initiate Combat). ")
+                elif a.target in s.factions and self.same_player(s, side, a.target):
                     why = (
                         f"{self.fname(side)} and {self.fname(a.target)} are both your factions, and factions "
                         "controlled by the same player never fight each other (2-Player Rules). "
                     )
                 elif {side, a.target} == {"jews", "gray"}:
                     why = "The Jewish and Gray Factions never fight each other (RULINGS.md R7). "
-                elif a.target == side:
-                    why = "A faction does not fight itself. "
                 elif a.territory in self.data.territories and not self.units(s, a.territory, a.target):
                     why = f"There are no {self.fname(a.target)} units in {self.tname(a.territory)}. "
                 elif a.territory in self.data.territories and not self.units(s, a.territory, side):
