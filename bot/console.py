@@ -46,7 +46,7 @@ Input = Callable[[str], str]
 
 CHANNEL = 0  # the terminal's one "channel"
 FIRST_USER = 1  # human seat n is played by user FIRST_USER + n
-COMMANDS = ("help", "hand", "status", "log", "rules", "rules now", "explain", "undo", "quit")
+COMMANDS = ("help", "hand", "status", "log", "rules", "rules now", "explain", "undo", "undo decline", "quit")
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
 PASS_WORDS = ("pass", "done")
 INTERRUPTED = 130

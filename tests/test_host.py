@@ -273,6 +273,7 @@ async def test_undo_after_a_die_roll_needs_everyone_elses_consent():
         await host.act(CHANNEL, user, "roll")
         r = await host.undo(CHANNEL, user)
         assert "must agree" in r.text and set(r.mentions) == set(others)
+        assert "use /game undo to agree or /game undo decline:True to refuse" in r.text  # the command's own syntax
         assert (await host.storage.open_session(CHANNEL)).seq == 1
         with pytest.raises(UndoError, match="already asked"):
             await host.undo(CHANNEL, user)

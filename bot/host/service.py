@@ -665,7 +665,7 @@ class Host(StandingsMixin):
 
     def _undo_hint(self) -> str:
         hint = getattr(self.names, "undo_hint", None)
-        return hint() if hint else "use /game undo to agree or /game undo decline to refuse"
+        return hint() if hint else "use /game undo to agree or /game undo decline:True to refuse"
 
     def _repair_hint(self) -> str:
         hint = getattr(self.names, "repair_hint", None)
