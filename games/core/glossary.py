@@ -1,7 +1,8 @@
 """A game's glossary of terms and marks, for players.
 
 A game package may ship a ``GLOSSARY.md`` beside its code; its table rows
-(``| term | meaning |``) are what ``/game rules`` and the terminal's ``rules`` show, after
+(``| term | meaning |``, any further column a note for maintainers that players are not
+shown) are what ``/game rules`` and the terminal's ``rules`` show, after
 the one-screen summary of its ``SUMMARY.md``.
 """
 
@@ -25,7 +26,7 @@ def _read(module: str) -> tuple[tuple[str, str], ...]:
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
         if not line.lstrip().startswith("|") or len(cells) < 2 or set(cells[0]) <= set("-: "):
             continue
-        rows.append((cells[0], " | ".join(cells[1:])))
+        rows.append((cells[0], cells[1]))  # further columns are notes for maintainers
     return tuple(rows[1:])  # the first row is the table's header
 
 

@@ -163,7 +163,7 @@ class Card(_M):
         parts = [f"{'⚡' if self.fast else ''}{self.type} C{self.cost}"]
         boosts = [b.line() for b in self.boosts]
         if self.boosts_on_top and boosts:
-            parts.append("#bb# " + "; ".join(boosts))
+            parts.append("boosts first: " + "; ".join(boosts))
         if self.text:
             parts.append(self.text)
         else:
@@ -175,7 +175,7 @@ class Card(_M):
             if self.if_boosted:
                 body.append("if boosted: " + _effects_line(self.if_boosted))
             if self.rotate:
-                body.append(("attach; " if self.attach else "") + "#rot#: " + _effects_line(self.rotate))
+                body.append(("attach; " if self.attach else "") + "rotate: " + _effects_line(self.rotate))
             if body:
                 parts.append("; ".join(body))
         if boosts and not self.boosts_on_top:

@@ -180,7 +180,7 @@ async def test_game_rules_sends_the_glossary_of_a_game_that_has_one_privately(wo
         assert r.ephemeral and all(m.audience == frozenset({alice.id}) for m in r.messages())
         assert "Roman War" in texts[0] and "Terms and marks" in texts[0]
         marks = "\n".join(texts[1:])
-        assert "`C n` — Cost: rotate n untapped cards" in marks and "`#bb#`" in marks
+        assert "`C n` — Cost: rotate n untapped cards" in marks and "`boosts first:`" in marks
         assert all(len(t) <= 2000 for t in texts)
         r = await world.slash(alice, world.channel, "game rules", game="credo")
         assert len(r.messages()) == 1 and "Terms and marks" not in message_text(r.messages()[0])
