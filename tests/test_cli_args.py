@@ -61,3 +61,19 @@ def test_play_passes_game_options_three_player_variant() -> None:
         input="help\nquit\n", capture_output=True, text=True, timeout=60,
     )
     assert "pick Rome" in out.stdout and "pick Goths" in out.stdout, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["export", "--html", "out", "abc"], "argument session: 'abc' is not a whole number (e.g. 12)"),
+    (["export", "--html", "out", "--max-mib", "x", "1"], "argument --max-mib: 'x' is not a number (e.g. 2.5)"),
+    (["verify", "abc"], "'abc' is not a whole number"),
+    (["render", "barbarian-hordes", "--steps", "many"], "'many' is not a whole number"),
+    (["play", "barbarian-hordes", "--players", "four"], "'four' is not a whole number"),
+])
+def test_numbers_are_refused_in_words(argv, expected, capsys):
+    """A number argument that is not one says so in words, not "invalid int value"."""
+    with pytest.raises(SystemExit) as e:
+        main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert expected in err and "invalid int value" not in err and "invalid float value" not in err

@@ -25,3 +25,21 @@ def seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {SEED_LIMIT - 1} (2**63 - 1), "
                                          f"not {value}")
     return value
+
+
+def whole_number(text: str) -> int:
+    """argparse type of a count or a number (a game's #id, seats, steps): a whole number;
+    anything else is refused with ``'abc' is not a whole number (e.g. 12)``."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number (e.g. 12)") from None
+
+
+def number(text: str) -> float:
+    """argparse type of a size or a rate: a number, whole or decimal (``2.5``); anything else is
+    refused with ``'abc' is not a number (e.g. 2.5)``."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 2.5)") from None

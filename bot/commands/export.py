@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.commands import number, whole_number
 from games.core.english import count
 
 from .backup import damage_message, database_path, is_damage, missing
@@ -18,10 +19,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "export", help="write a finished game's replay page (one self-contained HTML file)",
         description="Write the replay page of a finished game: the public board after each step, the public "
                     "log, a step slider, and the seed with its published sha256. Only what spectators saw.")
-    p.add_argument("session", type=int, help="the game's number (#id)")
+    p.add_argument("session", type=whole_number, help="the game's number (#id)")
     p.add_argument("--html", required=True, metavar="DIR",
                    help="folder to write game-<number>.html into (created when missing)")
-    p.add_argument("--max-mib", type=float, default=None, metavar="MIB",
+    p.add_argument("--max-mib", type=number, default=None, metavar="MIB",
                    help="fit the page into this many MiB: narrower images, then fewer steps (said on the page)")
     p.add_argument("--db", default=None, help="database file or URL (default: $TABULA_DB or tabula.db)")
     p.set_defaults(func=run)

@@ -20,6 +20,7 @@ import sys
 import time
 from typing import Any, TextIO
 
+from bot.commands import whole_number
 from games.core import UnknownGameError, get_game
 from games.core import fuzz as engine
 
@@ -41,8 +42,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "reproduces it. Exit status 1 if any game failed.",
     )
     p.add_argument("game", help="game id, e.g. barbarian-hordes")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="base seed; game i gets its own seed (default 1)")
+    p.add_argument("--games", type=whole_number, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=whole_number, default=1, help="base seed; game i gets its own seed (default 1)")
     p.add_argument(
         "--players",
         type=_players_arg,
@@ -69,13 +70,13 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--max-steps",
-        type=int,
+        type=whole_number,
         default=engine.DEFAULT_MAX_STEPS,
         help=f"actions after which a game is stopped and counted unfinished (default {engine.DEFAULT_MAX_STEPS})",
     )
     p.add_argument(
         "--notation-cap",
-        type=int,
+        type=whole_number,
         default=engine.DEFAULT_NOTATION_CAP,
         help="legal actions per asked seat and step whose notation is read back (all of them up to "
         f"this many, a random sample beyond; default {engine.DEFAULT_NOTATION_CAP})",

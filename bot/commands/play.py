@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from bot.commands import whole_number
+
 from . import game_ids_help
 from . import seed as seed_type
 
@@ -19,9 +21,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", default=None,
                    help=f"game id: {game_ids_help()} (new players: start with barbarian-hordes; "
                         "not needed with --resume)")
-    p.add_argument("--players", type=int, default=None, help="number of seats (default 4)")
+    p.add_argument("--players", type=whole_number, default=None, help="number of seats (default 4)")
     p.add_argument(
-        "--ai", type=int, default=None, help="how many seats the computer plays (default: all but one)"
+        "--ai", type=whole_number, default=None, help="how many seats the computer plays (default: all but one)"
     )
     p.add_argument(
         "--seed",

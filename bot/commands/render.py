@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.commands import whole_number
 from games.core.english import count
 
 from . import game_ids_help
@@ -24,9 +25,9 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("game", help=f"game id: {game_ids_help()}")
     p.add_argument("--seed", type=seed_type, default=1, help="session seed, 0 to 2**63-1 (default 1)")
-    p.add_argument("--steps", type=int, default=40, help="AI actions to play first (default 40)")
-    p.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
-    p.add_argument("--viewer", type=int, default=None, metavar="SEAT",
+    p.add_argument("--steps", type=whole_number, default=40, help="AI actions to play first (default 40)")
+    p.add_argument("--players", type=whole_number, default=4, help="number of seats (default 4)")
+    p.add_argument("--viewer", type=whole_number, default=None, metavar="SEAT",
                    help="render seat SEAT's own view (its hand too) instead of the public board; "
                         "seats are numbered 1 to --players")
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="how AI seats play")

@@ -8,6 +8,8 @@ import logging
 import sys
 from typing import Any
 
+from bot.commands import whole_number
+
 from .discord_errors import report
 
 
@@ -20,7 +22,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLite database path (default: TABULA_DB or ./tabula.db)")
     p.add_argument("--database", default=None, metavar="URL",
                    help="database URL, e.g. postgresql://tabula@dbhost/tabula (default: TABULA_DATABASE)")
-    p.add_argument("--shard-count", type=int, default=None, metavar="N",
+    p.add_argument("--shard-count", type=whole_number, default=None, metavar="N",
                    help="total number of shards over all bot processes (Discord requires sharding past 2,500 servers)")
     p.add_argument("--shards", default=None, metavar="A-B",
                    help="the shards this process runs, e.g. 0-3 (default: all); needs --shard-count")

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from bot.commands import whole_number
 from games.core import Seat, UnknownGameError, apply_at, get_game, start
 from games.core.agents import make_agent
 from games.core.english import count
@@ -37,8 +38,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "win rate per nation (or seat) and every error. Exit status 1 if any game failed.",
     )
     p.add_argument("game", help="game id, e.g. barbarian-hordes")
-    p.add_argument("--games", type=int, default=1000, help="number of games (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="base seed; game i gets its own seed (default 1)")
+    p.add_argument("--games", type=whole_number, default=1000, help="number of games (default 1000)")
+    p.add_argument("--seed", type=whole_number, default=1, help="base seed; game i gets its own seed (default 1)")
     p.add_argument(
         "--players",
         type=_players_arg,
@@ -49,7 +50,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     p.add_argument("--agents", choices=("heuristic", "random"), default="heuristic", help="AI kind")
     p.add_argument(
         "--max-steps",
-        type=int,
+        type=whole_number,
         default=DEFAULT_MAX_STEPS,
         help=f"actions after which a game counts as an error (default {DEFAULT_MAX_STEPS})",
     )

@@ -10,6 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.commands import whole_number
+
 from . import game_ids_help
 from .backup import damage_message, database_path, is_damage, missing
 
@@ -22,8 +24,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
                     "for each game and player count. --simulated puts the win rates of a saved `tabula simulate` "
                     "report beside them.")
     p.add_argument("--game", default=None, help=f"only this game: {game_ids_help()}")
-    p.add_argument("--player", type=int, default=None, metavar="USER_ID", help="one player's record (a user id)")
-    p.add_argument("--guild", type=int, default=None, metavar="GUILD_ID", help="only the games of this server")
+    p.add_argument("--player", type=whole_number, default=None, metavar="USER_ID", help="one player's record (a user id)")
+    p.add_argument("--guild", type=whole_number, default=None, metavar="GUILD_ID", help="only the games of this server")
     p.add_argument("--simulated", type=Path, default=None, metavar="FILE",
                    help="the saved output of `tabula simulate` (one or more runs) to compare with")
     p.add_argument("--db", default=None, help="database file or URL (default: $TABULA_DB or tabula.db)")

@@ -7,6 +7,8 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.commands import whole_number
+
 from .discord_errors import report
 from .run import load_settings
 
@@ -20,7 +22,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
             "and appear at once; without, they are global and may take a while to reach every server."
         ),
     )
-    p.add_argument("--guild", type=int, default=None, help="a server id to sync to (default: global)")
+    p.add_argument("--guild", type=whole_number, default=None, help="a server id to sync to (default: global)")
     p.add_argument(
         "--global", dest="global_", action="store_true", help="sync globally even if TABULA_DEV_GUILD is set"
     )

@@ -7,6 +7,8 @@ import asyncio
 import sys
 from typing import Any
 
+from bot.commands import whole_number
+
 from .backup import damage_message, database_path, is_damage, missing
 
 
@@ -15,7 +17,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "verify", help="check a finished game: sha256(seed) and a replay to its outcome",
         description="Check that the revealed seed matches the sha256 published at the start, and that the "
                     "game's action log replays from that seed to the stored outcome.")
-    p.add_argument("session", type=int, help="the game's session number (#id)")
+    p.add_argument("session", type=whole_number, help="the game's session number (#id)")
     p.add_argument("--db", default=None, help="database file (default: $TABULA_DB or tabula.db)")
     p.set_defaults(func=run)
     return p
