@@ -387,7 +387,7 @@ class Console:
         if self.db != ":memory:":
             from storage import file_problem
 
-            problem = file_problem(self.db)
+            problem = file_problem(self.db, write=True)
             if problem:
                 print(f"tabula play: {problem}.", file=sys.stderr)
                 return 2

@@ -56,10 +56,10 @@ def redact(url: str) -> str:
     return re.sub(r"(://[^:/@]*:)[^@]*@", r"\1***@", url)
 
 
-def file_problem(url: str) -> str | None:
+def file_problem(url: str, *, write: bool = False) -> str | None:
     """One line saying why the SQLite file of ``url`` cannot be used, or None when it can
-    (a PostgreSQL URL, ``:memory:``, an existing readable and writable file, or a new file in an
-    existing writable folder). Looks only; opens and creates nothing."""
+    (a PostgreSQL URL, ``:memory:``, an existing readable file, writable too with ``write=True``,
+    or a new file in an existing writable folder). Looks only; opens and creates nothing."""
     import os
 
     if is_postgres(url):
@@ -85,4 +85,7 @@ def file_problem(url: str) -> str | None:
         return f"{path} is not a regular file: name a database file"
     if not os.access(path, os.R_OK):
         return f"cannot read the database {path}: permission denied"
+    if write and not (os.access(path, os.W_OK) and os.access(folder, os.W_OK | os.X_OK)):
+        return (f"cannot write to the database {path}: permission denied (the file and its folder "
+                f"{folder} must be writable)")
     return None

@@ -62,18 +62,34 @@ def test_a_missing_parent_folder_is_refused_in_one_line(tmp_path, capsys, monkey
     assert not (tmp_path / "nowhere").exists()
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads every file")
-@pytest.mark.parametrize("command", [["db", "check"], ["play", "credo"], ["verify", "1"]], ids=" ".join)
-def test_an_unreadable_file_is_refused_in_one_line(tmp_path, capsys, command):
+def _deny(monkeypatch, path, mode: int) -> None:
+    """Make ``os.access`` refuse ``mode`` on ``path`` (the tests may run as root, who is never refused)."""
+    real = os.access
+
+    def access(p, m, *a, **k):
+        return False if os.fspath(p) == str(path) and m & mode else real(p, m, *a, **k)
+
+    monkeypatch.setattr(os, "access", access)
+
+
+@pytest.mark.parametrize("command", [["db", "check"], ["play", "credo"], ["verify", "1"], ["backup", "COPY"]],
+                         ids=" ".join)
+def test_an_unreadable_file_is_refused_in_one_line(tmp_path, capsys, monkeypatch, command):
     db = tmp_path / "locked.db"
-    sqlite3.connect(db).close()
     db.write_bytes(b"")
-    db.chmod(0)
-    try:
-        assert main(_argv(command, str(db), tmp_path)) == 2
-        _one_line_refusal(capsys, "cannot read")
-    finally:
-        db.chmod(0o600)
+    _deny(monkeypatch, db, os.R_OK)
+    assert main(_argv(command, str(db), tmp_path)) == 2
+    _one_line_refusal(capsys, "cannot read")
+
+
+@pytest.mark.parametrize("command", [["play", "credo"], ["play", "--resume"], ["run"]], ids=" ".join)
+def test_a_read_only_file_is_refused_by_commands_that_write(tmp_path, capsys, monkeypatch, command):
+    monkeypatch.setenv("DISCORD_TOKEN", "x" * 60)
+    db = tmp_path / "readonly.db"
+    db.write_bytes(b"")
+    _deny(monkeypatch, db, os.W_OK)
+    assert main(_argv(command, str(db), tmp_path)) == 2
+    _one_line_refusal(capsys, "cannot write")
 
 
 def _foreign(path) -> bytes:

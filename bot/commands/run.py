@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from storage import file_problem
 
-    problem = file_problem(settings.database or settings.db)
+    problem = file_problem(settings.database or settings.db, write=True)
     if problem:
         print(f"tabula run: {problem}.", file=sys.stderr)
         return 2
