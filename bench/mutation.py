@@ -1,6 +1,6 @@
 """Mutation run: how many one-token changes of chosen modules their tests catch (cosmic-ray).
 
-    nice -n 19 python bench/mutation.py [--timeout 60] [--keep DIR] [MODULE ...]
+    nice -n 19 python bench/mutation.py [--timeout 60] [--keep DIR [--retest-survivors]] [MODULE ...]
 
 The modules and the tests that cover each one are listed in ``bench/mutation.toml``
 (module path -> pytest files or node ids); MODULE picks some of them (default: all). For
@@ -8,7 +8,9 @@ each module the script runs its tests once unmutated (they must pass), then lets
 cosmic-ray apply every mutation of its operators to the module, one at a time, in place,
 and run only that module's tests against it, each run stopped after ``--timeout`` seconds
 (a mutant that hangs its tests counts as caught). The file is restored afterwards, also
-when the run is interrupted.
+when the run is interrupted. With ``--keep DIR`` the sessions stay in DIR and a second run
+goes on where the first stopped; ``--retest-survivors`` runs their surviving mutants again,
+after tests were added for them.
 
 A surviving mutant either gets a test that kills it or, when the mutated code behaves the
 same, an entry in ``bench/mutation_equivalent.toml`` (module, operator, the mutated line,
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import os
 import shlex
 import subprocess
@@ -107,11 +110,12 @@ def annotation_spans(source: str) -> list[tuple[tuple[int, int], tuple[int, int]
 def skip_annotations(session: Path, source: str) -> None:
     """Mark the session's mutants inside unevaluated annotations as skipped before they run."""
     from cosmic_ray.work_db import WorkDB, use_db
-    from cosmic_ray.work_item import WorkerOutcome, WorkResult
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
 
     spans = annotation_spans(source)
     with use_db(str(session), WorkDB.Mode.open) as db:
-        for item in list(db.pending_work_items):
+        done = [item for item, r in db.completed_work_items if r.test_outcome == TestOutcome.SURVIVED]
+        for item in [*db.pending_work_items, *done]:
             pos = tuple(item.mutations[0].start_pos)
             if any(start <= pos < end for start, end in spans):
                 db.set_result(item.job_id, WorkResult(worker_outcome=WorkerOutcome.SKIPPED,
@@ -122,8 +126,17 @@ def test_command(tests: list[str]) -> list[str]:
     return [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider", *tests]
 
 
+def forget_survivors(session: Path) -> int:
+    """Drop the results of a kept session's surviving mutants, so that they run again against
+    the tests as they are now (tests only added since: the killed stay killed). Returns how many."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(session)) as conn, conn:
+        return conn.execute("DELETE FROM work_results WHERE test_outcome = 'survived'").rowcount
+
+
 def run_module(module: str, tests: list[str], timeout: float, work: Path,
-               equivalents: dict[tuple[str, str, str, int], str]) -> Tally:
+               equivalents: dict[tuple[str, str, str, int], str], retest: bool = False) -> Tally:
     """Mutate ``module`` (a path under the project) with cosmic-ray, each mutant tested by ``tests``."""
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
@@ -153,7 +166,9 @@ def run_module(module: str, tests: list[str], timeout: float, work: Path,
     try:
         if not session.exists():  # a kept session goes on where it stopped
             subprocess.run([*cosmic_ray, "init", str(config), str(session)], cwd=ROOT, check=True)
-            skip_annotations(session, original.decode("utf-8"))
+        elif retest:
+            print(f"{module}: {forget_survivors(session)} surviving mutants tested again", flush=True)
+        skip_annotations(session, original.decode("utf-8"))
         subprocess.run([*cosmic_ray, "exec", str(config), str(session)], cwd=ROOT, check=True)
     finally:
         if path.read_bytes() != original:
@@ -196,6 +211,8 @@ def main() -> int:
     p.add_argument("modules", nargs="*", metavar="MODULE", help="module paths from bench/mutation.toml (default: all)")
     p.add_argument("--timeout", type=float, default=60.0, help="seconds one mutant's tests may take (default 60)")
     p.add_argument("--keep", metavar="DIR", help="keep cosmic-ray's sessions in DIR; a second run resumes them")
+    p.add_argument("--retest-survivors", action="store_true",
+                   help="with --keep: run a kept session's surviving mutants again (after adding tests)")
     p.add_argument("--list", action="store_true", help="print the modules and their tests, run nothing")
     args = p.parse_args()
     try:
@@ -221,7 +238,8 @@ def main() -> int:
         work.mkdir(parents=True, exist_ok=True)
         for m in chosen:
             t0 = time.monotonic()
-            per_module[m] = tally = run_module(m, list(mapping[m]["tests"]), args.timeout, work, equivalents)
+            per_module[m] = tally = run_module(m, list(mapping[m]["tests"]), args.timeout, work, equivalents,
+                                             args.retest_survivors)
             if tally.errors < 0:
                 return 2
             print(f"{m}: {tally.mutants} mutants, {tally.killed} killed, {tally.survived} survived, "
