@@ -82,3 +82,53 @@ def test_a_sound_file_audits_clean_and_read_only(tmp_path):
     assert audit_file(str(path)) == (["ok"], [])
     assert path.read_bytes() == before
     assert audit(sqlite3.connect(":memory:")) == (["ok"], [])
+
+
+class Scripted:
+    """A connection whose integrity check answers ``lines`` (or raises ``error`` after them) and
+    whose ``SELECT * FROM "broken"`` fails; everything else goes to the real connection."""
+
+    def __init__(self, conn: sqlite3.Connection, lines: list[str], error: str | None = None,
+                 broken: str | None = None) -> None:
+        object.__setattr__(self, "_conn", conn)
+        object.__setattr__(self, "_script", (lines, error, broken))
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    def __setattr__(self, name, value):
+        setattr(self._conn, name, value)
+
+    def execute(self, sql, *args):
+        lines, error, broken = self._script
+        if sql.startswith("PRAGMA integrity_check"):
+            def rows():
+                yield from ((line,) for line in lines)
+                if error:
+                    raise sqlite3.DatabaseError(error)
+            return rows()
+        if broken and sql == f'SELECT * FROM "{broken}"':
+            raise sqlite3.DatabaseError("database disk image is malformed")
+        return self._conn.execute(sql, *args)
+
+
+def test_audit_drops_sqlites_database_header_and_blank_lines_and_names_pages(tmp_path):
+    conn = make(tmp_path / "a.db")
+    root = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'outbox'").fetchone()[0]
+    lines, problems = audit(Scripted(conn, [f"*** in database main ***\nPage {root}: bad cell\n\n   "]))
+    assert lines == [f"Page {root}: bad cell (page {root}: outbox)"] and problems == []
+
+
+def test_an_integrity_check_that_fails_midway_keeps_its_lines_and_says_so(tmp_path):
+    conn = make(tmp_path / "a.db")
+    lines, _ = audit(Scripted(conn, ["row 3 missing from index i"], error="disk I/O error"))
+    assert lines == ["row 3 missing from index i", "integrity_check stopped: disk I/O error"]
+
+
+def test_a_table_that_cannot_be_read_is_named_with_its_root_page(tmp_path):
+    conn = make(tmp_path / "a.db")
+    root = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'outbox'").fetchone()[0]
+    assert root != 1
+    assert scan_rows(Scripted(conn, [], broken="outbox")) == [
+        f"table outbox (b-tree at page {root}): cannot be read to the end: database disk image is malformed"
+    ]
