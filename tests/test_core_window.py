@@ -13,6 +13,7 @@ def test_a_window_closes_when_every_seat_has_answered():
     w = w.done(0)
     assert w.waiting == (2, 3) and w.is_open() and w.reason.startswith("Great Leader")
     assert w.done(1).waiting == (2, 3)  # a seat not asked changes nothing
+    assert ResponseWindow(reason="r", waiting=(2, 0, 3)).done(2).waiting == (0, 3)
     assert not w.done(2).done(3).is_open()
 
 

@@ -72,6 +72,19 @@ def test_scan_rows_stops_at_its_limit(tmp_path):
     assert scan_rows(conn, limit=5) == [f"table outbox (id={i}): column payload is not valid JSON"
                                         for i in range(1, 6)] + ["(stopped after 5 damaged values)"]
     assert scan_rows(conn, limit=2)[-1] == "(stopped after 2 damaged values)" and len(scan_rows(conn, limit=2)) == 3
+    conn.execute("UPDATE outbox SET payload = '['")
+    conn.commit()
+    assert len(scan_rows(conn)) == 51 and scan_rows(conn)[-1] == "(stopped after 50 damaged values)"
+
+
+def test_a_file_audits_its_own_rows(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    conn = make(tmp_path / "a.db")
+    conn.execute("UPDATE outbox SET payload = '{' WHERE id = 2")
+    conn.commit()
+    conn.close()
+    assert audit_file(str(tmp_path / "a.db")) == (["ok"], ["table outbox (id=2): column payload is not valid JSON"])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.db"]  # opened by URI, no other file made
 
 
 def test_a_sound_file_audits_clean_and_read_only(tmp_path):
