@@ -132,7 +132,15 @@ def forget_survivors(session: Path) -> int:
     import sqlite3
 
     with contextlib.closing(sqlite3.connect(session)) as conn, conn:
-        return conn.execute("DELETE FROM work_results WHERE test_outcome = 'survived'").rowcount
+        return conn.execute("DELETE FROM work_results WHERE test_outcome = 'SURVIVED'").rowcount
+
+
+def relocate(session: Path, path: Path) -> None:
+    """Point a kept session's mutants at ``path``: the session may come from another checkout."""
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(session)) as conn, conn:
+        conn.execute("UPDATE mutation_specs SET module_path = ?", (str(path),))
 
 
 def run_module(module: str, tests: list[str], timeout: float, work: Path,
@@ -166,7 +174,9 @@ def run_module(module: str, tests: list[str], timeout: float, work: Path,
     try:
         if not session.exists():  # a kept session goes on where it stopped
             subprocess.run([*cosmic_ray, "init", str(config), str(session)], cwd=ROOT, check=True)
-        elif retest:
+        else:
+            relocate(session, path)
+        if retest:
             print(f"{module}: {forget_survivors(session)} surviving mutants tested again", flush=True)
         skip_annotations(session, original.decode("utf-8"))
         subprocess.run([*cosmic_ray, "exec", str(config), str(session)], cwd=ROOT, check=True)
