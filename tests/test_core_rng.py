@@ -44,6 +44,7 @@ def test_dice_are_one_plus_below_their_sides():
     assert Rng(5, 2).dice(40) == tuple(1 + int(f * 6) for f in ref)
     assert set(Rng(5, 2).dice(200)) == {1, 2, 3, 4, 5, 6}
     assert Rng(5, 2).die(20) == 1 + int(ref[0] * 20)
+    assert [Rng(5, s).die() for s in range(100)] == [1 + int(floats(5, s, 1)[0] * 6) for s in range(100)]
     assert Rng(5, 2).dice(0) == ()
 
 
@@ -67,6 +68,9 @@ def test_shuffle_is_fisher_yates_on_a_copy():
     items = list(range(10))
     assert Rng(11, 3).shuffle(items) == fisher_yates(items, floats(11, 3, 9))
     assert items == list(range(10))
+    rng = Rng(11, 3)
+    rng.shuffle(items)
+    assert rng.random() == floats(11, 3, 10)[9]  # one draw per swap, none for the first item
     assert Rng(11, 3).shuffle(["x"]) == ("x",) and Rng(11, 3).shuffle([]) == ()
     # every order of three items comes up, the last item included in the swaps
     assert len({Rng(11, s).shuffle("abc") for s in range(200)}) == 6
