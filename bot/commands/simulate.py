@@ -224,9 +224,9 @@ def simulate(
 
 
 def print_report(report: Report, out: TextIO, *, players: tuple[int, int], agents: str, seed: int) -> None:
-    seats = str(players[0]) if players[0] == players[1] else f"{players[0]}-{players[1]}"
+    seats = count(players[0], "player") if players[0] == players[1] else f"{players[0]}-{players[1]} players"
     print(
-        f"{report.game_title}: {report.games} games, {count(seats, 'player')}, {agents} agents, seed {seed}", file=out
+        f"{report.game_title}: {count(report.games, 'game')}, {seats}, {agents} agents, seed {seed}", file=out
     )
     rate = report.games / report.seconds if report.seconds > 0 else float("inf")
     print(f"games per second: {rate:.1f} ({report.seconds:.2f} s)", file=out)

@@ -99,7 +99,7 @@ def fit(lines: Sequence[str], limit: int = 1900, more: str = "") -> str:
 
 # ---------------------------------------------------------------- tabula simulate's report
 
-_SIM_HEAD = re.compile(r"^(?P<title>.+): (?P<games>\d+) games, (?P<players>[\d-]+) players, (?P<agents>\w+) agents")
+_SIM_HEAD = re.compile(r"^(?P<title>.+): (?P<games>\d+) games?, (?P<players>[\d-]+) players?, (?P<agents>\w+) agents")
 _SIM_ROW = re.compile(r"^  (?P<label>.+?)\s+(?P<games>\d+)\s+(?P<wins>\d+)\s+(?P<rate>[\d.]+)%$")
 
 
@@ -154,7 +154,7 @@ def compare_lines(results: Sequence[GameResult], sims: Sequence[Simulated],
         played = [r for r in results if r.game_id in gids]
         t = _tally((x.faction or f"seat {x.seat + 1}", x.won) for r in played for x in r.seats)
         lines.append(f"{sim.title}: {len(played)} stored games here; simulated with {sim.agents} agents, "
-                     f"{count(sim.players, 'player')}")
+                     f"{sim.players} player{'' if sim.players == '1' else 's'}")
         for label in sorted(set(sim.rows) | {str(k) for k in t.played}):
             g, w = sim.rows.get(label, (0, 0))
             mine = (f"{t.won[label]}/{t.played[label]} ({t.won[label] / t.played[label]:.0%})"
