@@ -98,3 +98,15 @@ def test_no_number_before_a_plural_noun_in_player_text() -> None:
                 if pat.search(line):
                     bad.append(f"{path.relative_to(root)}:{i}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+def test_promised_land_lands_name_their_holders() -> None:
+    """Promised Land lands list: the holder by name and the units counted ("Phoenicians, 1 unit"),
+    never a data id ("phoenicians x1", "southern x1")."""
+    from games.core import get_game
+    from games.promised_land.text import summary
+
+    g = get_game("promised-land")
+    text = summary(g.view(start(g, [0, 1, 2, 3], g.Options(), 3).state, 0))
+    assert "Phoenicians, 1 unit" in text and "Canaanites, 1 unit" in text
+    assert " x1" not in text and "phoenicians" not in text, text

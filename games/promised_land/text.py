@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core.english import count
 
+from .data import load
 from .model import View
 
 COIN_NAMES = ("bronze", "silver", "gold")
@@ -14,6 +15,18 @@ def _coins(c: tuple[int, int, int] | None) -> str:
     if c is None:
         return "coins hidden"
     return ", ".join(f"{n} {m}" for n, m in zip(c, COIN_NAMES, strict=True))
+
+
+def _holder(kingdom: str | None, counters: str | None, units: int) -> str:
+    """Who holds a land, by name, and with how many units: ``"Phoenicians, 1 unit"``, ``"empty"``."""
+    data = load()
+    if kingdom and kingdom in data.kingdom:
+        name = data.kingdom[kingdom].name
+    elif counters and counters in data.counter:
+        name = data.counter[counters].name
+    else:
+        name = kingdom or counters
+    return f"{name}, {count(units, 'unit')}" if name else "empty"
 
 
 def summary(v: View, names: dict[int, str] | None = None) -> str:
@@ -35,7 +48,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         lines.append(f"Book {v.book}, {v.phase} phase. {v.prompt}")
     lines.append("Lands:")
     for land in v.lands:
-        bits = [f"{land.kingdom or land.counters or 'empty'} x{land.units}"]
+        bits = [_holder(land.kingdom, land.counters, land.units)]
         if land.city:
             bits.append("city")
         if land.temple:
