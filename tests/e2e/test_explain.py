@@ -43,3 +43,18 @@ async def test_game_explain_answers_privately_from_the_channels_game(world: Worl
         r = await world.slash(bob, world.channel, "game explain", name="o", game="credo")
         assert r.ephemeral and all(len(message_text(m)) <= 2000 for m in r.messages())
     assert not world.fake.rejected
+
+
+async def test_game_explain_and_rules_take_at_most_100_characters(world: World) -> None:
+    """Discord itself refuses a 101-character `name:` or `topic:` (the options' max_length), so
+    no over-long name reaches the matcher; 100 characters still get the unknown-name answer, shortened."""
+    async with world.run_bot() as bot:
+        await open_game(world, bot)
+        bob = world.bob
+        for command, option in (("game explain", "name"), ("game rules", "topic")):
+            with pytest.raises(AssertionError, match="101 characters"):
+                await world.slash(bob, world.channel, command, **{option: "x" * 101})
+        r = await world.slash(bob, world.channel, "game explain", name="zq" * 50)
+        text = message_text(r.messages()[0])
+        assert r.ephemeral and text.startswith("Nothing called 'zqzq") and "…" in text and len(text) < 500
+    assert not world.fake.rejected

@@ -633,6 +633,14 @@ class FakeDiscord:
                 resolved.setdefault("channels", {})[str(ch.id)] = partial
             else:
                 entry["value"] = value
+                if t == 3 and name != focused and not (
+                    opt.get("min_length", 0) <= len(value) <= opt.get("max_length", 6000)
+                ):
+                    # Discord's client lets no one type past an option's length limits
+                    raise AssertionError(
+                        f"/{command} {name}: {len(value)} characters; Discord takes "
+                        f"{opt.get('min_length', 0)} to {opt.get('max_length', 6000)}"
+                    )
                 if opt.get("choices") and name != focused:
                     allowed = [c["value"] for c in opt["choices"]]
                     if value not in allowed:
