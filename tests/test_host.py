@@ -476,3 +476,13 @@ async def test_seed_hash_published_at_start_and_seed_revealed_at_the_end():
         await raw_sql(host.storage, "UPDATE sessions SET seed = seed + 1 WHERE id = ?", r.session_id)
         ok, lines = await verify_session(host.storage, r.session_id)
         assert not ok and any("does NOT match" in line for line in lines)
+
+
+async def test_log_calls_its_first_entry_the_set_up():
+    """The log's entry 0 is the game's set-up, not an action of someone called "The host"."""
+    async with host_on() as host:
+        await new_game(host, options={"target": 5})
+        log = await host.log(CHANNEL, ALICE, per_page=100)
+        first = log.text.splitlines()[1]
+        assert first == "0. Set-up", log.text
+        assert "The host: setup" not in log.text

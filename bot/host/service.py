@@ -2035,7 +2035,8 @@ class Host(StandingsMixin):
             lines = tuple(self._named(rec, e.text) for e in row.events if e.visible(viewer))
             entries.append(LogEntry(row.seq, row.seat, self._who(rec, row.seat), notation, lines, row.at))
         text = "\n".join(
-            f"{e.seq}. {e.who}: {e.notation}" + "".join(f"\n    {line}" for line in e.lines) for e in entries
+            (f"{e.seq}. Set-up" if e.seat is None and e.notation == "setup" else f"{e.seq}. {e.who}: {e.notation}")
+            + "".join(f"\n    {line}" for line in e.lines) for e in entries
         ) or "Nothing has happened yet."
         return Reply(text=f"Log, page {page}/{pages}:\n{text}", log=tuple(entries), page=page, pages=pages,
                      ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status,
