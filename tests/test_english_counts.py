@@ -110,3 +110,21 @@ def test_promised_land_lands_name_their_holders() -> None:
     text = summary(g.view(start(g, [0, 1, 2, 3], g.Options(), 3).state, 0))
     assert "Phoenicians, 1 unit" in text and "Canaanites, 1 unit" in text
     assert " x1" not in text and "phoenicians" not in text, text
+
+
+def test_waiting_line_ends_once_and_short_lists_show_every_name() -> None:
+    """Barbarian Hordes "Waiting for: Huns (... or pass)." ends with one full stop; a list one
+    over its limit shows the last name instead of "and 1 more"."""
+    from games.barbarian_hordes.game import GAME as BH
+    from games.barbarian_hordes.text import summary
+    from games.core.errors import list_words
+    from tests.bh_helpers import Dice, make_state
+
+    s = make_state(["Huns", "Visigoths", "Ostrogoths"], phase="conquest", conquests_left=2)
+    s = BH.apply(s, 0, BH.parse_action(s, 0, "attack Visigoths"), Dice()).state
+    v = BH.view(s, 0)
+    v = v.model_copy(update={"window": "Huns' Event Phase: play X, P or I cards on them, or pass."})
+    line = next(x for x in summary(v).splitlines() if x.startswith("Waiting for:"))
+    assert not line.endswith(".).") and not line.endswith("..") and line.endswith(")."), line
+    assert list_words([str(i) for i in range(13)]) == ", ".join(str(i) for i in range(13))
+    assert list_words([str(i) for i in range(14)]).endswith(", and 2 more")

@@ -56,7 +56,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
         lines.append("Last war: " + (note.split(":", 1)[1].strip() if note.startswith("War:") else note))
     if v.waiting and v.phase != "over":
         waiting = ", ".join(v.players[x].nation or f"Seat {x + 1}" for x in v.waiting)
-        lines.append(f"Waiting for: {waiting}" + (f" ({v.window})" if v.window else "") + ".")
+        lines.append(f"Waiting for: {waiting}" + (f" ({v.window.rstrip('.')})" if v.window else "") + ".")
     return "\n".join(lines)
 
 

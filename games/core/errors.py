@@ -64,10 +64,11 @@ class StaleStateError(GameError):
 
 
 def list_words(items: Sequence[str], limit: int = 12) -> str:
-    """Join ``items`` for a message: ``"a, b, c"``; cut to ``limit`` with a count of the rest."""
+    """Join ``items`` for a message: ``"a, b, c"``; cut to ``limit`` with a count of the rest
+    (``"..., and 3 more"``), never hiding a single name behind "and 1 more"."""
     items = list(items)
     if not items:
         return "none"
-    if len(items) > limit:
+    if len(items) > limit + 1:
         return ", ".join(items[:limit]) + f", and {len(items) - limit} more"
     return ", ".join(items)

@@ -74,7 +74,7 @@ def summary(v: View, names: dict[int, str] | None = None) -> str:
     if v.last_combat is not None:
         lines.append("Last attack: " + v.last_combat.text)
     if v.waiting and v.phase != "over":
-        lines.append("Waiting for: " + ", ".join(who(x) for x in v.waiting) + f" ({v.prompt})")
+        lines.append("Waiting for: " + ", ".join(who(x) for x in v.waiting) + f" ({v.prompt.rstrip('.')})")
     return "\n".join(lines)
 
 
