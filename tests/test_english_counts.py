@@ -128,3 +128,11 @@ def test_waiting_line_ends_once_and_short_lists_show_every_name() -> None:
     assert not line.endswith(".).") and not line.endswith("..") and line.endswith(")."), line
     assert list_words([str(i) for i in range(13)]) == ", ".join(str(i) for i in range(13))
     assert list_words([str(i) for i in range(14)]).endswith(", and 2 more")
+
+
+def test_roman_war_names_an_ambush_once() -> None:
+    """Roman War: "Hannibal plays the Ambush at the Ford", never "the Ambush Ambush at the Ford"."""
+    from games.roman_war.game import ambush_named
+
+    assert ambush_named("Ambush at the Ford") == "the Ambush at the Ford"
+    assert ambush_named("Trasimene") == "the Ambush Trasimene"

@@ -98,6 +98,12 @@ DUEL_MAX_HANNIBAL_HAND = 7  # RULINGS.md R17
 _ACTION = TypeAdapter(Action)
 
 
+def ambush_named(name: str) -> str:
+    """An Ambush card named once: ``"the Ambush Cannae"``, but ``"the Ambush at the Ford"``
+    (not "the Ambush Ambush at the Ford") when the card's name already says it."""
+    return f"the {name}" if name.split()[0].lower() == "ambush" else f"the Ambush {name}"
+
+
 class Options(Model):
     """Session options.
 
@@ -377,7 +383,7 @@ class RomanWar(NotationGame):
         if item.kind == "boost":
             return f"boost {item.boost + 1} of {self.name(item.card)}"
         if item.kind == "ambush":
-            return f"the Ambush {self.name(item.card)} (at {self.who(s, item.seat)})"
+            return f"{ambush_named(self.name(item.card))} (at {self.who(s, item.seat)})"
         return self.name(item.card)
 
     # ------------------------------------------------------------------ legal actions
@@ -1486,7 +1492,7 @@ class RomanWar(NotationGame):
         if h.type == "Ambush":
             amb = ActiveAmbush(uid=ctx.uid(), card=card_id, target=target)
             ctx.update(ambushes=ctx.s.ambushes + (amb,))
-            text_ = f"Hannibal plays the Ambush {h.name} at {self.who(ctx.s, target)} ({h.line()}; now R{self.ambush_cost(ctx.s, card_id)})."
+            text_ = f"Hannibal plays {ambush_named(h.name)} against {self.who(ctx.s, target)} ({h.line()}; now R{self.ambush_cost(ctx.s, card_id)})."
         else:
             ctx.update(encampments=ctx.s.encampments + (HannibalEncampment(uid=ctx.uid(), card=card_id),))
             text_ = f"Hannibal makes camp: {h.name} ({h.line()})."
