@@ -30,6 +30,8 @@ def test_annotate_names_the_table_of_each_page_once():
         "row 5 missing from index",
     ]
     assert annotate(["Tree 11 Page 11"], owners) == ["Tree 11 Page 11 (page 11: sessions_deadline)"]
+    assert annotate(["row 7 missing from index on page 11"], owners) == [
+        "row 7 missing from index on page 11 (page 11: sessions_deadline)"]
 
 
 def test_page_owners_has_root_pages_and_every_page_of_a_table(tmp_path):
