@@ -136,3 +136,16 @@ def test_roman_war_names_an_ambush_once() -> None:
 
     assert ambush_named("Ambush at the Ford") == "the Ambush at the Ford"
     assert ambush_named("Trasimene") == "the Ambush Trasimene"
+
+
+def test_soul_of_the_empire_objectives_and_board_read_in_full() -> None:
+    """Soul of the Empire: an objective on one territory reads "4+ units in Jerusalem" (not
+    "in each of Jerusalem"); the board names factions in full, not "Chri 2"."""
+    from games.soul_of_the_empire import GAME as SE
+    from games.soul_of_the_empire.text import summary
+
+    texts = [SE.objective_text(c, f) for c in SE.data.objectives.values() for f in ("rome", "jews", "coalition", "christians")]
+    assert not [t for t in texts if "each of" in t and "," not in t.split("each of")[1]], texts
+    s = start(SE, [0, 1, 2, 3], SE.Options(), 3).state
+    board = summary(SE, SE.view(s, 0))
+    assert "Chri " not in board and "Jewi " not in board and "Coal " not in board, board

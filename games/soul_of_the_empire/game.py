@@ -4894,10 +4894,10 @@ class SoulOfTheEmpire(NotationGame):
         ts = ", ".join(self.tname(t) for t in o.territories)
         region = self.data.regions[o.region].name if o.region else ""
         what = {
-            "hold": f"{o.n}+ units in each of {ts}",
+            "hold": f"{o.n}+ units in " + (ts if len(o.territories) == 1 else f"each of {ts}"),
             "sole": f"sole occupancy of {ts}",
             "region_units": f"{o.n}+ units in {region}",
-            "sole_count": f"sole occupancy of {o.n} territories of {region}",
+            "sole_count": f"sole occupancy of {count(o.n, 'territory', 'territories')} of {region}",
             "territories": f"units in {o.n}+ territories",
             "regions": f"units in {o.n}+ regions of the Empire",
             "units_on_board": f"{o.n}+ units on the board",

@@ -109,7 +109,7 @@ def summary(g: SoulOfTheEmpire, v: View) -> str:
             mk = next((m for m in v.markers if m.territory == t), None)
             if not units and not mk:
                 continue
-            txt = ", ".join(f"{g.fname(f)[:4]} {n}" for f, n in sorted(units.items()))
+            txt = ", ".join(f"{g.fname(f)} {n}" for f, n in sorted(units.items()))
             if mk:
                 txt += f" [{g.fname(mk.owner)} marker]"
             cells.append(f"{g.tname(t)}: {txt}")
