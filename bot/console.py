@@ -726,7 +726,7 @@ class Console:
                 shown = "; ".join(items[:3]) + ("; ..." if len(items) > 3 else "")
                 lines.append(f"  {verb} ({len(items)}): {shown}")
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
-        lines.append("Also: explain <name> (what a card, nation or ability does; explain alone: these options), "
+        lines.append(f"Also: explain <name> (what a {self.game.explained} does; explain alone: these options), "
                      "rules (the summary), rules <topic> (the rule text on a phase, a word or a ruling like R3; "
                      "rules now: this step), hand, status, log [page], undo (undo decline: refuse one asked), help, quit.")
         return "\n".join(lines)

@@ -149,3 +149,17 @@ def test_soul_of_the_empire_objectives_and_board_read_in_full() -> None:
     s = start(SE, [0, 1, 2, 3], SE.Options(), 3).state
     board = summary(SE, SE.view(s, 0))
     assert "Chri " not in board and "Jewi " not in board and "Coal " not in board, board
+
+
+def test_help_names_what_each_game_explains() -> None:
+    """The help footer names what each game has (Credo has no nations, Soul of the Empire has
+    factions): every kind of entry ``explain`` knows is covered by the game's words."""
+    from games.core import get_game
+    from games.core.explain import explain_options
+
+    words = {g: get_game(g).explained for g in
+             ("barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire")}
+    assert "nation" not in words["credo"] and "faction" in words["soul-of-the-empire"]
+    assert len(set(words.values())) == 5
+    g = get_game("credo")
+    assert "Church card, Article card or Event card of this game" in explain_options(g.explanations(), ["pass"], g.explained)

@@ -1975,7 +1975,8 @@ class Host(StandingsMixin):
             elif what == "explain":
                 legal = itertools.islice(game.legal_actions(state, seat.seat), self.AID_LIMIT)
                 options = [game.format_action(state, a) for a in legal]
-                text = f"You are asked: {prompt.text}\n" + explain_options(game.explanations(), [prompt.text, *options])
+                text = f"You are asked: {prompt.text}\n" + explain_options(game.explanations(), [prompt.text, *options],
+                                                                              game.explained)
             else:
                 text = step_text(game, prompt.text, self._choices(game, state, seat.seat))
         except Exception as e:

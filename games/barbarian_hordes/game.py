@@ -117,6 +117,8 @@ class _Ctx(ApplyContext):
 class BarbarianHordes(NotationGame):
     """The Barbarian Hordes game object (stateless; see games.core.Game)."""
 
+    explained = "card, nation or nation ability"
+
     id = "barbarian-hordes"
     title = "Barbarian Hordes"
     min_players = 2

@@ -140,6 +140,10 @@ class Explainable:
     files; :meth:`explain` and :meth:`explainable` then work from that list.
     """
 
+    #: What ``explain`` names in this game, in its own words, for help lines:
+    #: ``"card, nation or nation ability"``.
+    explained: str = "card"
+
     def explanations(self) -> Sequence[Explanation]:
         """Every named thing of the game (cards, nations, abilities...), each with its text,
         cost and timing from the game's data files. Default: ``()``."""
@@ -191,10 +195,11 @@ def named_in(entries: Sequence[Explanation], texts: Iterable[str]) -> list[Expla
     return [e for n in found for e in by_name[n]]
 
 
-def explain_options(entries: Sequence[Explanation], texts: Iterable[str]) -> str:
+def explain_options(entries: Sequence[Explanation], texts: Iterable[str], explained: str = "card") -> str:
     """What "What do these do?" answers for a decision: the entries its options (and its
-    prompt) name, rendered; a line saying that none is named otherwise."""
+    prompt) name, rendered; a line saying that none is named otherwise (``explained``: what
+    the game's entries are, e.g. ``"card, nation or nation ability"``)."""
     hits = named_in(entries, texts)
     if not hits:
-        return "None of these options names a card, nation or ability of this game; `rules` explains the step."
+        return f"None of these options names a {explained} of this game; `rules` explains the step."
     return "\n".join(e.render() for e in hits)

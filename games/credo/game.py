@@ -163,6 +163,8 @@ class _Ctx(ApplyContext):
 class Credo(NotationGame):
     """The Credo game object (stateless; see games.core.Game)."""
 
+    explained = "Church card, Article card or Event card"
+
     id = "credo"
     title = "Credo: the Game of Dueling Dogmas"
     min_players = 3

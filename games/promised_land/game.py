@@ -141,6 +141,8 @@ class _Ctx(ApplyContext):
 class PromisedLand(NotationGame):
     """The Promised Land game object (stateless; see games.core.Game)."""
 
+    explained = "Kingdom card, Artefact or track token"
+
     id = "promised-land"
     title = "Promised Land 1250-587 BC"
     min_players = 2

@@ -164,6 +164,8 @@ class _Ctx(ApplyContext):
 class RomanWar(NotationGame):
     """The Roman War game object (stateless; see games.core.Game)."""
 
+    explained = "card, level ability or starter deck"
+
     id = "roman-war"
     title = "Roman War"
     # a co-op or solo game the Hannibal deck wins has no winning seat (``outcome``)

@@ -306,6 +306,8 @@ def is_sequence(values: Sequence[int]) -> bool:
 class SoulOfTheEmpire(NotationGame):
     """The Soul of the Empire game object (stateless; see games.core.Game)."""
 
+    explained = "Power Card, Combat Card, Objective Card or faction"
+
     id = "soul-of-the-empire"
     title = "Soul of the Empire"
     min_players = 2
