@@ -486,3 +486,21 @@ async def test_log_calls_its_first_entry_the_set_up():
         first = log.text.splitlines()[1]
         assert first == "0. Set-up", log.text
         assert "The host: setup" not in log.text
+
+
+async def test_a_secret_action_is_confirmed_once():
+    """A secret action whose game already tells its player privately ("You discard X.") is not
+    also echoed as "You played: discard X"; without such a line the echo stays."""
+    from bot.host.service import _Applied
+    from storage import ActionRecord, EventRecord
+
+    async with host_on() as host:
+        await new_game(host, options={"target": 5})
+        rec = await host._find(CHANNEL, None)
+        seat = rec.seats[0].seat
+        told = ActionRecord(1, seat, "discard Goliath", None, secret=True,
+                            events=(EventRecord("note", (seat,), "You discard Goliath."),))
+        bare = ActionRecord(2, seat, "discard Goliath", None, secret=True)
+        lines = host._feed_rows(rec, [_Applied(told, None), _Applied(bare, None)])
+        private = [text for x in lines if isinstance(x, tuple) for text in [x[1]]]
+        assert private == ["You discard Goliath.", "You played: discard Goliath"], lines
