@@ -163,3 +163,26 @@ def test_help_names_what_each_game_explains() -> None:
     assert len(set(words.values())) == 5
     g = get_game("credo")
     assert "Church card, Article card or Event card of this game" in explain_options(g.explanations(), ["pass"], g.explained)
+
+
+def test_soul_of_the_empire_turn_prompt_names_the_faction_only_when_a_seat_has_two() -> None:
+    """Soul of the Empire: with one faction a seat, the prompt is "Start Phase: ..." (the host
+    already says "(seat 1, Rome)"); in the 2-player game (two factions a seat, RULINGS R1) it
+    says which faction acts: "Rome — Start Phase: ..."."""
+    from games.core import apply_at
+    from games.soul_of_the_empire import GAME as SE
+
+    def first_phase_prompt(seats: list[int]) -> str:
+        s = start(SE, seats, SE.Options(), 3).state
+        for n in range(1, 400):
+            asked = SE.to_act(s)
+            texts = [p.text for p in asked.values() if "Phase:" in p.text]
+            if texts:
+                return texts[0]
+            seat = min(asked)
+            s = apply_at(SE, s, seat, SE.legal_actions(s, seat)[0], 3, n).state
+        raise AssertionError("no phase prompt")
+
+    assert first_phase_prompt([0, 1, 2, 3]).startswith("Start Phase:")
+    two = first_phase_prompt([0, 1])
+    assert " — Start Phase:" in two, two

@@ -1575,7 +1575,9 @@ class SoulOfTheEmpire(NotationGame):
             "end": "End Phase: play End Phase Power Cards, or say done.",
             "discard": f"End Phase: discard down to {HAND_LIMIT} Power Cards.",
         }[s.phase]
-        return Prompt(kind="turn", text=f"{name} — {text}")
+        seat = self.seat_of(s, f)
+        shared = sum(1 for g in s.factions.values() if g.seat == seat) > 1  # 2 players: say which faction
+        return Prompt(kind="turn", text=f"{name} — {text}" if shared else text)
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         """Every legal action for ``seat``; for Move and Recruit, one group of units
