@@ -186,3 +186,16 @@ def test_soul_of_the_empire_turn_prompt_names_the_faction_only_when_a_seat_has_t
     assert first_phase_prompt([0, 1, 2, 3]).startswith("Start Phase:")
     two = first_phase_prompt([0, 1])
     assert " — Start Phase:" in two, two
+
+
+def test_credo_public_placement_has_public_notation() -> None:
+    """Credo Set Up: "Church 2 places Article 6 ... as Article of Faith" is announced to all, so
+    the action's notation is public too (not "(a secret choice)" in the log)."""
+    from games.credo import GAME as CR
+    from games.credo.model import Place
+
+    s = start(CR, [0, 1, 2], CR.Options(), 3).state
+    seat = min(CR.to_act(s))
+    place = next(a for a in CR.legal_actions(s, seat) if isinstance(a, Place))
+    assert CR.notation_is_public(s, seat, place)
+    assert not [a for a in CR.legal_actions(s, seat) if not isinstance(a, Place) and CR.notation_is_public(s, seat, a)]

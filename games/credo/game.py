@@ -165,6 +165,12 @@ class Credo(NotationGame):
 
     explained = "Church card, Article card or Event card"
 
+    def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
+        """Placing an Article on the Church mat (Set Up; an Article card drawn) is public as
+        typed: the placement itself is announced to everyone. Every other action keeps the
+        default (only its player reads the notation)."""
+        return isinstance(a, Place)
+
     id = "credo"
     title = "Credo: the Game of Dueling Dogmas"
     min_players = 3
