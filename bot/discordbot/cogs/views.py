@@ -116,7 +116,7 @@ def _cut(text: str, limit: int = 2000) -> str:
     return kept + note
 
 
-@game_command(name="explain", description="What a card, nation or ability does: its full text (only you see it)")
+@game_command(name="explain", description="What a card or anything else the game names does: its full text (only you see it)")
 @app_commands.describe(name="A card, nation, ability... named in this game", game="Another game than this channel's")
 async def game_explain(interaction: discord.Interaction, name: Name, game: Name | None = None) -> None:
     """The full text, cost and timing of what the game calls ``name`` (games.core.explain),
