@@ -24,7 +24,9 @@ FILES = sorted(FIXTURES.glob("*/*.json"))
 
 
 def test_every_game_has_recorded_games():
-    assert {p.parent.name for p in FILES} == {g.id for g in all_games()}
+    """Every game of the project's packages (not the tests' toy game) has recorded games."""
+    shipped = {g.id for g in all_games() if type(g).__module__.startswith("games.")}
+    assert shipped == {p.parent.name for p in FILES}
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
