@@ -109,6 +109,17 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
         await conn.set_type_codec(name, encoder=_dumps, decoder=json.loads, schema="pg_catalog")
 
 
+
+def _update_conflict(e: Exception) -> Exception:
+    """The storage error for a unique violation while appending actions: a redelivered
+    interaction, another open game in the channel, or ``e`` itself."""
+    name = getattr(e, "constraint_name", None)
+    if name == "actions_interaction":
+        return DuplicateInteractionError("This interaction was already handled; nothing was applied twice.")
+    if name == "sessions_one_open_per_channel":
+        return ChannelBusyError("This channel already has another open game.")
+    return e
+
 class PostgresStorage:
     """``storage.base.Storage`` on a PostgreSQL database.
 
@@ -383,13 +394,7 @@ class PostgresStorage:
                         )
                     found = await self._sessions(c, "WHERE id = $1", session_id)
             except asyncpg.UniqueViolationError as e:
-                if e.constraint_name == "actions_interaction":
-                    raise DuplicateInteractionError(
-                        "This interaction was already handled; nothing was applied twice."
-                    ) from None
-                if e.constraint_name == "sessions_one_open_per_channel":
-                    raise ChannelBusyError("This channel already has another open game.") from None
-                raise
+                raise _update_conflict(e) from None
         return found[0]
 
     async def _update_in_one_statement(
@@ -437,13 +442,7 @@ class PostgresStorage:
             try:
                 row = await c.fetchrow(sql, *p, *arrays)
             except asyncpg.UniqueViolationError as e:
-                if e.constraint_name == "actions_interaction":
-                    raise DuplicateInteractionError(
-                        "This interaction was already handled; nothing was applied twice."
-                    ) from None
-                if e.constraint_name == "sessions_one_open_per_channel":
-                    raise ChannelBusyError("This channel already has another open game.") from None
-                raise
+                raise _update_conflict(e) from None
             if row is None:
                 version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
                 if version is None:

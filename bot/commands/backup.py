@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import os
 import sys
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 
@@ -62,6 +63,19 @@ def is_damage(error: BaseException) -> bool:
 
     return isinstance(error, DamagedDatabaseError) or (
         isinstance(error, sqlite3.DatabaseError) and not isinstance(error, sqlite3.OperationalError))
+
+
+def run_on_database(db: str, work: Callable[[], Coroutine[Any, Any, int]]) -> int:
+    """Run ``work()`` (a command's coroutine reading ``db``) to its exit code; a database file
+    that cannot be read is answered with one line on standard error and exit code 1 (``db``
+    must have passed :func:`missing` first). Any other error propagates."""
+    try:
+        return asyncio.run(work())
+    except Exception as e:
+        if not is_damage(e):
+            raise
+        print(damage_message(db, e), file=sys.stderr)
+        return 1
 
 
 async def _backup(db: str, path: str) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from bot.commands import number, whole_number
 from games.core.english import count
 
-from .backup import damage_message, database_path, is_damage, missing
+from .backup import database_path, missing, run_on_database
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -72,10 +71,4 @@ def run(args: argparse.Namespace) -> int:
     if args.max_mib is not None and args.max_mib <= 0:
         print("tabula export: --max-mib is a positive number of MiB.", file=sys.stderr)
         return 2
-    try:
-        return asyncio.run(_export(db, args.db, args.session, Path(args.html), args.max_mib))
-    except Exception as e:
-        if not is_damage(e):
-            raise
-        print(damage_message(db, e), file=sys.stderr)
-        return 1
+    return run_on_database(db, lambda: _export(db, args.db, args.session, Path(args.html), args.max_mib))

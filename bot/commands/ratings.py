@@ -4,12 +4,10 @@ games' logs, say whether the stored ratings were the same, and store the recompu
 from __future__ import annotations
 
 import argparse
-import asyncio
-import sys
 import time
 from typing import Any
 
-from .backup import damage_message, database_path, is_damage, missing
+from .backup import database_path, missing, run_on_database
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -50,10 +48,4 @@ def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
     if missing(db):
         return 2
-    try:
-        return asyncio.run(_rebuild(db, args.check))
-    except Exception as e:
-        if not is_damage(e):
-            raise
-        print(damage_message(db, e), file=sys.stderr)
-        return 1
+    return run_on_database(db, lambda: _rebuild(db, args.check))

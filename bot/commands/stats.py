@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import re
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import Any
 from bot.commands import whole_number
 
 from . import game_ids_help
-from .backup import damage_message, database_path, is_damage, missing
+from .backup import database_path, missing, run_on_database
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -80,10 +79,4 @@ def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
     if missing(db):
         return 2
-    try:
-        return asyncio.run(_stats(db, args, sims))
-    except Exception as e:
-        if not is_damage(e):
-            raise
-        print(damage_message(db, e), file=sys.stderr)
-        return 1
+    return run_on_database(db, lambda: _stats(db, args, sims))

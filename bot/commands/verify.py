@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from typing import Any
 
 from bot.commands import whole_number
 
-from .backup import damage_message, database_path, is_damage, missing
+from .backup import database_path, missing, run_on_database
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -43,10 +42,4 @@ def run(args: argparse.Namespace) -> int:
     db = database_path(args.db)
     if missing(db):
         return 2
-    try:
-        return asyncio.run(_verify(db, args.session))
-    except Exception as e:
-        if not is_damage(e):
-            raise
-        print(damage_message(db, e), file=sys.stderr)
-        return 1
+    return run_on_database(db, lambda: _verify(db, args.session))
