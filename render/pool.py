@@ -34,6 +34,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import threading
+import time
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,9 +53,25 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+ORPHAN_CHECK_SECONDS = 1.0
+"""How often a worker checks that the process that started it is still alive."""
+
+
+def _exit_when_orphaned(parent: int) -> None:
+    """In a worker: end the process once its parent is gone. A parent killed outright
+    (SIGKILL, out of memory) never shuts its pool down, and a worker still holds its own
+    end of the task queue, so it would otherwise wait for work forever."""
+    while True:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+        if os.getppid() != parent:
+            os._exit(0)
+
+
 def _worker_init() -> None:
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    threading.Thread(target=_exit_when_orphaned, args=(os.getppid(),), daemon=True,
+                     name="tabula-orphan-check").start()
     import render  # noqa: F401  (fonts and modules load once per worker, not per board)
 
 
