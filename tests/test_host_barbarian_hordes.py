@@ -63,6 +63,7 @@ async def test_restart_mid_game_and_play_to_the_end(tmp_path):
         assert ok, lines
         assert (await check_database(host.storage)).ok
         rows = await host.storage.actions(reply.session_id)
+        rec = await host.storage.get_session(reply.session_id)
         spectator = await host.log(CHANNEL, OUTSIDER, per_page=100, page=1)
         pages = spectator.pages
         secret_rows = {r.seq: r for r in rows if r.secret}
@@ -70,7 +71,8 @@ async def test_restart_mid_game_and_play_to_the_end(tmp_path):
         for page in range(1, pages + 1):
             for entry in (await host.log(CHANNEL, OUTSIDER, per_page=100, page=page)).log:
                 row = rows[entry.seq]
-                assert entry.lines == tuple(e.text for e in row.events if e.visible_to is None)
+                # the public event lines, players named instead of "Seat N"
+                assert entry.lines == tuple(host._named(rec, e.text) for e in row.events if e.visible_to is None)
                 if row.secret:
                     assert entry.notation == "(a secret choice)"
 
