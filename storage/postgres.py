@@ -120,6 +120,18 @@ def _update_conflict(e: Exception) -> Exception:
         return ChannelBusyError("This channel already has another open game.")
     return e
 
+
+async def _not_updated(c: Any, session_id: int, expected_version: int) -> Exception:
+    """Why an update guarded by ``expected_version`` changed no row: the session is unknown,
+    or another writer moved it on (the version now stored)."""
+    version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
+    if version is None:
+        return UnknownSessionError(f"There is no game session #{session_id}.")
+    return StaleStateError(
+        f"The game changed while you were deciding (version {version}, you saw "
+        f"{expected_version}); look at the current state and try again."
+    )
+
 class PostgresStorage:
     """``storage.base.Storage`` on a PostgreSQL database.
 
@@ -366,13 +378,7 @@ class PostgresStorage:
                 async with c.transaction():
                     status = await c.execute(sql, *params, session_id, expected_version)
                     if status != "UPDATE 1":
-                        version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
-                        if version is None:
-                            raise UnknownSessionError(f"There is no game session #{session_id}.")
-                        raise StaleStateError(
-                            f"The game changed while you were deciding (version {version}, you saw "
-                            f"{expected_version}); look at the current state and try again."
-                        )
+                        raise await _not_updated(c, session_id, expected_version)
                     if change.truncate_after is not None:
                         await c.execute(
                             "DELETE FROM actions WHERE session_id = $1 AND seq > $2", session_id, change.truncate_after
@@ -444,13 +450,7 @@ class PostgresStorage:
             except asyncpg.UniqueViolationError as e:
                 raise _update_conflict(e) from None
             if row is None:
-                version = await c.fetchval("SELECT version FROM sessions WHERE id = $1", session_id)
-                if version is None:
-                    raise UnknownSessionError(f"There is no game session #{session_id}.")
-                raise StaleStateError(
-                    f"The game changed while you were deciding (version {version}, you saw "
-                    f"{expected_version}); look at the current state and try again."
-                )
+                raise await _not_updated(c, session_id, expected_version)
         return _session(row)
 
     # ------------------------------------------------------------------ the log
