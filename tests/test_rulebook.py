@@ -30,8 +30,6 @@ def test_each_game_ships_its_rule_text_in_sections_and_its_rulings(game_id: str)
     assert all(s.text for s in book.sections if not any(t.parent == s.title for t in book.sections))
     assert len(book.rulings) >= 18
     assert [r.number for r in book.rulings] == [f"R{i}" for i in range(1, len(book.rulings) + 1)]
-    linked = [r for r in book.rulings if book.sections_of(r)]
-    assert len(linked) >= len(book.rulings) // 2
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the original rule texts are not on this machine")
@@ -47,6 +45,31 @@ def test_the_sections_hold_the_rule_text_word_for_word(game_id: str) -> None:
     ours = _words(" ".join(f"{s.title} {s.text}" for s in book.sections).replace("[Turn phases]", ""))
     theirs = _words(seed)
     assert ours in theirs or len(set(theirs.split()) - set(ours.split())) <= 40
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_ruling_names_a_section_it_interprets(game_id: str) -> None:
+    """Every ruling of RULINGS.md is linked to at least one section of the rule text (by a
+    sentence it quotes or a section its "Rests on" line names), so `rules <section>` lists it."""
+    book = rulebook(get_game(game_id))
+    unlinked = [r.number for r in book.rulings if not book.sections_of(r)]
+    assert not unlinked
+
+
+def test_a_short_quote_does_not_swallow_the_text_up_to_the_next_quote() -> None:
+    """Credo's R8 says ("can") before quoting the Respect Table sentences; the quotes pair up so
+    R8 is linked to Results, where those sentences stand."""
+    book = rulebook(get_game("credo"))
+    r8 = next(r for r in book.rulings if r.number == "R8")
+    assert any(q.startswith("The player holding the Emperor card chooses a Losing doctrine") for q in r8.quotes())
+    assert [s.title for s in book.sections_of(r8)] == ["Results"]
+
+
+def test_a_rests_on_line_naming_a_section_links_it() -> None:
+    """Barbarian Hordes' R16 (round limit) quotes nothing; its "Rests on" names Victory."""
+    book = rulebook(get_game("barbarian-hordes"))
+    r16 = next(r for r in book.rulings if r.number == "R16")
+    assert [s.title for s in book.sections_of(r16)] == ["Victory"]
 
 
 def test_a_section_is_quoted_with_the_rulings_on_it() -> None:

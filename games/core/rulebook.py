@@ -13,7 +13,8 @@ text's own headings (``## Conquest Phase``), and its interpretations in ``RULING
   named in full leads with its text from the game's data (games.core.explain).
 
 A ruling interprets a section when one of its quotations (a ``"..."`` of at least four
-words) is found in that section's text; nothing is linked by hand.
+words) is found in that section (its heading and text), or when its "Rests on" line names
+the section by its title ("Rests on. The Game; General Councils.").
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from .notation import fold, shorten
 
 _HEADING = re.compile(r"^(#{2,3}) (\S.*)$")
 _RULING = re.compile(r"^(?:#{2,3} |\*\*)(R\d+)\.\s*(.*?)(?:\*\*|$)(.*)$")
-_QUOTE = re.compile(r"[\"“]([^\"”]{12,}?)[\"”]")
+_QUOTE = re.compile(r"[\"“]([^\"“”]*)[\"”]")
+_RESTS_ON = re.compile(r"Rests on(?:\.\*\*|:|\.)", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[\"“(•\-–A-Z0-9])")
 _WORD = re.compile(r"[a-z0-9]+")
 _STOP = frozenset(
@@ -86,8 +88,14 @@ class Ruling:
 
     def quotes(self) -> list[str]:
         """The rule text's sentences the ruling quotes (at least four words each)."""
-        parts = (p.strip(" .,;") for q in _QUOTE.findall(self.text) for p in re.split(r"\.\.\.|…|\[[^]]*\]", q))
+        quoted = [q for q in _QUOTE.findall(self.text) if len(q) >= 12]
+        parts = (p.strip(" .,;") for q in quoted for p in re.split(r"\.\.\.|…|\[[^]]*\]", q))
         return [p for p in parts if len(p.split()) >= 4]
+
+    def rests_on(self) -> str:
+        """The text of the ruling's "Rests on" line(s) (what it interprets), "" when it has none."""
+        m = _RESTS_ON.search(self.text)
+        return self.text[m.end():].strip() if m else ""
 
 
 @dataclass(frozen=True)
@@ -98,9 +106,15 @@ class Rulebook:
     rulings: tuple[Ruling, ...]
 
     def sections_of(self, ruling: Ruling) -> list[Section]:
-        """The sections holding a sentence the ruling quotes, in the text's order."""
+        """The sections holding a sentence the ruling quotes (heading included: "DEFEAT Any
+        player..."), or named by title in its "Rests on" line, in the text's order."""
         quotes = [_flat(q) for q in ruling.quotes()]
-        return [s for s in self.sections if any(q and q in _flat(s.text) for q in quotes)]
+        named = f" {_flat(ruling.rests_on())} "
+        return [
+            s
+            for s in self.sections
+            if any(q and q in _flat(f"{s.title} {s.text}") for q in quotes) or f" {_flat(s.title)} " in named
+        ]
 
     def rulings_on(self, section: Section) -> list[Ruling]:
         """The rulings that quote a sentence of ``section``."""
