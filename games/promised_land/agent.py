@@ -10,6 +10,7 @@ Patriarchs where they earn most, else collect a coin. Buys the dearest affordabl
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 from .data import COINS
@@ -24,6 +25,7 @@ from .model import (
     Done,
     EndBuilding,
     MoveArk,
+    Patriarch,
     PlacementOrder,
     PlacePatriarch,
     PlayArtefact,
@@ -39,6 +41,17 @@ class HeuristicAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rand = random.Random(seed)
+        # per-state figures every action's score reads: (state, {key: value}) of the last state
+        self._memo: tuple[Any, dict[Any, Any]] = (None, {})
+
+    def _once(self, s: Any, key: Any, compute: Any) -> Any:
+        """``compute()``, remembered for state ``s`` (frozen) under ``key``."""
+        if self._memo[0] is not s:
+            self._memo = (s, {})
+        memo = self._memo[1]
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
 
     def choose(self, game: Any, s: Any, seat: int) -> Any:
         actions = list(game.legal_actions(s, seat))
@@ -65,7 +78,7 @@ class HeuristicAgent:
             # discounted for the risk of conquest; Hebrews also score it as remnant
             land = game.idx[a.land]
             turns = self._turns_left(game, s, seat)
-            base = 2 if game.team_size(s, seat) == 3 else 1
+            base = 2 if self._once(s, ("team", seat), lambda: game.team_size(s, seat)) == 3 else 1
             rev = game.patriarch_revenue(s, _P(seat, a.type, land), base)
             safety = 0.5 + 0.15 * (s.lands[land].units + max(0, game.defence(s, land)))
             value = rev * turns * COIN * safety
@@ -123,7 +136,7 @@ class HeuristicAgent:
 
     def _turns_left(self, game: Any, s: Any, seat: int) -> int:
         """The seat's own turns still to come: its hand now and the hands of later Books."""
-        keep = {1: 4, 2: 3, 3: 2}[game.team_size(s, seat)]
+        keep = {1: 4, 2: 3, 3: 2}[self._once(s, ("team", seat), lambda: game.team_size(s, seat))]
         return len(s.players[seat].hand) + (3 - s.book) * keep
 
     def _value(self, game: Any, s: Any, land: int) -> float:
@@ -136,6 +149,11 @@ class HeuristicAgent:
         return value
 
     def _need(self, game: Any, s: Any, seat: int) -> tuple[float, float, float]:
+        return self._once(s, ("need", seat), lambda: self._coins_needed(game, s, seat))
+
+    def _coins_needed(self, game: Any, s: Any, seat: int) -> tuple[float, float, float]:
+        """Per coin kind, how much the seat wants one more: toward its next Royal token's
+        coins of each kind, else its scarcest kind."""
         p = s.players[seat]
         if p.royal < len(s.royal_track):
             tok = game.data.royal_token[s.royal_track[p.royal]]
@@ -145,7 +163,7 @@ class HeuristicAgent:
         return tuple(1.0 if c == low else 0.2 for c in p.coins)  # type: ignore[return-value]
 
 
-def _P(seat: int, ptype: str, land: int) -> Any:
-    from .model import Patriarch
-
+@lru_cache(maxsize=4096)
+def _P(seat: int, ptype: str, land: int) -> Patriarch:
+    """A would-be Patriarch, to ask its revenue (models are frozen: one object per triple)."""
     return Patriarch(seat=seat, type=ptype, land=land)

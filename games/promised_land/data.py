@@ -246,13 +246,17 @@ class GameData(_Data):
     def kingdom_token(self) -> dict[str, KingdomToken]:
         return {t.id: t for t in self.kingdom_tokens}
 
-    def start_lands(self, counters: str) -> set[int]:
-        """Indices of the Heathen start-lands of kingdoms using ``counters``."""
-        return {
-            self.land_index[k.start_land]
-            for k in self.kingdoms
-            if k.counters == counters and k.side == "heathen" and k.start_land
-        }
+    @cached_property
+    def _start_lands(self) -> dict[str, frozenset[int]]:
+        out: dict[str, set[int]] = {}
+        for k in self.kingdoms:
+            if k.side == "heathen" and k.start_land:
+                out.setdefault(k.counters or "", set()).add(self.land_index[k.start_land])
+        return {c: frozenset(lands) for c, lands in out.items()}
+
+    def start_lands(self, counters: str) -> frozenset[int]:
+        """Indices of the Heathen start-lands of kingdoms using ``counters`` (computed once)."""
+        return self._start_lands.get(counters, frozenset())
 
 
 def _read(name: str) -> dict:

@@ -30,6 +30,7 @@ from games.core.base import ApplyContext, NotationGame
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.memo import last_state
 from games.core.secrets import redeal, shuffled
 
 from . import notation, text
@@ -490,6 +491,12 @@ class PromisedLand(NotationGame):
     # ------------------------------------------------------------------ legal actions
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
+        """Every legal action for ``seat`` now (a fresh list, remembered for the last
+        state: games.core.memo; an agent's choice and ``apply``'s check share one)."""
+        return list(self._legal_actions(s, seat))
+
+    @last_state
+    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         if s.phase == "over" or seat not in self.to_act(s):
             return []
         if s.phase == "order":

@@ -8,7 +8,7 @@ facts they rest on.
 from __future__ import annotations
 
 import tomllib
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Literal
 
@@ -172,8 +172,17 @@ class Data(_M):
     def in_empire(self, territory: str) -> bool:
         return self.regions[self.territories[territory].region].empire
 
+    @cached_property
+    def _by_region(self) -> dict[str, tuple[str, ...]]:
+        """Region id -> its territories in board order (computed once: the model is frozen)."""
+        out: dict[str, list[str]] = {r: [] for r in self.regions}
+        for t, territory in self.territories.items():
+            out[territory.region].append(t)
+        return {r: tuple(ts) for r, ts in out.items()}
+
     def region_territories(self, region: str) -> tuple[str, ...]:
-        return tuple(t for t in self.territories if self.territories[t].region == region)
+        """The territories of ``region``, in board order; () for an unknown region."""
+        return self._by_region.get(region, ())
 
     def deck(self, faction: str) -> tuple[str, ...]:
         """Power Card ids of ``faction``'s deck, one entry per copy (``id#k`` for k > 1)."""

@@ -321,6 +321,8 @@ class SoulOfTheEmpire(NotationGame):
     def __init__(self) -> None:
         self.data: Data = load()
         self._explanations: tuple[Explanation, ...] | None = None
+        blue = self.data.region_territories("blue")
+        self._zone = frozenset(blue).union(*(self.data.adjacent[t] for t in blue))
 
     def explanations(self) -> tuple[Explanation, ...]:
         """What ``explain`` knows: every Power Card, Combat Card, Objective Card and faction,
@@ -1840,18 +1842,34 @@ class SoulOfTheEmpire(NotationGame):
     def _move_options(self, s: State, faction: str, budget: int, revolt: str | None = None) -> list[Path]:
         """One group of units along one shortest route, within ``budget`` points
         (Gray units: only those of ``revolt`` when it is named)."""
-        out = []
+        return self._move_options_by_budget(s, faction, (budget,), revolt)[budget]
+
+    def _move_options_by_budget(
+        self, s: State, faction: str, budgets: Iterable[int], revolt: str | None = None
+    ) -> dict[int, list[Path]]:
+        """``_move_options`` for each of ``budgets`` at once: the routes are searched once,
+        to the largest budget (a shorter budget's routes are the first ones found, in the
+        same order), and a group along a route is one Path object shared by the budgets."""
+        out: dict[int, list[Path]] = {b: [] for b in budgets}
+        if not out:
+            return out
+        most = max(out)
+        paths: dict[tuple[int, tuple[str, ...]], Path] = {}
         for t in self.territories_of(s, faction):
             if self._blocked_leave(s, t, faction):
                 continue
             have = self.revolt_units(s, t, revolt) if faction == "gray" else self.units(s, t, faction)
             if have <= 0:
                 continue
-            for dest, route in self._reach(s, t, faction, budget).items():
+            for dest, route in self._reach(s, t, faction, most).items():
                 dist = len(route) - 1
-                top = min(have, budget // dist, self._room(s, dest, faction))
-                for k in range(1, top + 1):
-                    out.append(Path(count=k, route=route))
+                room = self._room(s, dest, faction)
+                for budget, got in out.items():
+                    for k in range(1, min(have, budget // dist, room) + 1):
+                        p = paths.get((k, route))
+                        if p is None:
+                            p = paths[(k, route)] = Path(count=k, route=route)
+                        got.append(p)
         return out
 
     def _do_paths(
@@ -1983,13 +2001,10 @@ class SoulOfTheEmpire(NotationGame):
                     out.append(Shift(faction=faction, source=t, destination=u))
         return out
 
-    def _redirect_zone(self) -> set[str]:
-        """The blue region and the territories adjacent to it (Promised Land)."""
-        blue = set(self.data.region_territories("blue"))
-        zone = set(blue)
-        for t in blue:
-            zone.update(self.data.adjacent[t])
-        return zone
+    def _redirect_zone(self) -> frozenset[str]:
+        """The blue region and the territories adjacent to it (Promised Land); board
+        data alone, so computed once."""
+        return self._zone
 
     def _redirect_units(self, w: Window) -> dict[str, list[tuple[str, int]]]:
         """Per start territory, one (end, steps) per unit that moved out of the blue region."""
@@ -2002,8 +2017,8 @@ class SoulOfTheEmpire(NotationGame):
         """Where Promised Land may send a unit that moved ``steps`` territories from
         ``start``: in or adjacent to the blue region, not its start, reachable from its
         start in ``steps`` moves along a route the mover may take (RULINGS.md R22)."""
-        reach = self._reach(s, start, w.mover, steps)
-        return {t for t in reach if t in self._redirect_zone()}
+        zone = self._redirect_zone()
+        return {t for t in self._reach(s, start, w.mover, steps) if t in zone}
 
     @staticmethod
     def _merge_sends(sends: Iterable[tuple[str, str, int]]) -> tuple[tuple[str, str, int], ...]:
@@ -2296,8 +2311,9 @@ class SoulOfTheEmpire(NotationGame):
         seq = self.seq_dice(s, f)
         present = [x for x in s.factions if x != f and x != "gray"]
         # Move
+        moves = self._move_options_by_budget(s, f, {fs.dice[i].value for i in seq})
         for i in seq:
-            out += [Move(die=i, paths=(p,)) for p in self._move_options(s, f, fs.dice[i].value)]
+            out += [Move(die=i, paths=(p,)) for p in moves[fs.dice[i].value]]
         # Recruit
         if fs.supply > 0 and f != "gray":
             spots, _ = self.recruit_spots(s, f)
