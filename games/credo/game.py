@@ -391,7 +391,10 @@ class Credo(NotationGame):
             seen.setdefault(notation.format_action(self, s, a), a)
         return list(seen.values())
 
+    @last_state
     def _legal(self, s: State, seat: Seat) -> list[Any]:
+        """The legal actions as the rules generate them (a few may share a notation);
+        remembered for the last state: an agent's choice and ``apply``'s check share one."""
         if s.tasks:
             t = s.tasks[0]
             return [Pick(card=c) for c in self._eligible(s, t)]

@@ -1475,6 +1475,12 @@ class SoulOfTheEmpire(NotationGame):
         return s.active if s.factions[s.active].seat == seat else None
 
     def to_act(self, s: State) -> Mapping[Seat, Prompt]:
+        """Who is asked now and how (a fresh dict, remembered for the last state:
+        games.core.memo; the agents' look-ahead applies many actions to one state)."""
+        return dict(self._to_act(s))
+
+    @last_state
+    def _to_act(self, s: State) -> Mapping[Seat, Prompt]:
         if s.phase == "over":
             return {}
         out: dict[Seat, Prompt] = {}
