@@ -10,7 +10,7 @@ stops whenever a seat must decide something and says so through ``to_act``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import chain
 from typing import Any
 
@@ -2026,6 +2026,19 @@ class SoulOfTheEmpire(NotationGame):
         zone = self._redirect_zone()
         return {t for t in self._reach(s, start, w.mover, steps) if t in zone}
 
+    def _redirect_goals_memo(self, s: State, w: Window) -> Callable[[str, int], set[str]]:
+        """``_redirect_goals`` of ``s`` and ``w`` as a function of (start, steps), each
+        answer computed once (a fresh set handed out each time)."""
+        known: dict[tuple[str, int], frozenset[str]] = {}
+
+        def goals_of(start: str, steps: int) -> set[str]:
+            got = known.get((start, steps))
+            if got is None:
+                got = known[(start, steps)] = frozenset(self._redirect_goals(s, w, start, steps))
+            return set(got)
+
+        return goals_of
+
     @staticmethod
     def _merge_sends(sends: Iterable[tuple[str, str, int]]) -> tuple[tuple[str, str, int], ...]:
         """``sends`` sorted by (start, destination), counts of the same pair added."""
@@ -2034,11 +2047,21 @@ class SoulOfTheEmpire(NotationGame):
             total[(a, b)] = total.get((a, b), 0) + n
         return tuple((a, b, n) for (a, b), n in sorted(total.items()))
 
-    def _redirect_delta(self, s: State, w: Window, a: Redirect) -> dict[str, int]:
+    def _redirect_delta(
+        self,
+        s: State,
+        w: Window,
+        a: Redirect,
+        goals_of: Callable[[str, int], set[str]] | None = None,
+    ) -> dict[str, int]:
         """The change in the mover's units per territory that ``a`` makes: each unit named
         goes to its destination, the others keep their own move (RULINGS.md R22).
+        ``goals_of(start, steps)``: ``_redirect_goals`` for ``s`` and ``w`` (a caller
+        checking many redirects passes one that remembers its answers).
 
         Raises IllegalActionError naming what was wrong and what is legal."""
+        if goals_of is None:
+            goals_of = self._redirect_goals_memo(s, w)
         mover = self.fname(w.mover)
         units = self._redirect_units(w)
         if a.territory is not None:
@@ -2079,7 +2102,7 @@ class SoulOfTheEmpire(NotationGame):
                     f"{mover} moved {len(us)} unit{'s' if len(us) != 1 else ''} out of {self.tname(t0)}, "
                     f"not {len(named)}."
                 )
-            goals = [self._redirect_goals(s, w, t0, k) | {end} for end, k in us]
+            goals = [goals_of(t0, k) | {end} for end, k in us]
             every = set().union(*goals)
             for t1 in dict.fromkeys(named):
                 if t1 in every:
@@ -2163,25 +2186,23 @@ class SoulOfTheEmpire(NotationGame):
         (two territories for one start, one territory per start); the notation takes any
         legal choice (RULINGS.md R22)."""
         out: list[Redirect] = []
+        goals_of = self._redirect_goals_memo(s, w)
 
         def ok(a: Redirect) -> bool:
             try:
-                self._redirect_delta(s, w, a)
+                self._redirect_delta(s, w, a, goals_of)
             except IllegalActionError:
                 return False
             return True
 
         units = self._redirect_units(w)
-        goals = {
-            t0: sorted(set().union(*(self._redirect_goals(s, w, t0, k) for _, k in us)))
-            for t0, us in units.items()
-        }
         for t in sorted(self._redirect_zone()):
             a = Redirect(card=card, territory=t)
             if ok(a):
                 out.append(a)
                 if len(out) >= limit:
                     return out
+        goals = {t0: sorted(set().union(*(goals_of(t0, k) for _, k in us))) for t0, us in units.items()}
         splits: list[tuple[tuple[str, str, int], ...]] = []
         if len(units) == 1:
             ((t0, us),) = units.items()
