@@ -252,12 +252,14 @@ class UserPrefs:
     """Per-user preferences: private parts and updates by DM; reminder after hours;
     ``notify`` how a player is told they are asked something: "thread" (a ping in the
     game's thread, the prompt in their private thread) or "dm" (the prompt by direct
-    message, no ping)."""
+    message, no ping); ``auto_pass`` whether the host answers for them a question whose
+    only legal answer is a pass (None: the host's default, ``TABULA_AUTO_PASS``)."""
 
     user_id: int
     dms: bool = True
     reminder_hours: int | None = None
     notify: str = "thread"
+    auto_pass: bool | None = None
 
 
 NOTIFY_MODES = ("thread", "dm")
@@ -454,6 +456,15 @@ class Storage(Protocol):
 
     async def set_home(self, home: Home, now: float) -> None:
         """Store (insert or replace) a player's private home and live prompt."""
+        ...
+
+    async def standing_passes(self, session_id: int) -> dict[int, str]:
+        """The seats of a session passing for the rest of a phase: seat -> the phase's mark."""
+        ...
+
+    async def set_standing_pass(self, session_id: int, seat: int, mark: str | None, now: float) -> bool:
+        """Start (``mark``: the phase's mark) or end (None) a seat's passing for the rest of a
+        phase; True when something changed."""
         ...
 
     async def unfollow(self, session_id: int, user_id: int) -> bool:

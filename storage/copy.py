@@ -70,9 +70,9 @@ async def copy_sqlite_to_postgres(
     await dst.finish_import()
     for pending in await src.outbox_due(float("inf"), limit=1_000_000):  # messages not delivered yet
         await dst.outbox_add(pending.session_id, pending.kind, pending.payload, pending.created_at, pending.next_at)
-    for user_id, dms, hours, at, notify in await src.db.execute_fetchall(
-            "SELECT user_id, dms, reminder_hours, updated_at, notify FROM user_prefs ORDER BY user_id"):
-        await dst.set_prefs(UserPrefs(user_id, bool(dms), hours, notify), at)
+    for user_id, dms, hours, at, notify, auto in await src.db.execute_fetchall(
+            "SELECT user_id, dms, reminder_hours, updated_at, notify, auto_pass FROM user_prefs ORDER BY user_id"):
+        await dst.set_prefs(UserPrefs(user_id, bool(dms), hours, notify, None if auto is None else bool(auto)), at)
         report.users += 1
     for user_id, at in await src.db.execute_fetchall("SELECT user_id, closed_at FROM closed_dms ORDER BY user_id"):
         await dst.set_closed_dms(user_id, at)
@@ -80,6 +80,9 @@ async def copy_sqlite_to_postgres(
             "SELECT session_id, user_id, at FROM closed_dm_notices ORDER BY session_id, user_id"):
         await dst.claim_closed_dm_notice(sid, user_id, at)
     ratings = []
+    for sid, seat, mark, since in await src.db.execute_fetchall(
+            "SELECT session_id, seat, mark, since FROM standing_passes ORDER BY session_id, seat"):
+        await dst.set_standing_pass(sid, seat, mark, since)
     for (game_id,) in await src.db.execute_fetchall("SELECT DISTINCT game_id FROM ratings ORDER BY game_id"):
         ratings.extend(await src.ratings(game_id))
     await dst.replace_results(await src.results(), ratings, time.time())

@@ -540,6 +540,25 @@ class PostgresStorage:
                 home.session_id, home.user_id, home.channel_id, home.kind, home.message_id, home.question, now,
             )
 
+    async def standing_passes(self, session_id: int) -> dict[int, str]:
+        async with self.pool.acquire() as c:
+            rows = await c.fetch("SELECT seat, mark FROM standing_passes WHERE session_id = $1", session_id)
+        return {r[0]: r[1] for r in rows}
+
+    async def set_standing_pass(self, session_id: int, seat: int, mark: str | None, now: float) -> bool:
+        async with self.pool.acquire() as c:
+            if mark is None:
+                status = await c.execute(
+                    "DELETE FROM standing_passes WHERE session_id = $1 AND seat = $2", session_id, seat
+                )
+            else:
+                status = await c.execute(
+                    "INSERT INTO standing_passes (session_id, seat, mark, since) VALUES ($1, $2, $3, $4) "
+                    "ON CONFLICT (session_id, seat) DO UPDATE SET mark = excluded.mark, since = excluded.since",
+                    session_id, seat, mark, now,
+                )
+        return status.endswith(" 1")
+
     async def unfollow(self, session_id: int, user_id: int) -> bool:
         async with self.pool.acquire() as c:
             status = await c.execute(
@@ -560,11 +579,12 @@ class PostgresStorage:
     async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
         async with self.pool.acquire() as c:
             await c.execute(
-                "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, updated_at) "
-                "VALUES ($1, $2, $3, $4, $5) "
+                "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, auto_pass, updated_at) "
+                "VALUES ($1, $2, $3, $4, $5, $6) "
                 "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, notify = excluded.notify, "
-                "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
-                prefs.user_id, bool(prefs.dms), prefs.reminder_hours, prefs.notify, now,
+                "reminder_hours = excluded.reminder_hours, auto_pass = excluded.auto_pass, "
+                "updated_at = excluded.updated_at",
+                prefs.user_id, bool(prefs.dms), prefs.reminder_hours, prefs.notify, prefs.auto_pass, now,
             )
 
     async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
@@ -573,11 +593,13 @@ class PostgresStorage:
         if ids:
             async with self.pool.acquire() as c:
                 rows = await c.fetch(
-                    "SELECT user_id, dms, reminder_hours, notify FROM user_prefs WHERE user_id = ANY($1::bigint[])",
+                    "SELECT user_id, dms, reminder_hours, notify, auto_pass FROM user_prefs "
+                    "WHERE user_id = ANY($1::bigint[])",
                     ids,
                 )
             for r in rows:
-                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"])
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"],
+                                              r["auto_pass"])
         return out
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -554,6 +554,26 @@ class SqliteStorage:
             (home.session_id, home.user_id, home.channel_id, home.kind, home.message_id, home.question, now),
         )
 
+    async def standing_passes(self, session_id: int) -> dict[int, str]:
+        async with self._lock:
+            rows = await self._fetchall(
+                "SELECT seat, mark FROM standing_passes WHERE session_id = ?", (session_id,)
+            )
+        return {r[0]: r[1] for r in rows}
+
+    async def set_standing_pass(self, session_id: int, seat: int, mark: str | None, now: float) -> bool:
+        if mark is None:
+            n = await self._write(
+                "DELETE FROM standing_passes WHERE session_id = ? AND seat = ?", (session_id, seat)
+            )
+        else:
+            n = await self._write(
+                "INSERT INTO standing_passes (session_id, seat, mark, since) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (session_id, seat) DO UPDATE SET mark = excluded.mark, since = excluded.since",
+                (session_id, seat, mark, now),
+            )
+        return n == 1
+
     async def unfollow(self, session_id: int, user_id: int) -> bool:
         n = await self._write(
             "DELETE FROM followers WHERE session_id = ? AND user_id = ?", (session_id, user_id)
@@ -570,18 +590,22 @@ class SqliteStorage:
     async def get_prefs(self, user_id: int) -> UserPrefs:
         async with self._lock:
             row = await self._fetchone(
-                "SELECT dms, reminder_hours, notify FROM user_prefs WHERE user_id = ?", (user_id,)
+                "SELECT dms, reminder_hours, notify, auto_pass FROM user_prefs WHERE user_id = ?", (user_id,)
             )
         if row is None:
             return UserPrefs(user_id)
-        return UserPrefs(user_id, bool(row["dms"]), row["reminder_hours"], row["notify"])
+        return UserPrefs(user_id, bool(row["dms"]), row["reminder_hours"], row["notify"],
+                         None if row["auto_pass"] is None else bool(row["auto_pass"]))
 
     async def set_prefs(self, prefs: UserPrefs, now: float) -> None:
         await self._write(
-            "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, updated_at) VALUES (?, ?, ?, ?, ?) "
+            "INSERT INTO user_prefs (user_id, dms, reminder_hours, notify, auto_pass, updated_at) "
+            "VALUES (?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET dms = excluded.dms, notify = excluded.notify, "
-            "reminder_hours = excluded.reminder_hours, updated_at = excluded.updated_at",
-            (prefs.user_id, int(prefs.dms), prefs.reminder_hours, prefs.notify, now),
+            "reminder_hours = excluded.reminder_hours, auto_pass = excluded.auto_pass, "
+            "updated_at = excluded.updated_at",
+            (prefs.user_id, int(prefs.dms), prefs.reminder_hours, prefs.notify,
+             None if prefs.auto_pass is None else int(prefs.auto_pass), now),
         )
 
     async def get_prefs_many(self, user_ids: Iterable[int]) -> dict[int, UserPrefs]:
@@ -590,12 +614,13 @@ class SqliteStorage:
         if ids:
             async with self._lock:
                 rows = await self._fetchall(
-                    f"SELECT user_id, dms, reminder_hours, notify FROM user_prefs WHERE user_id IN "
+                    f"SELECT user_id, dms, reminder_hours, notify, auto_pass FROM user_prefs WHERE user_id IN "
                     f"({','.join('?' * len(ids))})",
                     ids,
                 )
             for r in rows:
-                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"])
+                out[r["user_id"]] = UserPrefs(r["user_id"], bool(r["dms"]), r["reminder_hours"], r["notify"],
+                                              None if r["auto_pass"] is None else bool(r["auto_pass"]))
         return out
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -23,6 +23,9 @@ Formats (at most 100 characters, Discord's limit)::
                                             option's index, or the items picked (multi-select)
     tabula:n:<session>:<token>:<path>       a multi-select step answered with no item picked
     tabula:l:<session>                      show me the game's full log (ephemeral)
+    tabula:f:<session>:<token>:<word>       pass now and for the rest of this phase (``word``
+                                            what the game calls it: phase, round)
+    tabula:u:<session>                      stop passing for the rest of the phase
 
 Buttons posted by earlier releases name the session's version instead of the question
 (``tabula:a:<session>:<version>:<notation>``, ``tabula:i:...:<index>``, ``tabula:s:...``);
@@ -81,6 +84,36 @@ def aid_id(session_id: int, what: str) -> str:
     return f"{PREFIX}{AIDS[what][0]}:{session_id}"
 
 
+PHASE_WORDS = ("phase", "round")
+
+
+def phase_pass_id(session_id: int, token: str, word: str) -> str:
+    """The custom id of "Pass for the rest of this phase" (``word``: phase or round)."""
+    return f"{PREFIX}f:{session_id}:{token}:{word}"
+
+
+def stop_passing_id(session_id: int) -> str:
+    return f"{PREFIX}u:{session_id}"
+
+
+def phase_pass_label(word: str) -> str:
+    return f"Pass for the rest of this {word}"
+
+
+def stop_passing_view(session_id: int, word: str) -> discord.ui.View:
+    """The button that ends passing for the rest of the phase: the host asks again."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=f"Ask me again this {word}", style=discord.ButtonStyle.secondary,
+                                    custom_id=stop_passing_id(session_id)))
+    return view
+
+
+def _add_phase_pass(view: discord.ui.View, session_id: int, token: str, word: str, row: int | None) -> None:
+    if word in PHASE_WORDS:
+        view.add_item(discord.ui.Button(label=phase_pass_label(word), style=discord.ButtonStyle.secondary,
+                                        custom_id=phase_pass_id(session_id, token, word), row=row))
+
+
 def option_value(notation: str, index: int) -> str:
     return notation if len(notation) <= 100 and not notation.startswith("#") else f"#{index}"
 
@@ -98,8 +131,13 @@ def decode(custom_id: str) -> Decoded | None:
     try:
         kind = parts[0]
         sid = int(parts[1])
-        if kind in ("h", "x", "r", "l") and len(parts) == 2:
+        if kind in ("h", "x", "r", "l", "u") and len(parts) == 2:
             return Decoded(kind, sid)
+        if kind == "f" and len(parts) == 4:
+            token = parts[2]
+            if not token or len(token) > 30 or parts[3] not in PHASE_WORDS:
+                return None
+            return Decoded("f", sid, token=token, notation=parts[3])
         if kind in STEP_KINDS and len(parts) == 4:
             token = parts[2]
             if not token or len(token) > 30:
@@ -134,12 +172,13 @@ def label_for(notation: str) -> str:
 
 def choice_view(
     session_id: int, token: str, choices: Sequence[str], *, hand_button: bool = False,
-    aids: Sequence[str] = (),
+    aids: Sequence[str] = (), phase_pass: str = "",
 ) -> discord.ui.View | None:
     """Buttons (up to 20 choices) or a select menu (up to 25) for a small decision;
     ``token`` is the ``prompt_token`` of the question the choices answer. ``aids`` adds the
     help buttons of the decision, in the last row: "explain" ("What do these do?") and
     "rules" ("Rules for this step"); they answer for the clicker's question when clicked.
+    ``phase_pass`` ("phase", "round"; "" for none) adds "Pass for the rest of this phase".
 
     Returns None when there is nothing to show: no aid, and nothing to choose or too much
     for components (the player then types ``/play`` with autocomplete).
@@ -168,6 +207,8 @@ def choice_view(
                 label=AIDS[what][1], style=discord.ButtonStyle.secondary, custom_id=aid_id(session_id, what)
             )
         )
+    if phase_pass and len(view.children) < MAX_BUTTONS + 5 - hand_button:
+        _add_phase_pass(view, session_id, token, phase_pass, None)
     if hand_button:
         view.add_item(
             discord.ui.Button(
@@ -226,13 +267,15 @@ def _style(option: Option) -> discord.ButtonStyle:
 
 
 def step_view(
-    session_id: int, token: str, step: ChoiceStep, *, hand_button: bool = False, aids: Sequence[str] = ()
+    session_id: int, token: str, step: ChoiceStep, *, hand_button: bool = False, aids: Sequence[str] = (),
+    phase_pass: str = "",
 ) -> discord.ui.View:
     """The components of one step of a question's choices (``games.core.choices``): buttons
     for a few short options, a select menu otherwise, a multi-select menu where several items
     are picked (with a "none" button when none may be), and Back after the first step.
     ``token`` is the ``prompt_token`` of the question; ``aids`` the help buttons of the
-    decision, as for ``choice_view``."""
+    decision, as for ``choice_view``; ``phase_pass`` ("phase", "round") adds "Pass for the
+    rest of this phase" to the first step."""
     view = discord.ui.View(timeout=None)
     path = step.path
     if step.multi is not None:
@@ -281,6 +324,8 @@ def step_view(
             discord.ui.Button(label=AIDS[what][1], style=discord.ButtonStyle.secondary,
                               custom_id=aid_id(session_id, what), row=2)
         )
+    if phase_pass and not path:
+        _add_phase_pass(view, session_id, token, phase_pass, 2)
     if hand_button:
         view.add_item(
             discord.ui.Button(label="My hand", style=discord.ButtonStyle.secondary,

@@ -919,9 +919,11 @@ class Outbox:
             aids = ("explain", "rules") if payload.get("explains") else ("rules",)
             if payload.get("step"):
                 step = components.step_from_json(payload["step"])
-                view = components.step_view(session_id, str(payload["question"]), step, aids=aids)
+                view = components.step_view(session_id, str(payload["question"]), step, aids=aids,
+                                            phase_pass=str(payload.get("phase_pass") or ""))
             else:
-                view = components.choice_view(session_id, str(payload["question"]), tuple(choices), aids=aids)
+                view = components.choice_view(session_id, str(payload["question"]), tuple(choices), aids=aids,
+                                              phase_pass=str(payload.get("phase_pass") or ""))
             kwargs["view"] = view
         try:
             user = self.bot.get_user(int(payload["user"])) or await self.bot.fetch_user(int(payload["user"]))
@@ -940,6 +942,7 @@ class Outbox:
             "step": components.step_to_json(prompt.step) if prompt is not None and prompt.step else None,
             "question": prompt.token if prompt is not None else None,
             "explains": prompt.explains if prompt is not None else False,
+            "phase_pass": prompt.phase_pass if prompt is not None else "",
             "version": version,
         }
         now = time.time()
@@ -1394,8 +1397,10 @@ class Outbox:
             return None
         aids = ("explain", "rules") if prompt.explains else ("rules",)
         if prompt.step is not None:
-            return components.step_view(reply.session_id, prompt.token, prompt.step, aids=aids)
-        return components.choice_view(reply.session_id, prompt.token, prompt.choices, aids=aids)
+            return components.step_view(reply.session_id, prompt.token, prompt.step, aids=aids,
+                                        phase_pass=prompt.phase_pass)
+        return components.choice_view(reply.session_id, prompt.token, prompt.choices, aids=aids,
+                                      phase_pass=prompt.phase_pass)
 
     async def _private_png(self, reply: Reply, parts: Sequence[PrivatePart], user_id: int) -> bytes | None:
         view = next((p.view for p in parts if p.view is not None), None)

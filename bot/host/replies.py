@@ -79,6 +79,9 @@ class PromptInfo:
     choices that lead to each legal action (``games.core.choices``), for a human seat; None
     for an AI seat or when there are too many legal actions to list. ``shown`` the prompt as
     the "Now" line shows it after the seat's name (its name not repeated, players named).
+    ``phase_pass`` when pass is among a human seat's answers, what the game calls the span
+    ("phase", "round"): a "pass for the rest of this phase" button is offered with them
+    (``Host.act(for_phase=True)``); "" otherwise.
     """
 
     seat: Seat
@@ -91,6 +94,7 @@ class PromptInfo:
     explains: bool = False
     step: ChoiceStep | None = None
     shown: str = ""
+    phase_pass: str = ""
 
 
 def prompt_token(seq: int, kind: str, text: str, choices: tuple[str, ...]) -> str:

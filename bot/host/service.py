@@ -40,6 +40,7 @@ Decisions (where the design is silent)
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import itertools
 import logging
 import math
@@ -191,7 +192,18 @@ def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool
 class _Applied:
     row: ActionRecord
     state: Any
-    auto: bool = False  # a human's only legal answer, a pass, given for them (auto-pass)
+    auto: str = ""  # given for a human by the host: "lone" (their only legal answer, a pass),
+    # "phase" (a pass, as they asked for the rest of the phase)
+
+
+@dataclass(frozen=True)
+class _AutoPass:
+    """Which human seats the host may pass for: ``lone`` the seats whose player has
+    auto-pass on (a question whose only legal answer is a pass), ``standing`` the seats
+    passing for the rest of a phase, with the phase's mark (``Game.phase_mark``)."""
+
+    lone: frozenset[Seat] = frozenset()
+    standing: Mapping[Seat, str] = dataclasses.field(default_factory=dict)
 
 
 class _LockEntry:
@@ -553,15 +565,29 @@ class Host(StandingsMixin):
         )
         return _Applied(row, step.state)
 
+    async def _auto(self, rec: SessionRecord, seats: Sequence[SeatRecord] | None = None) -> _AutoPass:
+        """Who the host may pass for in ``rec`` now: the human seats whose player has
+        auto-pass on (their ``/game prefs`` setting, else ``settings.auto_pass``) and the
+        seats passing for the rest of a phase."""
+        holders = {s.seat: s.user_id for s in (seats if seats is not None else rec.seats) if s.user_id is not None}
+        prefs = await self.storage.get_prefs_many(holders.values())
+        lone = frozenset(seat for seat, uid in holders.items()
+                         if (self.settings.auto_pass if prefs[uid].auto_pass is None else prefs[uid].auto_pass))
+        standing = await self.storage.standing_passes(rec.id) if rec.status == "active" else {}
+        return _AutoPass(lone, {seat: mark for seat, mark in standing.items() if seat in holders})
+
     def _run_ai(
         self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
-        revealed: bool = False,
+        revealed: bool = False, auto: _AutoPass | None = None,
     ) -> list[_Applied]:
         """Play every AI seat the game prompts, in seat order, until a human must act or
-        the game is over. When the game's code (or the agent) fails, the loop stops there,
+        the game is over; a human seat the host may pass for (``auto``, from ``_auto``) is
+        answered too: a lone pass, or a pass for the rest of the phase. When the game's code
+        (or the agent) fails, the loop stops there,
         the failure is logged with an incident id and ``fault`` on the result says so: the
         steps before it stand, and the session is marked as needing attention."""
         out = _Steps()
+        auto = auto if auto is not None else _AutoPass()
         for _ in range(self.settings.max_ai_steps):
             seat: Seat | None = None
             try:
@@ -569,8 +595,13 @@ class Host(StandingsMixin):
                     break
                 prompts = game.to_act(state)
                 ai = [s for s in sorted(prompts) if s < len(seats) and seats[s].is_ai]
-                lone = (None if ai or not self.settings.auto_pass
-                        else self._lone_pass(game, state, prompts, seats, rec.seed + seq))
+                how = "lone"
+                lone = (None if ai or not auto.lone
+                        else self._lone_pass(game, state, {s: p for s, p in prompts.items() if s in auto.lone},
+                                             seats, rec.seed + seq))
+                if not ai and lone is None and auto.standing:
+                    how = "phase"
+                    lone = self._standing_pass(game, state, prompts, seats, auto.standing, rec.seed + seq)
                 if not ai and lone is None:
                     break
                 if ai:
@@ -585,7 +616,7 @@ class Host(StandingsMixin):
                     applied = self._apply(game, rec, state, seat, action, seq + 1, prompts[seat],
                                           user_id=seats[seat].user_id, interaction_id=None, now=now,
                                           revealed=revealed)
-                    applied = _Applied(applied.row, applied.state, auto=True)
+                    applied = _Applied(applied.row, applied.state, auto=how)
                 revealed = revealed or applied.row.reveals
             except Exception as e:
                 what = f"the AI's move for seat {seat + 1}" if seat is not None else "the rules after a move"
@@ -624,6 +655,33 @@ class Host(StandingsMixin):
                     break
             if public:
                 return seat, legal[0]
+        return None
+
+    @classmethod
+    def _standing_pass(cls, game: Game, state: Any, prompts: Mapping[Seat, Prompt], seats: Sequence[SeatRecord],
+                       standing: Mapping[Seat, str], salt: int) -> tuple[Seat, Any] | None:
+        """A human seat asked now that passes for the rest of the phase it is still in
+        (``standing``: seat -> ``Game.phase_mark``), with its pass; None when there is none.
+
+        Only a pass the others know to be legal is given (trust invariant 3): the seat's
+        hidden information is drawn anew as for ``_lone_pass`` and the pass must be legal
+        in each, so whether the host answers never depends on what the seat holds. Else
+        the seat is asked as usual."""
+        mark: str | None = None
+        for seat in sorted(prompts):
+            if seat not in standing or seat >= len(seats) or seats[seat].user_id is None:
+                continue
+            mark = game.phase_mark(state) if mark is None else mark
+            if standing[seat] != mark:
+                continue
+            passing = cls._pass_action(game, state, seat)
+            if passing is None:
+                continue
+            others = frozenset(s for s in secret_seats(game, state) if s != seat)
+            rand = random.Random(f"phase-pass {salt} {seat}")
+            if all(passing in list(game.legal_actions(perturb(game, state, others, rand), seat))
+                   for _ in range(AUTO_PASS_TRIES)):
+                return seat, passing
         return None
 
     def _incident(self, rec: SessionRecord, seat: Seat | None, what: str, error: BaseException,
@@ -755,7 +813,9 @@ class Host(StandingsMixin):
                                   prompt_token(rec.seq, p.kind, p.text, choices),
                                   self._explains(game, state, seat, choices),
                                   tree.step() if tree is not None else None,
-                                  self._shown(rec, seat, p.text)))
+                                  self._shown(rec, seat, p.text),
+                                  game.phase_word if human and self._pass_action(game, state, seat) is not None
+                                  else ""))
         return out
 
     def _tree(self, game: Game, rec: SessionRecord, state: Any, seat: Seat) -> ChoiceTree | None:
@@ -1133,7 +1193,10 @@ class Host(StandingsMixin):
         users = {s.seat: s.user_id for s in rec.seats if s.user_id is not None}
         for done in applied:
             row = done.row
-            if done.auto:
+            if done.auto == "phase":
+                out.append(f"{self._who(rec, row.seat)}: {row.notation} (passing for the rest of this "
+                           f"{get_game(rec.game_id).phase_word}, as they chose)")
+            elif done.auto:
                 out.append(f"{self._who(rec, row.seat)}: {row.notation} (nothing else was possible; "
                            "answered automatically)")
             elif row.seq > 0:
@@ -1374,7 +1437,7 @@ class Host(StandingsMixin):
                 setup = _Applied(ActionRecord(0, None, "setup", None,
                                               tuple(_event_record(e) for e in step.events),
                                               None, False, True, None, now), step.state)
-                ai = self._run_ai(game, rec, rec.seats, step.state, 0, now)
+                ai = self._run_ai(game, rec, rec.seats, step.state, 0, now, auto=await self._auto(rec))
                 state = ai[-1].state if ai else step.state
                 change = self._close_change(game, rec, {}, state, [setup, *ai], now,
                                             *await self._timing(rec, game, state), fault=ai.fault,
@@ -1407,11 +1470,18 @@ class Host(StandingsMixin):
         prompt: str | None = None,
         choice: int | None = None,
         session_id: int | None = None,
+        for_phase: bool = False,
     ) -> Reply:
         """Play an action for the user's seat, given in the game's notation (``text``), as
         an action model (``action``), or as the index of a choice (``choice``, zero-based,
         into the ``PromptInfo.choices`` of the question ``prompt`` names); then AI seats play
         until a human must act.
+
+        ``for_phase`` (give ``text="pass"``): pass now and for the rest of this phase (the
+        game's ``phase_mark``, "round" where ``phase_word`` says so): the host then passes
+        for the seat at each of its questions the others know pass answers, until the phase
+        changes or the player stops it (``stop_passing``); the table is told. Raises
+        IllegalActionError when pass is not among the seat's answers now.
 
         An action is judged against the question its sender saw (design, trust invariant 4):
         ``prompt`` is the ``prompt_token`` the sender answered (a button carries it), or ""
@@ -1486,6 +1556,17 @@ class Host(StandingsMixin):
                 repeated = REPEATED.fullmatch(text or "") if action is None else None
                 if repeated is not None:
                     text, times = repeated.group(1), int(repeated.group(2))
+                standing: str | None = None
+                auto: _AutoPass | None = None
+                if for_phase:
+                    action = self._pass_action(game, state, seat)
+                    if action is None:
+                        raise IllegalActionError(
+                            f"Pass is not among your answers now, so it cannot be given for the rest of this "
+                            f"{game.phase_word}; nothing was applied. You are asked: {prompts[seat].text}")
+                    standing = game.phase_mark(state)
+                    auto = await self._auto(rec)
+                    auto = _AutoPass(auto.lone, {**auto.standing, seat: standing})
                 if action is None:
                     action = suggest.resolve(game, state, seat, text or "")
                 if action is None:
@@ -1493,7 +1574,7 @@ class Host(StandingsMixin):
                 now = self.clock()
                 applied, final, change, fault = await self._answer_and_follow(
                     game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
-                    now=now, times=times)
+                    now=now, times=times, auto=auto)
             except GameError as e:
                 raise self._reworded(e) from None
             except Exception as e:
@@ -1506,17 +1587,37 @@ class Host(StandingsMixin):
                     raise
                 return await self._duplicate_reply(done[0])
             self._remember(rec, final)
-        return await self._status_reply(game, rec, final, [*self._feed_rows(rec, applied),
+            said: list[str] = []
+            if standing is not None:
+                await self.storage.set_standing_pass(rec.id, seat, standing, now)
+                said.append(f"{self._who(rec, seat)} passes for the rest of this {game.phase_word}.")
+        return await self._status_reply(game, rec, final, [*said, *self._feed_rows(rec, applied),
                                                            *self._fault_line(fault)])
+
+    async def stop_passing(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
+        """End the user's passing for the rest of a phase (``act(for_phase=True)``): the
+        host asks their seat again from its next question. Private reply; changes nothing
+        else. Raises NoSessionError, NotSeatedError."""
+        rec = await self._find(channel_id, session_id)
+        seat = self._require_seat(rec, user_id).seat
+        game = get_game(rec.game_id)
+        stopped = await self.storage.set_standing_pass(rec.id, seat, None, self.clock())
+        text = (f"You will be asked again: the host no longer passes for you in this {game.phase_word}."
+                if stopped else "You were not passing for the rest of a phase; you are asked as usual.")
+        return Reply(text=text, ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status,
+                     game=self._game_name(rec))
 
     async def _answer_and_follow(
         self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt], seat: Seat, action: Any,
         *, user_id: int | None, interaction_id: str | None, now: float, times: int = 1,
+        auto: _AutoPass | None = None,
     ) -> tuple[list[_Applied], Any, SessionUpdate, Any]:
         """Apply ``seat``'s ``action`` (``times`` times in a row: "place Italia ×3", each time
         as the seat's answer to the same question again, else IllegalActionError) and the AI
         moves that follow it: (the steps applied, the final state, the change to commit, the
-        fault of an AI move that failed, if any). Nothing is stored yet."""
+        fault of an AI move that failed, if any). ``auto``: who the host may pass for
+        afterwards (default: as ``_auto`` reads it). Nothing is stored yet."""
+        auto = auto if auto is not None else await self._auto(rec)
         mine = [self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
                             user_id=user_id, interaction_id=interaction_id, now=now)]
         shape = re.sub(r"\d+", "#", prompts[seat].text)
@@ -1531,7 +1632,7 @@ class Host(StandingsMixin):
                                     user_id=user_id, interaction_id=None, now=now,
                                     revealed=any(x.row.reveals for x in mine)))
         ai = self._run_ai(game, rec, rec.seats, mine[-1].state, mine[-1].row.seq, now,
-                          revealed=any(x.row.reveals for x in mine))
+                          revealed=any(x.row.reveals for x in mine), auto=auto)
         applied = [*mine, *ai]
         final = applied[-1].state
         change = self._close_change(game, rec, prompts, final, applied, now,
@@ -1619,7 +1720,8 @@ class Host(StandingsMixin):
             state = await self._state(game, rec)
             try:
                 before = game.to_act(state)
-                applied, state, lines, fault = self._time_out(game, rec, state, before, now, window_due, wait_due)
+                applied, state, lines, fault = self._time_out(game, rec, state, before, now, window_due, wait_due,
+                                                              await self._auto(rec))
                 window, wait = await self._timing(rec, game, state)
                 change = self._close_change(game, rec, before, state, applied, now, window, wait, fault=fault)
             except Exception as e:
@@ -1642,7 +1744,7 @@ class Host(StandingsMixin):
 
     def _time_out(
         self, game: Game, rec: SessionRecord, state: Any, before: Mapping[Seat, Prompt], now: float,
-        window_due: bool, wait_due: bool,
+        window_due: bool, wait_due: bool, auto: _AutoPass | None = None,
     ) -> tuple[list[_Applied], Any, list[str], dict[str, Any] | None]:
         """The steps that close the due waits: passes for the response window, an AI answer
         for each human seat waited on past the wait deadline, then the AI seats' moves.
@@ -1671,7 +1773,7 @@ class Host(StandingsMixin):
                     state = a.state
                     progressed = True
                 ai = self._run_ai(game, rec, rec.seats, state, seq, now,
-                                  revealed=any(x.row.reveals for x in applied))
+                                  revealed=any(x.row.reveals for x in applied), auto=auto)
                 applied.extend(ai)
                 if ai.fault:
                     return applied, state if not ai else ai[-1].state, lines, ai.fault
@@ -1700,7 +1802,8 @@ class Host(StandingsMixin):
                              "this time. The seat stays theirs: their next decision waits for them "
                              "again, and they play it as usual (/play); to hand the seat to an AI for good, "
                              "/game leave.")
-            ai = self._run_ai(game, rec, rec.seats, state, seq, now, revealed=any(x.row.reveals for x in applied))
+            ai = self._run_ai(game, rec, rec.seats, state, seq, now, revealed=any(x.row.reveals for x in applied),
+                              auto=auto)
             applied.extend(ai)
             if ai:
                 state = ai[-1].state
@@ -1821,7 +1924,7 @@ class Host(StandingsMixin):
         now = self.clock()
         try:
             state = await self._state_at(game, rec, to)
-            ai = self._run_ai(game, rec, rec.seats, state, to, now)
+            ai = self._run_ai(game, rec, rec.seats, state, to, now, auto=await self._auto(rec))
             final = ai[-1].state if ai else state
             change = self._close_change(game, rec, {}, final, ai, now, *await self._timing(rec, game, final),
                                         fault=ai.fault, truncate_after=to)
@@ -2086,11 +2189,13 @@ class Host(StandingsMixin):
                      version=rec.version, status=rec.status)
 
     async def set_prefs(self, user_id: int, *, dms: bool | None = None, reminder_hours: int | None = -1,
-                        notify: str | None = None) -> Reply:
+                        notify: str | None = None, auto_pass: bool | None = None) -> Reply:
         """Set the user's preferences: ``dms`` (private parts and updates by DM),
         ``reminder_hours`` (None = never; -1 leaves it as it is), ``notify`` how they are
         told of a new question: "thread" (a ping in the game's thread, the prompt in their
-        private thread) or "dm" (the prompt by direct message, no ping); None leaves it.
+        private thread) or "dm" (the prompt by direct message, no ping); ``auto_pass``
+        whether the host answers for them a question whose only legal answer is a pass
+        (when the others know it already); None leaves each as it is.
         Raises InvalidOptionError."""
         prefs = await self.storage.get_prefs(user_id)
         if reminder_hours is not None and reminder_hours != -1 and not 1 <= reminder_hours <= 24 * 14:
@@ -2099,13 +2204,17 @@ class Host(StandingsMixin):
             raise InvalidOptionError(f"Notifications can be {' or '.join(NOTIFY_MODES)}, not {notify!r}.")
         new = UserPrefs(user_id, prefs.dms if dms is None else dms,
                         prefs.reminder_hours if reminder_hours == -1 else reminder_hours,
-                        prefs.notify if notify is None else notify)
+                        prefs.notify if notify is None else notify,
+                        prefs.auto_pass if auto_pass is None else auto_pass)
         await self.storage.set_prefs(new, self.clock())
         when = "never" if new.reminder_hours is None else f"after {new.reminder_hours} h"
         how = ("a ping in the game's thread, your prompts in your private thread" if new.notify == "thread"
                else "a direct message with your prompt (no ping in the thread)")
+        auto = self.settings.auto_pass if new.auto_pass is None else new.auto_pass
+        passes = ("on: when pass (or done) is your only answer, it is given for you and the table is told"
+                  if auto else "off: you are asked even when pass (or done) is your only answer")
         return Reply(text=f"DMs {'on' if new.dms else 'off'}; reminders {when}; when you are asked "
-                          f"something: {how}.", ephemeral=True)
+                          f"something: {how}; auto-pass {passes}.", ephemeral=True)
 
     async def set_guild_settings(self, guild_id: int, *, is_moderator: bool, respond_seconds: Any = ...,
                                  wait_seconds: Any = ...) -> Reply:
@@ -2188,7 +2297,8 @@ class Host(StandingsMixin):
         state = await self._state(game, rec)
         try:
             prompts = game.to_act(state)
-            ai = self._run_ai(game, rec, seats, state, rec.seq, now)
+            await self.storage.set_standing_pass(rec.id, seat, None, now)  # the new holder decides anew
+            ai = self._run_ai(game, rec, seats, state, rec.seq, now, auto=await self._auto(rec, seats))
             final = ai[-1].state if ai else state
             change = self._close_change(game, rec, prompts, final, ai, now, *await self._timing(rec, game, final),
                                         fault=ai.fault, seats=seats)

@@ -65,6 +65,19 @@ class GameDefaults(Explainable):
         """``seat_name``, or "seat N" (1-based) when there is none."""
         return self.seat_name(s, seat) or f"seat {seat + 1}"
 
+    phase_word: ClassVar[str] = "phase"
+    """What the rule text calls the span :meth:`phase_mark` names ("phase"; "round" where
+    the game is played in rounds of turns without phases of its own), for "pass for the
+    rest of this phase"."""
+
+    def phase_mark(self, s: Any) -> str:
+        """A text naming the phase ``s`` is in, from public information only: equal for two
+        states of the same phase, different once the phase (or the turn it belongs to, or
+        the round) has moved on. The host's "pass for the rest of this phase" lasts while
+        the mark stays the same. Default: the state's ``round``, ``turn`` and ``phase``
+        (Barbarian Hordes, Roman War, Soul of the Empire); a game without them overrides it."""
+        return f"round {s.round}, turn {s.turn}, {s.phase}"
+
     def seats(self, s: Any) -> tuple[Seat, ...]:
         """Every seat of the game in ``s``. Default: the indices of ``s.players``."""
         return tuple(range(len(s.players)))

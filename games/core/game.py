@@ -87,8 +87,10 @@ class Game(Protocol):
     # ``seats(s)`` (every seat; default the indices of ``s.players``), ``summary(view)``
     # and ``hand_text(view)`` (plain text for the terminal and logs), ``no_winner_label``,
     # the hidden-information hooks ``perturb_hidden(s, keep, rand)`` and
-    # ``reveals(before, seat, action, step, rng_for, drew)`` (games.core.secrets), and
-    # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal).
+    # ``reveals(before, seat, action, step, rng_for, drew)`` (games.core.secrets),
+    # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal), and
+    # ``phase_mark(s)`` with ``phase_word`` (the phase a state is in, from public
+    # information, for the host's "pass for the rest of this phase").
 
     def explain(self, name: str) -> Sequence[Any]:
         """The named things (cards, nations, abilities...) ``name`` matches, as

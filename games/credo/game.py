@@ -164,6 +164,11 @@ class Credo(NotationGame):
     """The Credo game object (stateless; see games.core.Game)."""
 
     explained = "Church card, Article card or Event card"
+    phase_word = "round"
+
+    def phase_mark(self, s: State) -> str:
+        """Credo is played in rounds of turns (the phase is only set-up or play): a round."""
+        return f"round {s.round}, {s.phase}"
 
     def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
         """Placing an Article on the Church mat (Set Up; an Article card drawn) is public as

@@ -144,6 +144,12 @@ class PromisedLand(NotationGame):
 
     explained = "Kingdom card, Artefact or track token"
 
+    def phase_mark(self, s: State) -> str:
+        """The Time track's card, the game's phase and, during a Player Turn, its step
+        (Kingdom bonus, actions, revenue, buying)."""
+        step = f", {s.turn.phase}" if s.turn is not None else ""
+        return f"time {s.time}, {s.phase}{step}"
+
     id = "promised-land"
     title = "Promised Land 1250-587 BC"
     min_players = 2

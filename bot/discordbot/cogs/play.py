@@ -102,6 +102,33 @@ class Play(commands.Cog):
             reply = await h.log(game_channel, interaction.user.id, session_id=decoded.session_id)
             await bot.outbox.private_answer(interaction, reply)
             return
+        if decoded.kind == "u":  # stop passing for the rest of the phase
+            reply = await h.stop_passing(game_channel, interaction.user.id, session_id=decoded.session_id)
+            text = f"**{reply.game}**\n{reply.text}" if reply.game else reply.text
+            if own_prompt(interaction):
+                await interaction.response.edit_message(content=text[:2000], view=None)
+            else:
+                await send_private(interaction, text)
+            return
+        if decoded.kind == "f":  # pass now and for the rest of the phase
+            assert decoded.token is not None
+            if await refuse_if_closed(interaction, game_channel):
+                return
+            word = decoded.notation or "phase"
+            try:
+                reply = await h.act(game_channel, interaction.user.id, "pass", prompt=decoded.token,
+                                    interaction_id=str(interaction.id), session_id=decoded.session_id,
+                                    for_phase=True)
+            except (NotYourTurnError, OutdatedActionError) as e:
+                await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
+                return
+            except GameError as e:
+                where = await h.game_name(decoded.session_id)
+                await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
+                return
+            await self._after_click(interaction, reply, f"pass for the rest of this {word}", game_channel,
+                                    view=components.stop_passing_view(decoded.session_id, word))
+            return
         notation = decoded.notation
         index = decoded.index
         if decoded.kind == "s":
@@ -268,13 +295,14 @@ class Play(commands.Cog):
         await bot.outbox.private_answer(interaction, dataclasses.replace(mine, text=error.message, private=quiet))
 
     async def _after_click(
-        self, interaction: discord.Interaction, reply: Reply, notation: str, game: int
+        self, interaction: discord.Interaction, reply: Reply, notation: str, game: int,
+        view: discord.ui.View | None = None,
     ) -> None:
         """Answer a click that was handed to the host. The message it came from is edited
         ("You chose …", its buttons and image removed) only when it is the clicker's own
         prompt: an ephemeral message or a DM, which nobody else sees. A click on any other
         message (a public board message, whatever its payload) is answered privately and
-        leaves that message as it is."""
+        leaves that message as it is. ``view``: the components the answer keeps (None: none)."""
         bot = tabula(interaction)
         note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
         try:
@@ -283,11 +311,14 @@ class Play(commands.Cog):
                 # the "➜ chosen so far" line of a step gives way to what was chosen
                 before = "\n".join(line for line in before.split("\n") if not line.startswith("➜ "))
                 content = f"{before}\n{note}" if before and before != "\u200b" else note
-                await interaction.response.edit_message(content=content[:2000], view=None, attachments=[])
+                await interaction.response.edit_message(content=content[:2000], view=view, attachments=[])
                 if interaction.message is not None:
                     bot.outbox.forget_message(interaction.message.id)
             else:
-                await interaction.response.send_message(note, ephemeral=True)
+                if view is not None:
+                    await interaction.response.send_message(note, ephemeral=True, view=view)
+                else:
+                    await interaction.response.send_message(note, ephemeral=True)
         except discord.HTTPException:
             # the choice is stored: its update still goes out (through the outbox) below
             log.warning("could not answer the click %s", interaction.id, exc_info=True)

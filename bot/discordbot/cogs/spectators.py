@@ -29,11 +29,12 @@ async def game_follow(interaction: discord.Interaction, every: str = "move", sto
     await answer(interaction, await (h.unfollow(channel, user) if stop else h.follow(channel, user, mode=every)))
 
 
-@game_command(name="prefs", description="Your preferences: how you are told it is your turn, DMs, reminders")
+@game_command(name="prefs", description="Your preferences: how you are told it is your turn, DMs, reminders, auto-pass")
 @app_commands.describe(
     notify="When asked something: a ping in the game's thread (prompt in your private thread) or a DM",
     dms="Receive your hand and updates by DM when you have no private thread",
     reminder_hours="Ping me after this many hours (0: never)",
+    auto_pass="Pass for me when pass (or done) is my only answer, telling the table",
 )
 @app_commands.choices(notify=[
     app_commands.Choice(name="ping in the game's thread", value="thread"),
@@ -44,11 +45,13 @@ async def game_prefs(
     notify: str | None = None,
     dms: bool | None = None,
     reminder_hours: app_commands.Range[int, 0, 336] | None = None,
+    auto_pass: bool | None = None,
 ) -> None:
     hours: int | None = -1 if reminder_hours is None else (None if reminder_hours == 0 else reminder_hours)
     await answer(
         interaction,
-        await host(interaction).set_prefs(interaction.user.id, dms=dms, reminder_hours=hours, notify=notify),
+        await host(interaction).set_prefs(interaction.user.id, dms=dms, reminder_hours=hours, notify=notify,
+                                          auto_pass=auto_pass),
     )
 
 
