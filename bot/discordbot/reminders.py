@@ -4,6 +4,8 @@ A human seat the game is waiting for is pinged in the game's channel once its wa
 reminder interval, and again after each further interval (at most one ping per interval). The
 interval is the player's own preference (``/game prefs reminder_hours``), else the server's
 (``reminder_hours`` in the guild settings), else ``TABULA_REMINDER_HOURS`` (12 h by default).
+A reminder goes the way the player chose to be told of a question (``/game prefs notify``): a
+ping in the game's channel, or a direct message and no ping (a ping when their DMs are closed).
 Which pings were sent is stored, so a restart does not ping anyone early. Each ping is claimed
 in the database before it is sent (``Storage.claim_reminder_ping``): when several bot processes
 share a database, exactly one of them sends it (a process that dies between the claim and the
@@ -20,6 +22,8 @@ from typing import TYPE_CHECKING
 import discord
 
 if TYPE_CHECKING:
+    from storage import UserPrefs
+
     from .client import TabulaBot
 from .background import Background
 
@@ -62,9 +66,8 @@ class Reminders:
             sent += await self._remind(now)
         return sent
 
-    async def _interval_hours(self, user_id: int, guild_id: int | None) -> float | None:
+    async def _interval_hours(self, prefs: UserPrefs, guild_id: int | None) -> float | None:
         storage = self.bot.host.storage
-        prefs = await storage.get_prefs(user_id)
         if prefs.reminder_hours is not None:
             return float(prefs.reminder_hours)
         if guild_id is not None:
@@ -83,9 +86,10 @@ class Reminders:
             if not waiting:
                 continue
             pinged = await storage.reminder_pings(rec.id)
+            prefs = await storage.get_prefs_many(s.user_id for s in waiting if s.user_id is not None)
             for seat in waiting:
                 assert seat.user_id is not None
-                hours = await self._interval_hours(seat.user_id, rec.guild_id)
+                hours = await self._interval_hours(prefs[seat.user_id], rec.guild_id)
                 if not hours:
                     continue
                 due = int((now - rec.updated_at) // (hours * 3600))
@@ -97,6 +101,10 @@ class Reminders:
                 if not await storage.claim_reminder_ping(rec.id, seat.user_id, rec.updated_at, due, now):
                     continue  # another process sent it
                 waited = (now - rec.updated_at) / 3600
+                if prefs[seat.user_id].notify == "dm" and await self._remind_by_dm(rec.id, rec.channel_id,
+                                                                                   seat.user_id, waited):
+                    sent += 1
+                    continue
                 text = (
                     f"<@{seat.user_id}>, the game is waiting for you ({waited:.0f} h so far). "
                     "`/game hand` shows what you are asked."
@@ -117,3 +125,17 @@ class Reminders:
                     continue
                 sent += 1
         return sent
+
+    async def _remind_by_dm(self, session_id: int, channel_id: int, user_id: int, waited: float) -> bool:
+        """Remind a player who chose direct messages (no ping in the channel); False when the
+        DM could not be sent (their DMs are closed), so the channel ping goes instead."""
+        name = await self.bot.host.game_name(session_id)
+        text = (f"**{name}**\nThe game is waiting for you ({waited:.0f} h so far) in <#{channel_id}>. "
+                "`/game hand` there shows what you are asked.")
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await user.send(text, allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException:
+            log.info("could not remind user %s by DM; pinging in the channel instead", user_id)
+            return False
+        return True

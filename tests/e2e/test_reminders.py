@@ -124,3 +124,28 @@ async def test_a_response_window_past_its_deadline_passes_for_those_who_did_not_
         seq = after.seq
         await bot.reminders.run_once()
         assert (await bot.host.storage.get_session(rec.id)).seq == seq
+
+
+async def test_a_reminder_goes_the_way_the_player_chose(world: World) -> None:
+    """A player who chose direct messages (``/game prefs notify:dm``) is reminded by DM and
+    not pinged in the channel (issue: play every decision from a phone, one notification
+    per question, the player's choice)."""
+    async with world.run_bot(reminders=True) as bot:
+        rec = await open_game(world, bot)
+        user = waiting_user(world, rec)
+        r = await world.slash(user, world.channel, "game prefs", notify="dm")
+        assert r.ephemeral
+        dm_before = [m.id for m in world.fake.messages.values() if _dm_to(world, m, user.id)]
+        world.clock.t = rec.updated_at + 12.01 * HOUR
+        assert await bot.reminders.run_once() == 1
+        assert pings(world, user.id) == [], "no ping in the channel for a player who chose DMs"
+        reminders = [m for m in world.fake.messages.values()
+                     if _dm_to(world, m, user.id) and m.id not in dm_before]
+        assert len(reminders) == 1 and "the game is waiting for you" in reminders[0].content.lower()
+        assert f"<#{world.channel.id}>" in reminders[0].content
+        assert not reminders[0].mentioned_user_ids()
+
+
+def _dm_to(world: World, m: Message, user_id: int) -> bool:
+    ch = world.fake.channels.get(m.channel_id)
+    return ch is not None and ch.type == 1 and ch.recipient is not None and ch.recipient.id == user_id
