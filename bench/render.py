@@ -7,9 +7,10 @@ For each board: the median milliseconds of ``render_view`` (View -> PNG bytes, i
 over ``--repeat`` distinct states of one AI playout (as in a game, where consecutive states
 share names and labels, so text caches warm the way they do in play), the median time to
 encode a blank image of the same size and mode with the same encoder in the same run (the
-floor for any PNG that size), their ratio, and the PNG's size. Each figure is printed beside
-its target: under 100 ms, at most 2x the blank encode, under 1 MB. Exits 0 (the machine may be
-busy: read the ratios).
+floor for any PNG that size), timed alternately with the board so a busy machine slows both
+alike, their ratio, and the PNG's size. Each figure is printed beside its target: under 100 ms,
+at most 3x the blank encode (and beside it the stricter 2x), under 1 MB. Exits 0 (the machine
+may be busy: read the ratios).
 
 ``--load N`` plays the boards of N busy games at once (Barbarian Hordes, 4 players, a new
 public state of each game every 50 ms, three each) through the bot's two ways of drawing, in
@@ -50,7 +51,8 @@ from games.core import get_game  # noqa: E402
 from render import draw as dr  # noqa: E402
 
 TARGET_MS = 100.0
-TARGET_RATIO = 2.0
+TARGET_RATIO = 3.0  # the board images' target (at most 3x the blank encode)
+STRICT_RATIO = 2.0  # the bot's performance target, printed beside it
 TARGET_BYTES = 1_000_000
 GAMES = ("barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire")
 
@@ -64,14 +66,22 @@ def _views(game_id: str, players: int, count: int, viewer: int | None) -> list[A
     return out
 
 
-def _median_ms(fn: Callable[[int], Any], repeat: int) -> tuple[float, Any]:
-    times, out = [], None
-    fn(0)  # warm-up: fonts, static layers
+def _interleaved_ms(
+    board: Callable[[int], bytes], blank: Callable[[], bytes], repeat: int
+) -> tuple[float, float, bytes]:
+    """Median milliseconds of ``board(i)`` and of ``blank()``, timed alternately (board, blank,
+    board, ...) so that a busy moment of the machine slows both alike, and the last board's PNG."""
+    board(0), blank()  # warm-up: fonts, static layers
+    times: tuple[list[float], list[float]] = ([], [])
+    png = b""
     for i in range(repeat):
         t = time.perf_counter()
-        out = fn(i)
-        times.append(time.perf_counter() - t)
-    return statistics.median(times) * 1000, out
+        png = board(i)
+        times[0].append(time.perf_counter() - t)
+        t = time.perf_counter()
+        blank()
+        times[1].append(time.perf_counter() - t)
+    return statistics.median(times[0]) * 1000, statistics.median(times[1]) * 1000, png
 
 
 def _verdict(ok: bool) -> str:
@@ -81,31 +91,39 @@ def _verdict(ok: bool) -> str:
 def boards(args: argparse.Namespace) -> int:
     names = {s: f"Player {s + 1}" for s in range(12)}
     print(
-        f"{'board':44} {'size':>10} {'ms':>7} {'<100':>6} {'blank':>6} {'ratio':>6} {'<=2x':>6} "
+        f"{'board':36} {'size':>10} {'ms':>6} {'<100':>6} {'blank':>6} {'ratio':>6} {'<=3x':>6} {'<=2x':>6} "
         f"{'bytes':>9} {'<1MB':>6}"
     )
-    missed = 0
+    missed = missed_strict = 0
+    ratios: list[float] = []
     for game_id in args.game or GAMES:
         game = get_game(game_id)
         for players in range(game.min_players, game.max_players + 1):
             for viewer in (None, 0):
                 views = _views(game_id, players, args.repeat, viewer)
-                ms, png = _median_ms(lambda i, v=views: render.render_view(v[i % len(v)], names), args.repeat)
-                img = Image.open(io.BytesIO(png))
+                img = Image.open(io.BytesIO(render.render_view(views[0], names)))
                 blank = Image.new(img.mode, img.size)
-                blank_ms = _median_ms(lambda _, b=blank: dr.encode_png(b), max(3, args.repeat))[0]
+                ms, blank_ms, png = _interleaved_ms(
+                    lambda i, v=views: render.render_view(v[i % len(v)], names),
+                    lambda b=blank: dr.encode_png(b),
+                    max(3, args.repeat),
+                )
                 ratio = ms / blank_ms
+                ratios.append(ratio)
                 checks = (ms < TARGET_MS, ratio <= TARGET_RATIO, len(png) < TARGET_BYTES)
                 missed += not all(checks)
+                missed_strict += ratio > STRICT_RATIO
                 label = f"{game_id} {players}p {'public' if viewer is None else 'seat 1 view'}"
                 print(
-                    f"{label:44} {img.width}x{img.height:<5} {ms:7.1f} {_verdict(checks[0]):>6} "
-                    f"{blank_ms:6.1f} {ratio:6.2f} {_verdict(checks[1]):>6} {len(png):9,d} "
-                    f"{_verdict(checks[2]):>6}",
+                    f"{label:36} {img.width}x{img.height:<5} {ms:6.1f} {_verdict(checks[0]):>6} "
+                    f"{blank_ms:6.1f} {ratio:6.2f} {_verdict(checks[1]):>6} {_verdict(ratio <= STRICT_RATIO):>6} "
+                    f"{len(png):9,d} {_verdict(checks[2]):>6}",
                     flush=True,
                 )
     print(
         f"targets: < {TARGET_MS:.0f} ms, <= {TARGET_RATIO:.0f}x the blank encode, < 1 MB; boards missing one: {missed}"
+        f"; over {STRICT_RATIO:.0f}x: {missed_strict} of {len(ratios)}; ratio median {statistics.median(ratios):.2f}, "
+        f"max {max(ratios):.2f}"
     )
     return 0
 

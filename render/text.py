@@ -84,7 +84,15 @@ _DROP_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn"}
 def clean(text: str) -> str:
     """``text`` ready to draw: NFC, whitespace runs collapsed to one space, control,
     format (zero-width joiners, bidi marks), variation selectors and emoji skin
-    tone modifiers removed."""
+    tone modifiers removed. Remembered per process (names and labels repeat from
+    board to board)."""
+    return _clean(str(text))
+
+
+@functools.lru_cache(maxsize=16384)
+def _clean(text: str) -> str:
+    if text.isascii() and text.isprintable() and "  " not in text:
+        return text.strip()  # nothing to normalise, drop or collapse
     out = []
     for ch in unicodedata.normalize("NFC", str(text)):
         cp = ord(ch)
@@ -177,21 +185,10 @@ class Face:
                 return font
         return None
 
-    def segments(self, text: str) -> list[tuple[str, ImageFont.FreeTypeFont, bool]]:
-        """(chunk, font, rtl) in visual order; chunks with no font become REPLACEMENT."""
-        out: list[tuple[str, ImageFont.FreeTypeFont, bool]] = []
-        for run, rtl in visual_runs(text):
-            chunks: list[list] = []
-            for ch in run:
-                font = self.font_for(ch)
-                if font is None:
-                    ch, font = REPLACEMENT, self.primary
-                if chunks and chunks[-1][1] is font:
-                    chunks[-1][0] += ch
-                else:
-                    chunks.append([ch, font])
-            out.extend((s, f, rtl) for s, f in chunks)
-        return out
+    def segments(self, text: str) -> tuple[tuple[str, ImageFont.FreeTypeFont, bool], ...]:
+        """(chunk, font, rtl) in visual order; chunks with no font become REPLACEMENT.
+        Remembered per face and text."""
+        return _segments(self, text)
 
     def length(self, text: str) -> float:
         """Advance width of ``text`` in pixels (after ``clean``)."""
@@ -199,9 +196,28 @@ class Face:
         return _length(self, text)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=16384)
+def _segments(face: Face, text: str) -> tuple[tuple[str, ImageFont.FreeTypeFont, bool], ...]:
+    if text.isascii() and text.isprintable():  # the shipped fonts have every printable ASCII glyph
+        return ((text, face.primary, False),)
+    out: list[tuple[str, ImageFont.FreeTypeFont, bool]] = []
+    for run, rtl in visual_runs(text):
+        chunks: list[list] = []
+        for ch in run:
+            font = face.font_for(ch)
+            if font is None:
+                ch, font = REPLACEMENT, face.primary
+            if chunks and chunks[-1][1] is font:
+                chunks[-1][0] += ch
+            else:
+                chunks.append([ch, font])
+        out.extend((s, f, rtl) for s, f in chunks)
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=16384)
 def _length(face: Face, text: str) -> float:
-    return sum(font.getlength(s) for s, font, _ in face.segments(text))
+    return sum(_advance(font, s) for s, font, _ in _segments(face, text))
 
 
 @functools.cache
@@ -268,8 +284,13 @@ def draw_text(
             draw.draw.draw_bitmap((x + ox, base + oy), mask, ink)
         except (AttributeError, TypeError):  # a Pillow without these internals
             draw.text((x, base), s, font=f, fill=fill, anchor="ls")
-        x += int(round(f.getlength(s)))
+        x += int(round(_advance(f, s)))
     return width
+
+
+@functools.lru_cache(maxsize=16384)
+def _advance(font: ImageFont.FreeTypeFont, text: str) -> float:
+    return font.getlength(text)
 
 
 @functools.lru_cache(maxsize=8192)
