@@ -43,16 +43,10 @@ def conservative(r: RatingRecord) -> float:
 
 
 def seat_sides(game: Game, state: Any, players: int) -> list[int]:
-    """The side of each seat: Promised Land's two teams (its ``team``), the Roman War duel's
-    Romans against the Hannibal seats (``hannibal_seats``), Roman War co-op's single team; in
-    every other game each seat is its own side."""
-    if game.id == "promised-land":
-        hebrews = set(game.team(state, "hebrew"))  # type: ignore[attr-defined]
-        return [1 if x in hebrews else 0 for x in range(players)]
-    if game.id == "roman-war":
-        hannibals = set(game.hannibal_seats(state))  # type: ignore[attr-defined]
-        return [1 if x in hannibals else 0 for x in range(players)]
-    return list(range(players))
+    """The side of each seat (the game's ``sides``): Promised Land's two teams, the Roman
+    War duel's Romans against the Hannibal seats, Roman War co-op's single team; in every
+    other game each seat is its own side."""
+    return list(game.sides(state, players))
 
 
 def credited_user(counts: Mapping[int | None, int], holder: int | None) -> tuple[int | None, bool]:
@@ -72,7 +66,6 @@ def game_result(game: Game, rec: SessionRecord, state: Any, actors: Mapping[int,
     seat's actions (``Storage.seat_actors``); ``rated`` marks the seats whose player's rating
     this game changes (see the module's rules)."""
     outcome = Outcome.model_validate(rec.outcome or {"winners": (), "reason": ""})
-    namer = getattr(game, "seat_name", None)
     sides = seat_sides(game, state, len(rec.seats))
     seats: list[SeatResult] = []
     seen: set[int] = set()
@@ -82,7 +75,7 @@ def game_result(game: Game, rec: SessionRecord, state: Any, actors: Mapping[int,
             ok = False
         if user is not None:
             seen.add(user)
-        faction = namer(state, s.seat) if namer else None
+        faction = game.seat_name(state, s.seat)
         seats.append(SeatResult(s.seat, user, faction, sides[s.seat], s.seat in outcome.winners, ok))
     rated = {x.user_id for x in seats if x.rated}
     if rec.status != "finished" or len(rated) < MIN_HUMANS:

@@ -928,9 +928,8 @@ class Host(StandingsMixin):
     @staticmethod
     def _not_offered(game: Game, state: Any, seat: Seat) -> list[str]:
         """The seat's private line on what its prompt names but the rules do not offer it now,
-        and why (the game's optional ``not_offered(state, seat)``); [] when none."""
-        hook = getattr(game, "not_offered", None)
-        lines = list(hook(state, seat)) if hook is not None else []
+        and why (the game's ``not_offered(state, seat)``); [] when none."""
+        lines = list(game.not_offered(state, seat))
         return ["Not offered now: " + "; ".join(lines) + "."] if lines else []
 
     @staticmethod

@@ -87,9 +87,7 @@ def _who(game: Any, state: Any, rec: SessionRecord, seat: int | None,
          user_name: Callable[[int], str] | None) -> str:
     if seat is None or seat >= len(rec.seats):
         return "The game"
-    namer = getattr(game, "seat_name", None)
-    label = namer(state, seat) if namer else None
-    label = label or f"Seat {seat + 1}"
+    label = game.seat_name(state, seat) or f"Seat {seat + 1}"
     s = rec.seats[seat]
     if s.user_id is None:
         return f"{label} (AI)"

@@ -88,6 +88,24 @@ class GameDefaults(Explainable):
         action may name a card kept in hand or laid face down)."""
         return False
 
+    def why_not(self, s: Any, seat: Seat, verb: str) -> str | None:
+        """The rule that keeps actions of kind ``verb`` (an action's ``kind``) out for
+        ``seat`` now, for a refusal ("the Tracks are gone"); ``None`` (the default) when
+        the game has no reason more precise than the step asked now
+        (games.core.refusal.cannot)."""
+        return None
+
+    def not_offered(self, s: Any, seat: Seat) -> list[str]:
+        """Lines ``"<verb>: <why>"`` for the asked ``seat`` alone, on what its prompt names
+        but the rules do not offer it now (the host shows them under "You are asked");
+        ``[]`` (the default) when there is nothing to say."""
+        return []
+
+    def sides(self, s: Any, players: int) -> list[int]:
+        """The side of each of the ``players`` seats, for results and ratings: seats on one
+        side win or lose together. Default: every seat is its own side."""
+        return list(range(players))
+
     def summary(self, view: BaseModel) -> str:
         """The board as plain text (terminal, logs). Default: the View's repr."""
         return str(view)

@@ -88,9 +88,12 @@ class Game(Protocol):
     # and ``hand_text(view)`` (plain text for the terminal and logs), ``no_winner_label``,
     # the hidden-information hooks ``perturb_hidden(s, keep, rand)`` and
     # ``reveals(before, seat, action, step, rng_for, drew)`` (games.core.secrets),
-    # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal), and
+    # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal),
     # ``phase_mark(s)`` with ``phase_word`` (the phase a state is in, from public
-    # information, for the host's "pass for the rest of this phase").
+    # information, for the host's "pass for the rest of this phase"), the refusal hooks
+    # ``why_not(s, seat, verb)`` and ``not_offered(s, seat)`` (games.core.refusal), and
+    # ``sides(s, players)`` (who wins or loses together). A game built on stages
+    # inherits ``to_act``, ``legal_actions`` and ``apply`` from ``games.core.flow.FlowGame``.
 
     def explain(self, name: str) -> Sequence[Any]:
         """The named things (cards, nations, abilities...) ``name`` matches, as

@@ -46,14 +46,13 @@ def not_now(verb: str, prompt: str, legal: str) -> str:
 
 def cannot(game: Any, state: Any, seat: int, verb: str, legal: str, prompt: str | None = None) -> str:
     """The refusal of ``verb`` for ``seat`` now: the game's own reason when it has one (its
-    optional ``why_not(state, seat, verb)``, or the ``"<verb>: <why>"`` line of its optional
-    ``not_offered(state, seat)``, naming the rule), else the step asked now
+    ``why_not(state, seat, verb)``, or the ``"<verb>: <why>"`` line of its
+    ``not_offered(state, seat)`` (games.core.base.GameDefaults), naming the rule), else the step asked now
     (``prompt``, by default the seat's question); ``legal`` the tail listing what is legal."""
-    why = getattr(game, "why_not", None)
-    reason = why(state, seat, verb) if why is not None else None
-    offered = getattr(game, "not_offered", None)
-    if not reason and offered is not None:
-        reason = next((line.split(": ", 1)[1] for line in offered(state, seat) if line.startswith(f"{verb}: ")), None)
+    reason = game.why_not(state, seat, verb)
+    if not reason:
+        lines = game.not_offered(state, seat)
+        reason = next((line.split(": ", 1)[1] for line in lines if line.startswith(f"{verb}: ")), None)
     if reason:
         return f"{verb!r} is not possible now: {reason}; {legal}"
     return not_now(verb, asked(game, state, seat) if prompt is None else prompt, legal)

@@ -196,6 +196,11 @@ class PromisedLand(NotationGame):
     def team(self, s: State, side: str) -> tuple[Seat, ...]:
         return tuple(x for x, p in enumerate(s.players) if p.side == side)
 
+    def sides(self, s: State, players: int) -> list[int]:
+        """Two sides for results and ratings: the Hebrew team (1) against the other (0)."""
+        hebrews = set(self.team(s, "hebrew"))
+        return [1 if x in hebrews else 0 for x in range(players)]
+
     def team_size(self, s: State, seat: Seat) -> int:
         return len(self.team(s, s.players[seat].side))
 

@@ -217,6 +217,12 @@ class RomanWar(NotationGame):
             return s.hannibal_seats
         return (s.hannibal_seat,) if s.hannibal_seat is not None else ()
 
+    def sides(self, s: State, players: int) -> list[int]:
+        """Two sides for results and ratings: the Hannibal seats (1) against the Romans (0);
+        in co-op every seat is a Roman, one team."""
+        hannibals = set(self.hannibal_seats(s))
+        return [1 if x in hannibals else 0 for x in range(players)]
+
     def seat_name(self, s: State, seat: Seat) -> str:
         """The host's name for ``seat``: its commander, or "Hannibal" (duel)."""
         return self.who(s, seat)
