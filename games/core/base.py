@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from .effects import Effects
 from .errors import GameOverError, InvalidNotationError, NotYourTurnError, list_words
 from .explain import Explainable
 from .model import Event, Prompt, Seat, Step
@@ -55,6 +56,15 @@ class GameDefaults(Explainable):
 
     no_winner_label: ClassVar[str] = "games without a winner"
     """How ``tabula simulate`` labels games that ended without a winner."""
+
+    effects: ClassVar[Effects[Any] | None] = None
+    """The game's card effects by card id (games.core.effects), for a game that keeps its
+    cards' effects in a registry; ``None`` (the default) otherwise."""
+
+    def card_ids(self) -> frozenset[str]:
+        """Every card id of the game's data that ``effects`` must serve, each exactly once
+        (tests/test_card_effects.py). Default: none."""
+        return frozenset()
 
     def seat_name(self, s: Any, seat: Seat) -> str | None:
         """The nation or faction ``seat`` plays in ``s``, for messages; ``None`` (the

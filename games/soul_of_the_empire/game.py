@@ -27,6 +27,7 @@ from games.core import (
     Step,
 )
 from games.core.base import ApplyContext, NotationGame
+from games.core.effects import Effects
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
@@ -187,6 +188,10 @@ class Options(Model):
         return self
 
 
+effect: Effects[Any] = Effects("soul-of-the-empire")
+"""The Power Cards' effects, by card id (tests/test_card_effects.py: one per card)."""
+
+
 class _Ctx(ApplyContext):
     """One ``apply``'s scratch (games.core.ApplyContext) with this game's helpers."""
 
@@ -305,6 +310,12 @@ def is_sequence(values: Sequence[int]) -> bool:
 
 class SoulOfTheEmpire(NotationGame):
     """The Soul of the Empire game object (stateless; see games.core.Game)."""
+
+    effects = effect
+
+    def card_ids(self) -> frozenset[str]:
+        """Every Power Card id of the data (power.toml)."""
+        return frozenset(self.data.power)
 
     explained = "Power Card, Combat Card, Objective Card or faction"
 
@@ -4462,10 +4473,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.set_f(f, hand=tuple(hand))
         ctx.update(power_played=ctx.s.power_played + 1)
         ctx.note(f"{self.fname(f)} played {card.name}.")
-        handler = getattr(self, "_card_" + card.id.replace("-", "_"), None)
-        if handler is None:  # pragma: no cover - every card has a handler
-            raise IllegalActionError(f"{card.name} cannot be played now.")
-        handler(ctx, f, a)
+        effect[card.id](self, ctx, f, a)
         if card.duration == "durable":
             ctx.set_f(f, durable=ctx.f(f).durable + (a.card,))
         else:
@@ -4473,6 +4481,7 @@ class SoulOfTheEmpire(NotationGame):
 
     # each handler validates its parameters and applies the effect
 
+    @effect("advanced-culture")
     def _card_advanced_culture(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         """Advanced Culture: "You may choose the values of up to 3 Unspent Dice." The player
         names which dice (``a.dice``) take which values; without dice named, the lowest
@@ -4497,6 +4506,7 @@ class SoulOfTheEmpire(NotationGame):
             ctx.set_die(f, i, value=v)
         ctx.note("Advanced Culture sets dice to " + ", ".join(map(str, a.values)) + ".")
 
+    @effect("tithe")
     def _card_tithe(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         dice = ctx.f(f).dice
         cand = [i for i, d in enumerate(dice) if d.place == "unspent" and a.values and d.value == a.values[0]]
@@ -4506,6 +4516,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.set_die(f, i, value=6)
         ctx.note(f"Tithe raises a {a.values[0]} to 6.")
 
+    @effect("collect-tribute")
     def _card_collect_tribute(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         """Each other faction, in play order, lowers an Unspent die of its choice by 1 pip
         (with only 1s, moves a 1 to Spent); then the player raises its Unspent dice by as
@@ -4517,12 +4528,15 @@ class SoulOfTheEmpire(NotationGame):
         self._do_paths(ctx, f, a.paths, points)
         self._after_move(ctx, f, a.paths)
 
+    @effect("roman-roads")
     def _card_roman_roads(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         self._card_move(ctx, f, a, self.MOVE_CARDS["roman-roads"])
 
+    @effect("caravan")
     def _card_caravan(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         self._card_move(ctx, f, a, self.MOVE_CARDS["caravan"])
 
+    @effect("missionary-journey")
     def _card_missionary_journey(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         self._card_move(ctx, f, a, self.MOVE_CARDS["missionary-journey"])
 
@@ -4532,9 +4546,11 @@ class SoulOfTheEmpire(NotationGame):
             counts[t] = counts.get(t, 0) + 1
         self._recruit(ctx, f, tuple(counts.items()), 3)
 
+    @effect("legion-levy")
     def _card_legion_levy(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         self._card_recruit(ctx, f, a)
 
+    @effect("pentecost")
     def _card_pentecost(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         self._card_recruit(ctx, f, a)
 
@@ -4547,6 +4563,7 @@ class SoulOfTheEmpire(NotationGame):
             out.append((t, g))
         return out
 
+    @effect("circus-maximus")
     def _card_circus_maximus(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         pieces = self._parse_pieces(ctx, a.territories)
         if not 1 <= len(pieces) <= 4 or any(g == "rome" for _, g in pieces):
@@ -4565,6 +4582,7 @@ class SoulOfTheEmpire(NotationGame):
         )
         self._revolt_check(ctx)
 
+    @effect("die-by-the-sword")
     def _card_die_by_the_sword(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         t = a.territory
         pieces = self._parse_pieces(ctx, a.territories)
@@ -4584,6 +4602,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.note(f"Die by the Sword: {len(pieces)} Roman units and {len(pieces)} others return to supply.")
         self._revolt_check(ctx)
 
+    @effect("persecution")
     def _card_persecution(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         ts = a.territories
         if not 1 <= len(ts) <= 3 or len(set(ts)) != len(ts):
@@ -4602,6 +4621,7 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.to_supply(t, "christians", 1)
         ctx.note(f"Persecution: {len(ts)} Christian units removed, 1 captured.")
 
+    @effect("gladiator-games")
     def _card_gladiator_games(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         t, g = a.territory, a.target
         if (
@@ -4622,12 +4642,12 @@ class SoulOfTheEmpire(NotationGame):
         ctx.note(f"Gladiator Games: {k} {self.fname(g)} units captured in {self.tname(t)}.")
         self._revolt_check(ctx)
 
+    @effect("conscription", "crucify", "give-to-caesar", "synagogue", "enrapture", "grace", "help-the-wounded")
     def _card_none(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         """Durable cards with a passive effect."""
 
-    _card_conscription = _card_crucify = _card_give_to_caesar = _card_synagogue = _card_none
-    _card_enrapture = _card_grace = _card_help_the_wounded = _card_none
 
+    @effect("auxiliaries")
     def _card_auxiliaries(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         pass  # placed by its Start Phase use
 
@@ -4653,6 +4673,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.update(auxiliaries_used=True)
         ctx.note("Auxiliaries: " + ", ".join(self.tname(t) for t in ts) + ".")
 
+    @effect("high-priest-letter")
     def _card_high_priest_letter(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         n = 0
         for t in self.data.region_territories("blue"):
@@ -4661,6 +4682,7 @@ class SoulOfTheEmpire(NotationGame):
                 n += 1
         ctx.note(f"High Priest Letter: {n} Christian units sent back to supply.")
 
+    @effect("industry")
     def _card_industry(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         owner = f if f != "coalition" else None
         n = max(0, HAND_LIMIT - len(ctx.f(f).hand))
@@ -4668,6 +4690,7 @@ class SoulOfTheEmpire(NotationGame):
             self._draw(ctx, owner, n, "Industry")
         ctx.update(power_limit=ctx.s.power_limit + 1)
 
+    @effect("merchant-revolt", "peasant-revolt", "jewish-revolt")
     def _card_revolt(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         cid = self.data.card(a.card).id
         spots = self._revolt_spots(ctx.s, cid)
@@ -4701,8 +4724,8 @@ class SoulOfTheEmpire(NotationGame):
             mine = tuple(k for k, (r, _) in enumerate(refs) if ctx.s.revolts[r].card == a.card)
             self._offer_extra(ctx, "jews", "yellow", mine, "none")
 
-    _card_merchant_revolt = _card_peasant_revolt = _card_jewish_revolt = _card_revolt
 
+    @effect("pharisee")
     def _card_pharisee(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         revolts, new, k = [], [], 0
         for r in ctx.s.revolts:
@@ -4717,6 +4740,7 @@ class SoulOfTheEmpire(NotationGame):
         if new:
             self._offer_extra(ctx, "jews", "yellow", tuple(new), "none")
 
+    @effect("city-riot")
     def _card_city_riot(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         t = a.territory
         if (
@@ -4766,9 +4790,11 @@ class SoulOfTheEmpire(NotationGame):
             ctx.move_units(t, u, g, k)
         ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
 
+    @effect("divine-messenger")
     def _card_divine_messenger(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         ctx.update(extra_turn=True)
 
+    @effect("giving")
     def _card_giving(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         """The named faction gives Unspent dice of its choice totalling 4 pips; the
         Christians draw 2 Power Cards (RULINGS.md R15)."""
@@ -4778,6 +4804,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.update(giving=Giving(giver=g))
         self._giving_next(ctx)
 
+    @effect("gospel")
     def _card_gospel(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         g = a.target
         if g is None or g == f or g not in ctx.s.factions or ctx.f(g).supply <= 0:
@@ -4786,6 +4813,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.set_f(f, gospel=g)
         ctx.note(f"Gospel names the {self.fname(g)} faction.")
 
+    @effect("holy-spirit")
     def _card_holy_spirit(self, ctx: _Ctx, f: str, a: PlayPower) -> None:
         n = 0
         for t in self.territories_of(ctx.s, "christians"):
@@ -4800,11 +4828,11 @@ class SoulOfTheEmpire(NotationGame):
         ctx.note(f"Holy Spirit: {count(n, 'unit')} converted.")
         self._revolt_check(ctx)
 
+    @effect("elder", "guardian-angel", "pharaohs-fate", "praetorian-guard", "hasmonean-valour", "martyrdom",
+            "promised-land")
     def _card_elder(self, ctx: _Ctx, f: str, a: PlayPower) -> None:  # pragma: no cover - combat only
         raise IllegalActionError("Elder is played in combat.")
 
-    _card_guardian_angel = _card_pharaohs_fate = _card_praetorian_guard = _card_elder
-    _card_hasmonean_valour = _card_martyrdom = _card_promised_land = _card_elder
 
     def _help_the_wounded(self, ctx: _Ctx, f: str, a: Shift) -> None:
         """Help the Wounded: in the Start Phase of its holder (the Christians, or the
