@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
+import tests.harvest  # noqa: F401  (registers the toy game "harvest")
 from games.core import all_games
 from games.core.effects import Effects
 
-REGISTRY_GAMES = {"soul-of-the-empire"}
+REGISTRY_GAMES = {"soul-of-the-empire", "harvest"}
 """Games whose card effects must be in the registry (the others dispatch effects in their rules)."""
 
 

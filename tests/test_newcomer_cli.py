@@ -18,7 +18,7 @@ def test_help_lists_every_game_id(command: str, capsys: pytest.CaptureFixture[st
         main([command, "--help"])
     text = " ".join(capsys.readouterr().out.split())
     for game in all_games():
-        if game.id != "count":  # the tests' toy game is not a package of games/
+        if type(game).__module__.startswith("games."):  # the tests' toy games are not packages of games/
             assert game.id in text
 
 

@@ -19,7 +19,7 @@ import pytest
 from games.core import all_games
 from games.core.secretcheck import check_all
 
-GAMES = {g.id: g for g in all_games()}
+GAMES = {g.id: g for g in all_games() if type(g).__module__.startswith("games.")}  # not the tests' toy games
 SEEDS = range(2)
 STEPS = 40
 PROMPT_SEEDS = range(3)

@@ -20,7 +20,7 @@ from games.core.agents import make_agent
 from games.core.registry import all_games
 from tests.host_helpers import ALICE, CHANNEL, GUILD, host_on
 
-GAMES = sorted(g.id for g in all_games() if g.id != "count")
+GAMES = sorted(g.id for g in all_games() if type(g).__module__.startswith("games."))  # not the tests' toy games
 STEPS = 160  # actions per playout
 EVERY = 7  # look at one state in so many
 PER_SEAT = 400  # legal actions checked per seat and state (large spaces are long)
