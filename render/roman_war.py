@@ -14,6 +14,7 @@ word. A seat's own face-down Cost Zone cards are named to it (it knows them).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
@@ -23,11 +24,11 @@ from games.roman_war.model import CardView, RomanView, View
 from . import draw as dr
 from . import theme
 from .record import cached_layer, panel
-from .text import draw_fit, draw_text, face, fit_paragraph
+from .text import draw_fit, draw_text, face, fit_paragraph, wrap
 
 WIDTH = 1600
 HEIGHT = 1050
-HAND_ROW = 236  # one row of up to HAND_ROW_CARDS hand cards
+HAND_ROW = 276  # one row of up to HAND_ROW_CARDS hand cards
 HAND_ROW_CARDS = 7
 BAND_TOP = dr.HEADER_HEIGHT + 10
 BAND_H = 118
@@ -63,6 +64,47 @@ PHASES = {
     "end": "End phase",
     "over": "Game over",
 }
+
+
+# the glossary's marks spelled out for the board (the console shows the marks; the board is read
+# by players with buttons)
+_PLAIN = (
+    (re.compile(r"(\u26a1)?B\* C(\d+): "), lambda m: f"{m[1] or ''}boost (anyone pays {m[2]}): "),
+    (re.compile(r"(\u26a1)?B\+ C(\d+): "), lambda m: f"{m[1] or ''}boost (a teammate pays {m[2]}): "),
+    (re.compile(r"(\u26a1)?B C(\d+): "), lambda m: f"{m[1] or ''}boost (pay {m[2]}): "),
+    (re.compile(r"\bD(\d+)\.cz \.fup\b"), lambda m: f"draw {m[1]} into your Cost Zone face up"),
+    (re.compile(r"\bD(\d+)\.cz\b"), lambda m: f"draw {m[1]} into your Cost Zone"),
+    (re.compile(r"\bD(\d+) to \.hand\b"), lambda m: f"draw {m[1]} to hand"),
+    (re.compile(r"\bD(\d+)\b"), lambda m: f"draw {m[1]}"),
+    (re.compile(r"\bH([+-])(\d+)\b"), lambda m: f"Power {m[1]}{m[2]}"),
+)
+# console syntax in a prompt: "(boost <n>)", "(defend <ambush>, play a Defense card)"
+_SYNTAX = re.compile(r" \((?:[a-z]+ <[a-z ]+>)(?:, ([^)]*))?\)")
+
+
+def plain(text: str) -> str:
+    """A card's printed line with the glossary's marks in words: "B+ C1: H+1" reads
+    "boost (a teammate pays 1): Power +1", "D1.cz" reads "draw 1 into your Cost Zone"."""
+    for pattern, words in _PLAIN:
+        text = pattern.sub(words, text)
+    return text
+
+
+def without_syntax(prompt: str) -> str:
+    """A prompt without the console's command syntax: "Take a boost of Forced March (boost <n>),
+    or pass." reads "Take a boost of Forced March, or pass."; a note beside the syntax stays."""
+    return _SYNTAX.sub(lambda m: f" ({m[1]})" if m[1] else "", prompt)
+
+
+# the board's key, two lines at the smallest text size
+KEY = (
+    "Cost Zone: dark chip = face down (only its owner sees which card) · light = face up · "
+    "\u21bb rotated (paid with this round) · \u2302 Roman Encampment · \u25c6 Token · "
+    "\u26a1 fast (also as a response)",
+    "cost n: rotate n untapped Cost Zone cards · R n: cost to defend an Ambush or break an Encampment "
+    "(purple, \u25b2) · \u2694 Ambush · L3 \u2605: top Maneuver level (win needs it) · \u25cf ability ready",
+)
+KEY_INK = (196, 200, 210)
 
 
 def image_size(view: View) -> tuple[int, int]:
@@ -119,16 +161,14 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
     names = dict(names or {})
     _header(img, view, names)
     _band(img, view)
-    for r in view.romans:
-        col, row = r.seat % 2, r.seat // 2
-        box = (
-            24 + col * (PANEL_W + 12),
-            PANELS_TOP + 8 + row * (PANEL_H + 0),
-            24 + col * (PANEL_W + 12) + PANEL_W,
-            PANELS_TOP + 8 + row * PANEL_H + PANEL_H - 10,
-        )
+    for i, r in enumerate(view.romans):
+        box = _panel_box(i, len(view.romans))
         with panel(f"Roman {r.seat + 1}", box, img.size):
             _panel(img, box, r, view, names.get(r.seat))
+    if len(view.romans) <= 2:
+        box = (24, PANELS_TOP + 8 + PANEL_H, HANNIBAL_X - 26, PANELS_TOP + 2 * PANEL_H + 4)
+        with panel("turn", box, img.size):
+            _turn_guide(img, box, view)
     with panel("Hannibal", (HANNIBAL_X, PANELS_TOP, WIDTH - 12, PANELS_TOP + 2 * PANEL_H + 14), img.size):
         _hannibal(img, view, names)
     with panel("footer", (0, PANELS_TOP + 2 * PANEL_H + 14, WIDTH, HEIGHT), img.size):
@@ -138,6 +178,61 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
         with panel("hand", (0, HEIGHT, WIDTH, height), img.size):
             _hand(img, hand, HEIGHT)
     return img
+
+
+def _panel_box(index: int, romans: int) -> tuple[int, int, int, int]:
+    """(left, top, right, bottom) of the ``index``-th Roman panel: a 2 x 2 grid for 3-4 Romans; with 1-2
+    each panel takes the table's full height (their Cost Zones and fields have the room)."""
+    left, right = 24, HANNIBAL_X - 26
+    top, bottom = PANELS_TOP + 8, PANELS_TOP + 2 * PANEL_H + 4
+    cols = 1 if romans == 1 else 2
+    rows = 1 if romans <= 2 else 2
+    if romans <= 2:  # the lower half shows the turn's phases (_turn_guide)
+        bottom = top + PANEL_H - 10
+    w = (right - left - 12 * (cols - 1)) // cols
+    h = (bottom - top - 10 * (rows - 1)) // rows
+    col, row = index % cols, index // cols
+    x, y = left + col * (w + 12), top + row * (h + 10)
+    return x, y, x + w, y + h
+
+
+COST_ZONE_PER_TURN = 4  # rule text: "Play up to 4 cards face-down from your hand to your Cost Zone"
+HAND_LIMIT = 7  # RULINGS.md R4
+# a Roman turn's phases, as the rule text gives them, with what each player does in them
+TURN = (
+    ("cost", "Cost Zone", f"untap all your cards; draw Maneuver + 2; put up to {COST_ZONE_PER_TURN} hand cards "
+     "face down into your Cost Zone"),
+    ("purchase", "Purchase", "the team may buy a level ability with Cost (11 high tier, 7 low tier)"),
+    ("hannibal", "Hannibal", "Hannibal draws and plays as many cards as you drew, less 1 (Maneuver 2+: Maneuver + 2)"),
+    ("defense", "Defense", "defend each Ambush (pay its R n or play a Defense card) or suffer its Chaos: Power -1 and more"),
+    ("main", "Main", "play Maneuver (+1 level each), Encampment, Token, Tactic cards; rotate field cards; "
+     "pay R n to break an Encampment"),
+    ("end", "End", f"discard down to {HAND_LIMIT} cards; the next Roman's turn starts"),
+)  # fmt: skip
+
+
+def _turn_guide(img: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
+    """With one or two Romans, the free half of the table: the phases of a Roman turn, the
+    current one marked, each with what is done in it (rule text, turn sequence)."""
+    d = ImageDraw.Draw(img)
+    left, top, right, bottom = box
+    d.rounded_rectangle(box, radius=14, fill=(38, 62, 52), outline=theme.INK, width=2)
+    who = view.romans[view.active].commander if view.active is not None and view.active < len(view.romans) else None
+    title = "A ROMAN TURN" + (f" \u00b7 now {who}'s" if who and view.phase != "over" else "")
+    draw_text(d, (left + 16, top + 12), title, face(theme.MIN_TEXT, "bold"), theme.LIGHT, "la")
+    now = [p for p, _, _ in TURN].index(view.phase) if view.phase in [p for p, _, _ in TURN] else -1
+    dr.step_track(
+        d,
+        (left + 16, top + 40, right - 16, top + 76),
+        [dr.Step(name, current=i == now, done=i < now) for i, (_, name, _) in enumerate(TURN)],
+    )
+    y = top + 90
+    room = (bottom - 8 - y) / len(TURN)
+    for i, (_, name, what) in enumerate(TURN):
+        colour = theme.YELLOW if i == now else theme.LIGHT_MUTED
+        f = face(theme.MIN_TEXT, "bold")
+        draw_text(d, (left + 16, y + i * room), name, f, colour, "la")
+        draw_fit(d, (left + 130, y + i * room), what, theme.MIN_TEXT, colour, right - left - 146)
 
 
 def _hannibals(view: View) -> tuple[int, ...]:
@@ -189,7 +284,7 @@ def _band(img: Image.Image, view: View) -> None:
         for i in range(1, rounds + 1)
     ]
     dr.step_track(d, (28, top + 24, 640, top + 60), steps)
-    c = view.clearing
+    c = view.clearing if view.phase != "over" else None
     if c is not None:
         who = view.romans[c.opener].commander
         text = f"Clearing round (R{c.round}, {who}): " + (
@@ -306,69 +401,93 @@ def _panel(
     )
     draw_fit(d, (left + 16, y), line, f.size, theme.INK_MUTED if not status else theme.VERMILLION,
              right - left - 32, "lm")  # fmt: skip
-    # Cost Zone
+    # Cost Zone and field share the rest of the panel: the largest chip font (16 down to 14
+    # pixels) at which both fit; nothing is left out while that is possible
     y += 20
-    draw_text(
-        d,
-        (left + 16, y),
-        f"COST ZONE  {r.untapped_cost} of {len(r.cost_zone)} untapped",
-        face(theme.MIN_TEXT, "bold"),
-        theme.INK,
-        "la",
-    )
+    fb = face(theme.MIN_TEXT, "bold")
+    draw_text(d, (left + 16, y), f"COST ZONE  {r.untapped_cost} of {len(r.cost_zone)} untapped", fb, theme.INK, "la")
+    cz, fl = _cost_zone_chips(r), _field_chips(r)
+    width = right - left - 32
+    size = theme.MIN_TEXT
+    for size in range(theme.MIN_TEXT, 13, -1):
+        if y + 22 + _chips_height(cz, width, size) + 26 + _chips_height(fl, width, size) <= bottom - 4:
+            break
     y += 22
-    _cost_zone(img, (left + 16, y, right - 16, y + 88), r, view.viewer == r.seat)
-    # Field
-    y += 94
-    draw_text(d, (left + 16, y), "FIELD", face(theme.MIN_TEXT, "bold"), theme.INK, "la")
-    _field(img, (left + 16, y + 20, right - 16, bottom - 4), r)
+    if cz:
+        h = _chips_height(cz, width, size)
+        _chips(d, (left + 16, y, right - 16, max(y + h, bottom - 30 - _chips_height(fl, width, size))), cz, size)
+    else:
+        draw_text(d, (left + 16, y + 4), "empty", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
+        h = 26
+    y += h + 6
+    draw_text(d, (left + 16, y), "FIELD", fb, theme.INK, "la")
+    if fl:
+        _chips(d, (left + 16, y + 20, right - 16, bottom - 4), fl, size)
+    else:
+        draw_text(d, (left + 16, y + 24), "no Encampments or Tokens", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
 
 
-def _cost_zone(img: Image.Image, box: tuple[int, int, int, int], r: RomanView, own: bool) -> None:
-    """The Cost Zone as chips flowing in rows: face-down cards nobody may name grouped as "C ×n"
-    (rotated ones apart), every named card (face up, or face down but the viewer's ``own``) on its
-    own chip; "rot" marks a rotated card, "down" an own face-down one."""
-    d = ImageDraw.Draw(img)
-    left, top, right, bottom = box
-    if not r.cost_zone:
-        draw_text(d, (left, top + 4), "empty", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
-        return
-    chips: list[tuple[str, tuple[int, int, int], bool]] = []  # (label, fill, rotated)
+Chip = tuple[str, tuple[int, int, int], bool]  # (label, fill, rotated)
+
+
+def _cost_zone_chips(r: RomanView) -> list[Chip]:
+    """The Cost Zone as chips: face-down cards the viewer may not name counted ("5 face down"),
+    every named card (face up, or the viewer's own face down) on its own chip, the same card in
+    the same state counted ("Rally ×2"); "↻" marks rotated cards, dark chips face-down ones."""
+    chips: list[Chip] = []
     for tapped in (False, True):
         hidden = sum(1 for c in r.cost_zone if c.card is None and c.tapped == tapped)
         if hidden:
-            chips.append((f"C ×{hidden}" + (" rot" if tapped else ""), PUNIC, tapped))
+            chips.append((f"{hidden} face down" + (" \u21bb" if tapped else ""), PUNIC, tapped))
     named: dict[tuple[str, bool, bool], int] = {}
     for c in r.cost_zone:
         if c.card is not None:
             key = (c.card.name, c.face_up, c.tapped)
             named[key] = named.get(key, 0) + 1
-    for (name, up, tapped), n in named.items():
-        label = name + (f" ×{n}" if n > 1 else "") + ("" if up else " down") + (" rot" if tapped else "")
+    for (name, up, tapped), n in sorted(named.items(), key=lambda kv: (kv[0][1], kv[0][2], kv[0][0])):
+        label = name + (f" \u00d7{n}" if n > 1 else "") + (" \u21bb" if tapped else "")
         chips.append((label, theme.PANEL_MUTED if up else PUNIC, tapped))
-    _chips(d, box, chips, theme.MIN_TEXT)
+    return chips
 
 
-def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-           chips: list[tuple[str, tuple[int, int, int], bool]], size: int) -> None:
+def _field_chips(r: RomanView) -> list[Chip]:
+    """Field cards as chips: "⌂" an Encampment, "◆" a Token, attachments after "+", "↻" rotated."""
+    chips: list[Chip] = []
+    for fc in r.field:
+        mark = "\u2302 " if fc.card.type == "Encampment" else "\u25c6 "
+        label = mark + fc.card.name + "".join(f" + {a.name}" for a in fc.attached) + (" \u21bb" if fc.tapped else "")
+        chips.append((label, TYPE_COLOUR.get(fc.card.type, theme.PANEL_MUTED), fc.tapped))
+    return chips
+
+
+def _flow(chips: list[Chip], width: float, size: int) -> list[tuple[float, int, float]]:
+    """(x offset, row, width) of each chip flowing left to right in rows ``width`` pixels wide."""
+    f = face(size, "bold")
+    out, x, row = [], 0.0, 0
+    for label, _, _ in chips:
+        w = min(f.length(label) + 18, width)
+        if x + w > width and x > 0:
+            x, row = 0.0, row + 1
+        out.append((x, row, w))
+        x += w + 6
+    return out
+
+
+def _chips_height(chips: list[Chip], width: float, size: int) -> int:
+    """Pixels the ``chips`` take in rows of 30 pixels (26 for one row); 26 when there are none."""
+    if not chips:
+        return 26
+    return 30 * _flow(chips, width, size)[-1][1] + 26
+
+
+def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], chips: list[Chip], size: int) -> None:
     """Labelled chips flowing left to right in rows of 30 pixels within ``box``; the font shrinks
-    (to 14 pixels) until they fit, and chips that still do not fit are counted ("+3 more")."""
+    from ``size`` (to 14 pixels) until they fit, and chips that still do not fit are counted
+    ("+3 more")."""
     left, top, right, bottom = box
-
-    def layout(f) -> list[tuple[float, float, float]]:
-        """(x, y, width) of each chip, flowing into as many rows as needed."""
-        out, x, y = [], left, top
-        for label, _, _ in chips:
-            w = min(f.length(label) + 18, right - left)
-            if x + w > right and x > left:
-                x, y = left, y + 30
-            out.append((x, y, w))
-            x += w + 6
-        return out
-
     for s in range(size, 13, -1):
         f = face(s, "bold")
-        places = layout(f)
+        places = [(left + x, top + 30 * row, w) for x, row, w in _flow(chips, right - left, s)]
         if places[-1][1] + 26 <= bottom:
             break
     keep = len(places)
@@ -390,20 +509,6 @@ def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
         draw_text(d, (x, y + 13), more, f, theme.INK, "lm")
 
 
-def _field(img: Image.Image, box: tuple[int, int, int, int], r: RomanView) -> None:
-    d = ImageDraw.Draw(img)
-    left, top, right, bottom = box
-    if not r.field:
-        draw_text(d, (left, top + 4), "no Encampments or Tokens", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
-        return
-    chips = []
-    for fc in r.field:
-        mark = "⌂ " if fc.card.type == "Encampment" else "◆ "
-        label = mark + fc.card.name + "".join(f" + {a.name}" for a in fc.attached) + (" (rot)" if fc.tapped else "")
-        chips.append((label, TYPE_COLOUR.get(fc.card.type, theme.PANEL_MUTED), fc.tapped))
-    _chips(d, box, chips, theme.MIN_TEXT)
-
-
 def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     d = ImageDraw.Draw(img)
     left, right = HANNIBAL_X + 16, WIDTH - 28
@@ -417,8 +522,15 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         else:  # several Hannibal players take the Hannibal phases in turn (RULINGS R17)
             given = [names.get(x) for x in hs]
             players = (", ".join(given) if all(given) else "seats " + ", ".join(str(x + 1) for x in hs)) + " in turn"
-        you = " (you)" if view.viewer in hs else ""
-        draw_fit(d, (left, y), f"played by {players}{you} · hand {view.hannibal_hand_size}", f.size,
+        if len(hs) == 1:
+            players = names.get(hs[0]) or f"seat {hs[0] + 1}"
+        if view.viewer in hs:
+            ft = face(theme.MIN_TEXT, "bold")
+            tw = ft.length("YOU") + 24
+            d.rounded_rectangle((right - tw, PANELS_TOP + 10, right, PANELS_TOP + 40), radius=12, fill=theme.LIGHT,
+                                outline=theme.INK, width=2)  # fmt: skip
+            draw_text(d, (right - tw / 2, PANELS_TOP + 25), "YOU", ft, theme.INK, "mm")
+        draw_fit(d, (left, y), f"played by {players} · hand {view.hannibal_hand_size}", f.size,
                  theme.LIGHT_MUTED, right - left)  # fmt: skip
         y += 26
     draw_text(d, (left, y), f"ENCAMPMENTS IN PLAY ({len(view.encampments)})", fb, theme.LIGHT, "la")
@@ -433,20 +545,25 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     ambushes: dict[tuple[str, int, int, bool], list] = {}
     for a in view.ambushes:
         ambushes.setdefault((a.card.name, a.target, a.defense, a.defended), []).append(a)
-    rows = len(camps) + len(ambushes)
     room = PANELS_TOP + 2 * PANEL_H - 40 - y - 60 - (30 + 22 * min(3, len(view.stack)) if view.stack else 0)
     room -= 54 if view.foresight else 0
-    tall = rows * 62 <= room  # room for each card's printed effect under its name
-    rh = 56 if tall else 34
-    fe = face(14)
+    fe = face(15)
 
     def effect(card: CardView) -> str:
-        return card.line.split(" · ", 1)[1] if " · " in card.line else ""
+        text = card.line.split(" · ", 1)[1] if " · " in card.line else ""
+        if text.endswith("each Roman turn: none"):
+            return "no effect on the Romans' turns"
+        return plain(text)
+
+    # each card's printed effect under its name (wrapped) when all of them have room
+    lines = {k: wrap(effect(g[0].card), fe, right - left - 46) for k, g in (*camps.items(), *ambushes.items())}
+    tall = sum(40 + fe.line_height * len(v) for v in lines.values()) <= room
 
     def counted(name: str, n: int) -> str:
         return name + (f" \u00d7{n}" if n > 1 else "")
 
     for (name, defense), group in camps.items():
+        rh = 34 + fe.line_height * len(lines[(name, defense)]) if tall else 34
         d.rounded_rectangle(
             (left, y, right, y + rh), radius=8, fill=(88, 62, 110), outline=theme.LIGHT_MUTED, width=1
         )
@@ -454,8 +571,8 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         draw_fit(d, (left + 36, y + 17), counted(name, len(group)), fb.size, theme.LIGHT, right - left - 90, "lm",
                  "bold")  # fmt: skip
         draw_text(d, (right - 10, y + 17), f"R{defense}", fb, theme.YELLOW, "rm")
-        if tall:
-            draw_fit(d, (left + 36, y + 32), effect(group[0].card), fe.size, theme.LIGHT_MUTED, right - left - 46)
+        for k, line in enumerate(lines[(name, defense)] if tall else ()):
+            draw_text(d, (left + 36, y + 31 + k * fe.line_height), line, fe, theme.LIGHT_MUTED)
         y += rh + 6
     y += 8
     draw_text(d, (left, y), f"ACTIVE AMBUSHES ({len(view.ambushes)})", fb, theme.LIGHT, "la")
@@ -464,14 +581,15 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         draw_text(d, (left, y), "none", f, theme.LIGHT_MUTED, "la")
         y += 26
     for (name, target, defense, defended), group in ambushes.items():
+        rh = 34 + fe.line_height * len(lines[(name, target, defense, defended)]) if tall else 34
         fill = theme.GOOD if defended else theme.VERMILLION
         d.rounded_rectangle((left, y, right, y + rh), radius=8, fill=fill, outline=theme.INK, width=2)
         dr.paste_badge(img, theme.seat_style(target), (left + 18, y + 17), 26)
         text = ("✓ defended: " if defended else "⚔ ") + counted(name, len(group))
         draw_fit(d, (left + 36, y + 17), text, fb.size, theme.ink_on(fill), right - left - 90, "lm", "bold")
         draw_text(d, (right - 10, y + 17), f"R{defense}", fb, theme.ink_on(fill), "rm")
-        if tall:
-            draw_fit(d, (left + 36, y + 32), effect(group[0].card), fe.size, theme.ink_on(fill), right - left - 46)
+        for k, line in enumerate(lines[(name, target, defense, defended)] if tall else ()):
+            draw_text(d, (left + 36, y + 31 + k * fe.line_height), line, fe, theme.ink_on(fill))
         y += rh + 6
     if view.stack:
         y += 6
@@ -508,13 +626,12 @@ def _footer(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         text = f"Waiting for {who}: {view.prompt}"
     else:
         text = ""
-    f, lines = fit_paragraph(text, WIDTH - 48, 46, theme.TEXT)
+    f, lines = fit_paragraph(without_syntax(text), WIDTH - 48, 46, theme.TEXT)
     for i, line in enumerate(lines):
         draw_text(d, (24, y + i * f.line_height), line, f, theme.LIGHT)
-    legend = ("Cost Zone: dark = face down (C ×n: n cards), light = face up, down = your own face-down card, "
-              "rot = rotated · ⌂ Encampment · ◆ Token · tent = Hannibal's Encampment · ⚔ Ambush · "
-              "R n = defense cost · ● = ready")  # fmt: skip
-    draw_fit(d, (24, HEIGHT - 14), legend, theme.MIN_TEXT, theme.LIGHT_MUTED, WIDTH - 48, "lm")
+    fk = face(theme.MIN_TEXT)
+    for i, line in enumerate(KEY):
+        draw_fit(d, (24, HEIGHT - 40 + i * 22), line, fk.size, KEY_INK, WIDTH - 48, "lm")
 
 
 def _hand(img: Image.Image, hand: tuple[CardView, ...], top: int) -> None:
@@ -538,9 +655,13 @@ def _hand(img: Image.Image, hand: tuple[CardView, ...], top: int) -> None:
             d.rounded_rectangle(card, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
             d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 30), radius=6, fill=colour)
             draw_fit(d, (x + 10, y + 17), c.name, theme.MIN_TEXT, theme.ink_on(colour), w - 16, "lm", "bold")
-            cost = f"C{c.cost}" if c.cost is not None else (f"R{c.defense}" if c.defense is not None else "RX")
-            draw_fit(d, (x + 10, y + 36), f"{c.type} · {cost}", theme.MIN_TEXT, theme.INK, w - 16)
-            body = c.line.split(" · ", 1)[1] if " · " in c.line else ""
+            if c.cost is not None:
+                cost = f"cost {c.cost}"
+            else:
+                cost = f"defend: R{c.defense}" if c.defense is not None else "defend: RX"
+            fast = "\u26a1 fast " if c.line.startswith("\u26a1") else ""
+            draw_fit(d, (x + 10, y + 36), f"{fast}{c.type} · {cost}", theme.MIN_TEXT, theme.INK, w - 16)
+            body = plain(c.line.split(" · ", 1)[1]) if " · " in c.line else ""
             f, lines = fit_paragraph(body, w - 16, HAND_ROW - 10 - 60 - 6, theme.MIN_TEXT)
             for k, line in enumerate(lines):
                 draw_text(d, (x + 10, y + 60 + k * f.line_height), line, f, theme.INK_MUTED)

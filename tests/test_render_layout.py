@@ -2,17 +2,20 @@
 positions and in each seat's own view, is read back from its record of drawn texts
 (``render.record``) and fails on
 
-- a text shortened with an ellipsis ("Eastern Roman E…"),
+- a text shortened with an ellipsis ("Eastern Roman E…"), or items left out and counted ("+2 more"),
 - two texts drawn over each other,
 - a text leaving the panel it was laid out in (a seat's panel, a card, the footer), or the image.
 
 Positions come from uniformly random legal play (seeded), which reaches crowded states (full
-hands, long lists of cards, every seat waiting) that hand-built samples miss.
+hands, long lists of cards, every seat waiting) that hand-built samples miss, and from the
+heuristic AI players, which reach states random play rarely does (two claims on one objective,
+a Cost Zone grown over many turns).
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,6 +32,7 @@ SLACK = 2  # pixels two boxes may share (antialiased edges, a descender over the
 STEPS = (0, 30, 120, 300)
 # the texts that end in an ellipsis on purpose (an unfinished action), not because they were cut
 MEANT = {"choosing a nation\u2026"}
+LEFT_OUT = re.compile(r"[+(]\d+ more\b|\band \d+ more\b")  # "+3 more", "and 2 more": items not shown
 
 
 def layout_faults(texts: list[DrawnText], size: tuple[int, int]) -> list[str]:
@@ -38,6 +42,8 @@ def layout_faults(texts: list[DrawnText], size: tuple[int, int]) -> list[str]:
     for t in texts:
         if ELLIPSIS in t.text and t.text not in MEANT:
             out.append(f"cut: {t.requested!r} drawn as {t.text!r}")
+        if LEFT_OUT.search(t.text):
+            out.append(f"cut: items left out, {t.text!r}")
         w, h = t.canvas
         if t.box[0] < -1 or t.box[1] < -1 or t.box[2] > w + 1 or t.box[3] > h + 1:
             out.append(f"outside its image: {t.text!r} at {t.box} on {t.canvas}")
@@ -72,6 +78,29 @@ def views(game_id: str, players: int, seed: int, options: dict | None = None) ->
             yield where, game.view(state, viewer)
 
 
+def heuristic_views(game_id: str, players: int, seed: int, options: dict | None = None,
+                    steps: tuple[int, ...] = (60, 200)) -> Iterator[tuple[str, Any]]:
+    """(where, view): the public view and every seat's own view of one game played by the
+    heuristic AI players after each of ``steps`` actions."""
+    from games.core.agents import make_agent
+    from games.core.replay import apply_at
+
+    game = get_game(game_id)
+    state = start(game, list(range(players)), game.Options(**(options or {})), seed).state
+    agents = {s: make_agent(game, "heuristic", seed=seed * 1000 + s) for s in range(players)}
+    done = 0
+    for target in steps:
+        while done < target and game.to_act(state):
+            seat = min(game.to_act(state))
+            done += 1
+            state = apply_at(game, state, seat, agents[seat].choose(game, state, seat), seed, done).state
+        for viewer in (None, *range(players)):
+            where = f"heuristic, {players} players, seed {seed}, step {done}, " + (
+                "public view" if viewer is None else f"seat {viewer + 1}'s view"
+            )
+            yield where, game.view(state, viewer)
+
+
 def check(where: str, view: Any) -> list[str]:
     with recording() as texts:
         img = render_image(view)
@@ -97,6 +126,26 @@ def test_no_text_is_cut_overlapping_or_outside_its_panel(game_id: str) -> None:
     assert not faults, f"{len(faults)} layout faults, the first ones:\n" + "\n".join(faults[:15])
 
 
+# one crowded case per game for the heuristic players (their look-ahead makes them slower)
+HEURISTIC: dict[str, tuple[int, dict]] = {
+    "credo": (4, {}),
+    "barbarian-hordes": (12, {}),
+    "promised-land": (4, {}),
+    "soul-of-the-empire": (2, {}),
+    "roman-war": (1, {}),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(HEURISTIC))
+def test_no_text_is_cut_in_heuristic_play(game_id: str) -> None:
+    """As above, in positions the heuristic AI players reach (seed 3, steps 60 and 200)."""
+    players, options = HEURISTIC[game_id]
+    faults: list[str] = []
+    for where, view in heuristic_views(game_id, players, 3, options):
+        faults += check(where, view)
+    assert not faults, f"{len(faults)} layout faults, the first ones:\n" + "\n".join(faults[:15])
+
+
 def test_the_check_finds_cut_overlapping_and_escaping_texts() -> None:
     """The faults are found: a cut name, two texts on top of each other, a text past its panel."""
     area = Panel("seat 1", (0, 0, 100, 40), (400, 200))
@@ -104,10 +153,11 @@ def test_the_check_finds_cut_overlapping_and_escaping_texts() -> None:
         DrawnText("Eastern Roman E" + ELLIPSIS, "Eastern Roman Empire", (200, 150, 280, 170), (400, 200)),
         DrawnText("Huns", "Huns", (60, 100, 120, 120), (400, 200)),
         DrawnText("Goths", "Goths", (100, 105, 160, 125), (400, 200)),
+        DrawnText("+3 more", "+3 more", (300, 10, 360, 30), (400, 200)),
         DrawnText("far too long a line", "far too long a line", (10, 12, 180, 32), (400, 200), area),
     ]
     faults = layout_faults(texts, (400, 200))
-    assert [f.split(":")[0] for f in faults] == ["cut", "leaves seat 1 (0, 0, 100, 40)", "overlap"], faults
+    assert [f.split(":")[0] for f in faults] == ["cut", "cut", "leaves seat 1 (0, 0, 100, 40)", "overlap"], faults
     assert layout_faults(texts[1:2], (400, 200)) == []
 
 

@@ -47,7 +47,7 @@ def test_seat_view_shows_its_hand_band():
     s = playout(3, 3, lambda s: s.round >= 2)
     v = GAME.view(s, 1)
     rows = -(-len(v.romans[1].hand) // 7)
-    assert image_size(v) == (1600, 1050 + (40 + 236 * rows if rows else 90))
+    assert image_size(v) == (1600, 1050 + (40 + 276 * rows if rows else 90))
     assert png(v).size == image_size(v)
 
 
