@@ -87,6 +87,13 @@ class Homes:
         home = self._homes.get(session_id, {}).get(user_id)
         return home.kind if home is not None else None
 
+    async def live_link(self, session_id: int, user_id: int) -> str | None:
+        """A link to the user's live prompt in their home for this game; None when none is known."""
+        home = self._homes.get(session_id, {}).get(user_id)
+        if home is None or home.message_id is None or home.question is None:
+            return None
+        return await self.link(home, home.message_id)
+
     def sessions_kept(self) -> set[int]:
         return set(self._homes)
 

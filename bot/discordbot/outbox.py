@@ -69,7 +69,8 @@ from render.pool import RenderPool
 
 from . import components
 from .background import Background
-from .homes import Homes, display_name
+from .copies import EphemeralCopies
+from .homes import GAME_OVER, SUPERSEDED, Homes, display_name
 from .tree import send_private as send_private_text
 
 if TYPE_CHECKING:
@@ -435,6 +436,8 @@ class Outbox:
         self.bot = bot
         # each player's private home per game and the message of its live prompt
         self.homes = Homes(bot)
+        # the prompts shown as ephemeral replies, edited when replaced or when the game ends
+        self.copies = EphemeralCopies()
         # session -> the public board last posted (``ImageRequest.board_key``): a new board
         # image only when it changed
         self._boards: dict[int, str] = {}
@@ -523,6 +526,7 @@ class Outbox:
         if reply.session_id is not None and reply.status in ("finished", "abandoned"):
             try:
                 await self.homes.close(reply.session_id)
+                await self.copies.close(reply.session_id, GAME_OVER)
             except Exception:
                 log.exception("closing the private prompts of session %s failed", reply.session_id)
         self._forget_if_over(reply)
@@ -1056,10 +1060,15 @@ class Outbox:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
             kwargs["files"] = png_file(await self._png(image, uid), "hand.png")
+        prompt = prompt_for(reply, uid) if choices is not None else None
         if interaction.response.is_done():
-            await interaction.followup.send(**kwargs)
+            sent = await interaction.followup.send(**kwargs, wait=True)
+            if prompt is not None and reply.session_id is not None:
+                self.copies.add(reply.session_id, uid, interaction, sent.id, prompt.token, content)
         else:
             await interaction.response.send_message(**kwargs)
+            if prompt is not None and reply.session_id is not None:
+                await self.copies.add_original(reply.session_id, uid, interaction, prompt.token, content)
         release(choices)
         for more in chunks[1:]:  # a long text (a log page) goes on in further private messages
             await interaction.followup.send(more, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
@@ -1082,6 +1091,43 @@ class Outbox:
         wanted = [u for u, parts in by_user.items()
                   if u != actor and any(p.dm or p.notify == "thread" for p in parts)]
         marked = await storage.closed_dms(wanted) if wanted else {}
+        try:
+            await self._deliver_parts(reply, interaction, by_user, wanted, marked, closed, now)
+        finally:
+            for uid, parts in by_user.items():  # earlier copies now point to the prompt just delivered
+                asked = next((p.prompt for p in parts if p.prompt is not None), None)
+                if asked is not None and asked.token:
+                    try:
+                        await self.supersede_copies(reply, uid, asked.token)
+                    except Exception:
+                        log.warning("could not edit the earlier copies of user %s", uid, exc_info=True)
+        if closed and reply.session_id is not None:
+            posted = False
+            channel_id = await self._game_channel(reply)
+            if channel_id is not None:
+                channel = await self._channel(channel_id)
+                if channel is not None:
+                    try:
+                        await channel.send(
+                            FALLBACK_NOTICE.format(mentions=mention_line(closed)),
+                            allowed_mentions=discord.AllowedMentions(
+                                users=[discord.Object(u) for u in closed]
+                            ),
+                        )
+                        posted = True
+                    except discord.HTTPException:
+                        log.warning("could not post the closed-DM notice in %s", channel_id)
+            if not posted:  # tell them next time instead
+                for uid in closed:
+                    await storage.clear_closed_dm_notices(uid)
+
+    async def _deliver_parts(self, reply: Reply, interaction: discord.Interaction | None,
+                             by_user: dict[int, list[PrivatePart]], wanted: list[int], marked: dict[int, float],
+                             closed: list[int], now: float) -> None:
+        """``deliver_private``'s sending, user by user; those whose DMs are closed and who are
+        to be told so are added to ``closed``."""
+        storage = self.bot.host.storage
+        actor = interaction.user.id if interaction is not None else None
         for uid, parts in by_user.items():
             if uid == actor and interaction is not None:
                 await self._ephemeral_parts(interaction, reply, parts)
@@ -1113,25 +1159,6 @@ class Outbox:
                 reply.session_id, uid, now
             ):
                 closed.append(uid)
-        if closed and reply.session_id is not None:
-            posted = False
-            channel_id = await self._game_channel(reply)
-            if channel_id is not None:
-                channel = await self._channel(channel_id)
-                if channel is not None:
-                    try:
-                        await channel.send(
-                            FALLBACK_NOTICE.format(mentions=mention_line(closed)),
-                            allowed_mentions=discord.AllowedMentions(
-                                users=[discord.Object(u) for u in closed]
-                            ),
-                        )
-                        posted = True
-                    except discord.HTTPException:
-                        log.warning("could not post the closed-DM notice in %s", channel_id)
-            if not posted:  # tell them next time instead
-                for uid in closed:
-                    await storage.clear_closed_dm_notices(uid)
 
     async def _ephemeral_parts(
         self, interaction: discord.Interaction, reply: Reply, parts: Sequence[PrivatePart]
@@ -1140,11 +1167,22 @@ class Outbox:
         png = await self._private_png(reply, parts, interaction.user.id)
         if png is not None:
             kwargs["files"] = png_file(png, "hand.png")
+        prompt = next((p.prompt for p in parts if p.prompt is not None), None) or prompt_for(
+            reply, interaction.user.id)
+        kept = prompt is not None and kwargs.get("view") is not None and reply.session_id is not None
         try:
             if not interaction.response.is_done():
                 await interaction.response.send_message(**kwargs, ephemeral=True)
+                if kept:
+                    assert prompt is not None and reply.session_id is not None
+                    await self.copies.add_original(reply.session_id, interaction.user.id, interaction, prompt.token,
+                                                   kwargs["content"])
             else:
-                await interaction.followup.send(**kwargs, ephemeral=True)
+                sent = await interaction.followup.send(**kwargs, ephemeral=True, wait=True)
+                if kept:
+                    assert prompt is not None and reply.session_id is not None
+                    self.copies.add(reply.session_id, interaction.user.id, interaction, sent.id, prompt.token,
+                                    kwargs["content"])
         except discord.HTTPException as e:
             # the interaction can no longer answer (expired, unknown webhook...): by DM instead
             log.info("ephemeral part for user %s failed (%s); sending it by DM", interaction.user.id, e)
@@ -1231,6 +1269,20 @@ class Outbox:
     def forget_message(self, message_id: int) -> None:
         """The message (a prompt that was answered) is no longer a live question."""
         self.homes.answered(message_id)
+        self.copies.answered(message_id)
+
+    async def supersede_copies(self, reply: Reply, user_id: int, live: str) -> None:
+        """Edit the user's ephemeral copies of earlier questions of this game (``live``: the
+        ``prompt_token`` asked now) to say they were replaced, with a link to the live prompt
+        in their home (or to the game's channel)."""
+        if reply.session_id is None or not self.copies.kept(reply.session_id, user_id):
+            return
+        link = await self.homes.live_link(reply.session_id, user_id)
+        if link is None:
+            channel_id = await self._game_channel(reply)
+            link = f"<#{channel_id}>" if channel_id else "the game's channel"
+        text = "\n".join(x for x in (heading(reply), SUPERSEDED.format(link=link)) if x)
+        await self.copies.supersede(reply.session_id, user_id, live, text, same_question)
 
     def is_home(self, channel_id: int | None, user_id: int) -> bool:
         """Whether ``channel_id`` is ``user_id``'s private thread for one of their games."""

@@ -60,7 +60,8 @@ def dms_to(fake: FakeDiscord, user: User) -> list[Message]:
 
 
 def live_buttons(m: Message) -> list[str]:
-    return [c for c in m.custom_ids() if c.startswith(("tabula:p:", "tabula:q:", "tabula:m:"))]
+    return [c for c in m.custom_ids()
+            if c.startswith(("tabula:p:", "tabula:q:", "tabula:m:", "tabula:c:", "tabula:k:", "tabula:n:", "tabula:f:"))]
 
 
 async def test_credo_one_notification_per_question_and_a_private_thread_each(world: World) -> None:
@@ -77,6 +78,14 @@ async def test_credo_one_notification_per_question_and_a_private_thread_each(wor
         assert stats["end_notified"] == 3, stats
         assert stats["rejected"] == 0
 
+        stale = [(m.id, m.channel_id, m.ephemeral if hasattr(m, "ephemeral") else None, m.content[:80])
+                 for m in fake.messages.values() if not m.deleted and live_buttons(m)]
+        assert not stale, ("live-looking buttons anywhere after the game ended (ephemeral replies, DMs, "
+                           "homes)", stale[:5], len(stale))
+        replaced = [m for m in fake.messages.values() if m.channel_id == thread.id and m.audience is not None
+                    and "replaced by a newer one" in m.content]
+        assert replaced, "an ephemeral copy of an earlier question says it was replaced"
+        assert all(re.search(r"/channels/\d+/\d+/\d+|<#\d+>", m.content) for m in replaced)
         homes = private_threads(fake)
         assert sorted(t.thread_members - {fake.bot_user.id} for t in homes) == sorted(
             {u} for u in humans(world)), "one private thread per player, only that player in it"

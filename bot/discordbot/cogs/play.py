@@ -225,6 +225,8 @@ class Play(commands.Cog):
                 else:
                     text = f"**{result.game}**\n{result.text}" if result.game else result.text
                     await interaction.response.send_message(f"{text}\n{so_far}"[:2000], view=view, ephemeral=True)
+                    await bot.outbox.copies.add_original(decoded.session_id, interaction.user.id, interaction,
+                                                         decoded.token, f"{text}\n{so_far}"[:2000])
             finally:
                 components_release(view)
             return
