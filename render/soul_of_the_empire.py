@@ -17,6 +17,7 @@ below it ``PANEL_H`` pixels high (RGB).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -166,7 +167,21 @@ def objective_lines(view: Any, o: Any) -> list[str]:
     """An Objective Card's lines for the factions in this game only (no Christian lines
     with 3 players): each line starts with its faction's name ("Rome (2): ...")."""
     present = {fv.name for fv in view.factions}
-    return [line for line in o.lines if line and line.split(" (", 1)[0] in present]
+    return [_points_in_words(line) for line in o.lines if line and line.split(" (", 1)[0] in present]
+
+
+_OBJECTIVE_LINE = re.compile(r"^([^()]+?) \((\d+)(?:, ([^)]*))?\): ")
+
+
+def _points_in_words(line: str) -> str:
+    """"Rome (2, Start Phase): 35+ units" reads "Rome, 2 pts at Start Phase: 35+ units" (the
+    number is the Objective Points the faction scores, the phase when it scores them)."""
+
+    def words(m: re.Match) -> str:
+        pts = f"{m[2]} pt" + ("" if m[2] == "1" else "s")
+        return f"{m[1]}, {pts}" + (f" at {m[3]}" if m[3] else "") + ": "
+
+    return _OBJECTIVE_LINE.sub(words, line, count=1)
 
 
 def asked_factions(view: Any) -> set[str]:
@@ -196,8 +211,11 @@ def hand_lines(view: Any) -> list[str]:
     for fv in view.factions:
         if fv.hand is None:
             continue
-        cards = ", ".join(data.card(c).name for c in fv.hand) or "no Power Cards"
-        out.append(f"{fv.name}: {cards}")
+        if not fv.hand:
+            out.append(f"{fv.name}: no Power Cards")
+        for c in fv.hand:
+            card = data.card(c)
+            out.append(f"{fv.name} \u00b7 {card.name}: {card.text}")
         left = [c for c in data.combat.values() if c.faction == fv.id and c.id not in fv.combat_used]
         if left:
             out.append(f"{fv.name} Combat Cards left: " + ", ".join(f"{c.name} ({c.number})" for c in left))
@@ -212,24 +230,30 @@ def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     w = x1 - x0 - 20
-    claims = "; ".join(o.dice)
-    fc = face(14, "bold")
-    title_w = w if not o.dice else w - min(fc.length(claims), w * 0.5) - 10
-    draw_fit(d, (x0 + 10, y0 + 14), o.name, 18, theme.INK, title_w, "lm", "bold")
-    if o.dice:
-        draw_fit(d, (x1 - 10, y0 + 14), claims, 14, theme.VERMILLION, w * 0.5, "rm", "bold")
+    draw_fit(d, (x0 + 10, y0 + 14), o.name, 18, theme.INK, w, "lm", "bold")
+    claims = claims_line(o)
     avail = y1 - y0 - 30
     for size in (18, 17, 16, 15, 14):
-        f = face(size)
+        f, fc = face(size), face(size, "bold")
         step = f.line_height
         wrapped = [wrap(line, f, w - 12) for line in lines]
-        if sum(len(x) for x in wrapped) * step <= avail:
+        claimed = wrap(claims, fc, w) if claims else []
+        if (sum(len(x) for x in wrapped) + len(claimed)) * step <= avail:
             break
     ly = y0 + 28
+    for part in claimed:
+        draw_text(d, (x0 + 10, ly), part, fc, theme.VERMILLION)
+        ly += step
     for para in wrapped:
         for k, part in enumerate(para):
             draw_text(d, (x0 + 10 + (12 if k else 0), ly), part, f, theme.INK)
             ly += step
+
+
+def claims_line(o: Any) -> str:
+    """Who claimed an Objective Card's marker with which die ("Rome claimed (die 5); Jewish
+    claimed (die 3)"), or "" when nobody has."""
+    return "; ".join(o.dice)
 
 
 def _public_cards(view: Any) -> str:
@@ -253,7 +277,7 @@ def _hand(d: ImageDraw.ImageDraw, box: dr.Box, hand: list[str]) -> None:
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     draw_text(d, (box[0] + 12, box[1] + 14), "Your hand (private)", face(17, "bold"), theme.INK, "lm")
     w, room = box[2] - box[0] - 40, box[3] - box[1] - 34
-    for size in (17, 16, 15, 14):
+    for size in (16, 15, 14):
         hf = face(size)
         parts = [wrap(line, hf, w) for line in hand]
         if sum(len(p) for p in parts) * hf.line_height <= room:
@@ -267,7 +291,7 @@ def _hand(d: ImageDraw.ImageDraw, box: dr.Box, hand: list[str]) -> None:
 
 def _key(img: Image.Image, d: ImageDraw.ImageDraw, y: float) -> None:
     """The map's state symbols: the combat ring, the flags and the "claimed" tag."""
-    f = face(15)
+    f = face(theme.MIN_TEXT)
     x = 20.0
     d.rounded_rectangle((x, y - 11, x + 44, y + 11), radius=10, outline=theme.ACTIVE, width=4)
     x += 52
@@ -279,19 +303,20 @@ def _key(img: Image.Image, d: ImageDraw.ImageDraw, y: float) -> None:
         d.line((x, y + 11, x, y - 11), fill=theme.LIGHT, width=3)
         d.polygon([(x, y - 11), (x + 18, y - 5), (x, y + 1)], fill=st.colour, outline=theme.INK)
         x += 26
-    text = "Objective Point Marker (owner's colour)"
+    text = "Objective Point Marker"
     draw_text(d, (x, y), text, f, theme.LIGHT, "lm")
     x += f.length(text) + 24
-    ft = face(14, "bold")
+    ft = face(theme.MIN_TEXT, "bold")
     w = ft.length("claimed") + 8
     d.rounded_rectangle((x, y - 9, x + w, y + 9), radius=5, fill=theme.PANEL, outline=theme.INK, width=1)
     draw_text(d, (x + 4, y), "claimed", ft, theme.INK, "lm")
     x += w + 8
-    draw_text(d, (x, y), "a die claims the marker", f, theme.LIGHT, "lm")
+    draw_text(d, (x, y), "a die claimed it", f, theme.LIGHT, "lm")
 
 
 def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Image:
-    img = Image.new("RGB", (width, PANEL_H), theme.TABLE)
+    height = panel_height(view)
+    img = Image.new("RGB", (width, height), theme.TABLE)
     d = ImageDraw.Draw(img)
     names = names or {}
     f = face(19)
@@ -319,7 +344,7 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             draw_fit(d, (70, y + 37), player, 16, theme.INK_MUTED, 150, "lm")
         # points on the Objective Point Tracker 0..7
         x0 = 230
-        draw_text(d, (x0, y + 25), f"{fv.points} pts", fb, theme.INK, "lm")
+        draw_text(d, (x0, y + 25), f"{fv.points} pt" + ("" if fv.points == 1 else "s"), fb, theme.INK, "lm")
         for k in range(7):
             box = (x0 + 74 + k * 17, y + 16, x0 + 88 + k * 17, y + 34)
             d.rectangle(box, fill=style.colour if k < fv.points else theme.LIGHT, outline=theme.INK, width=1)
@@ -374,8 +399,12 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
     x = 1020
     cards = [(o, objective_lines(view, o)) for o in view.objectives[:4]]
     if cards:
-        top, bottom = 14, PANEL_H - 14
-        heights = [36 + 20 * sum(len(wrap(line, face(17), width - x - 48)) for line in lines) for _, lines in cards]
+        top, bottom = 14, height - 14
+        heights = [
+            36 + 20 * (sum(len(wrap(line, face(17), width - x - 48)) for line in lines)
+                       + len(wrap(claims_line(o), face(17, "bold"), width - x - 36)))
+            for o, lines in cards
+        ]  # fmt: skip
         spare = (bottom - top - 8 * (len(cards) - 1)) / max(1, sum(heights))
         cy = top
         for (o, lines), h in zip(cards, heights, strict=True):
@@ -384,7 +413,7 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
                 _card(d, o, lines, (x, cy, width - 16, cy + h))
             cy += h + 8
     small = face(16)
-    bottom = PANEL_H - 62  # the key below
+    bottom = height - 76  # the key below
     if view.phase == "over" and view.end_reason:
         fe, lines = fit_paragraph(view.end_reason, 960, 60, 19, "bold")
         box = (16, y + 6, 1004, y + 16 + fe.line_height * len(lines))
@@ -393,12 +422,7 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             draw_text(d, (30, y + 11 + k * fe.line_height), line, fe, theme.INK)
         y = box[3] + 4
     hand = hand_lines(view)
-    texts = []
-    if view.phase != "over" and view.waiting:
-        who = ", ".join(NAMES[f] for f in sorted(asked_factions(view), key=list(STYLE).index))
-        texts.append((f"Asked now: {who}" + (f" — {view.window}" if view.window else ""), theme.YELLOW))
-    if view.last_combat:
-        texts.append(("Last combat: " + view.last_combat.text, theme.LIGHT))
+    texts = notes(view)
     for text, colour in texts:
         for line in wrap(text, small, 980):
             draw_text(d, (20, y + 4), line, small, colour)
@@ -413,13 +437,70 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
         box = (16, y + 8, 1004, bottom)
         with panel("hand", box, img.size):
             _hand(d, box, hand + ([f"Durable Power Cards in play: {public}"] if public else []))
-    _key(img, d, PANEL_H - 42)
+    _key_lines(img, d, height)
+    return img
+
+
+# what the asked faction decides in each phase (rule text, Turn Sequence), when no window says more
+DECIDING = {
+    "markers": "place an Objective Point Marker (setup)",
+    "final": "place Rome's last units (setup)",
+    "roll": "roll and ready dice (setup)",
+    "start": "Start Phase: play Start Phase Power Cards, or go on",
+    "main": "Main Phase: move a die to take an action, or end the phase",
+    "end": "End Phase: play End Phase Power Cards, buy Power Cards, roll and ready dice, score claims",
+    "discard": "End Phase: discard down to the hand limit",
+}
+
+
+def notes(view: Any) -> list[tuple[str, tuple[int, int, int]]]:
+    """(text, colour) of the notes under the faction rows: who is asked, the last combat, how
+    to win and what Rage does."""
+    texts = []
+    if view.phase != "over" and view.waiting:
+        who = ", ".join(NAMES[f] for f in sorted(asked_factions(view), key=list(STYLE).index))
+        what = view.window or DECIDING.get(view.phase, "")
+        texts.append((f"Asked now: {who}" + (f" — {what}" if what else ""), theme.YELLOW))
+    if view.last_combat:
+        texts.append(("Last combat: " + view.last_combat.text, theme.LIGHT))
+    if view.phase != "over":
+        second = " with one faction and 3 with the other" if len(view.players) == 2 else ""
+        rage = " Rage (Coalition, -2 to 3) adds to the Coalition's Combat Value." if any(
+            fv.id == "coalition" for fv in view.factions) else ""
+        texts.append((f"To win: be first to 7 Objective Points{second}, or reach your faction's special victory "
+                      f"(rule text, Win Conditions).{rage}", theme.LIGHT_MUTED))  # fmt: skip
+    return texts
+
+
+def panel_height(view: Any) -> int:
+    """Pixels of the panel under the map: ``PANEL_H``, or more when the faction rows, the notes,
+    the viewer's hand (16-pixel text) and the key need it."""
+    small = face(16)
+    y = 14 + 64 * len(view.factions)
+    if view.phase == "over" and view.end_reason:
+        fe, lines = fit_paragraph(view.end_reason, 960, 60, 19, "bold")
+        y += 20 + fe.line_height * len(lines)
+    y += sum(4 + small.line_height * len(wrap(text, small, 980)) for text, _ in notes(view))
+    hand = hand_lines(view)
+    public = _public_cards(view)
+    if hand:
+        lines = hand + ([f"Durable Power Cards in play: {public}"] if public else [])
+        y += 8 + 34 + 4 + small.line_height * sum(len(wrap(line, small, 948)) for line in lines)
+    elif public:
+        y += small.line_height * len(wrap("Durable Power Cards in play: " + public, small, 980))
+    return max(PANEL_H, y + 76)
+
+
+def _key_lines(img: Image.Image, d: ImageDraw.ImageDraw, height: int) -> None:
+    """The key at the foot of the panel: map symbols, then the dice."""
+    _key(img, d, height - 60)
     key = (
         "Dice: thick border = Dice Sequence \u00b7 faded = placed (obj on an objective, blk blocking, "
         "mkr on a marker, buy paid for cards) \u00b7 \u2013 spent"
     )
-    draw_fit(d, (20, PANEL_H - 16), key, 14, theme.LIGHT, 980, "lm")
-    return img
+    fk = face(theme.MIN_TEXT)
+    for k, line in enumerate(wrap(key, fk, 980)):
+        draw_text(d, (20, height - 36 + k * 20), line, fk, theme.LIGHT, "lm")
 
 
 def render(view: Any, names: Mapping[int, str] | None = None) -> Image.Image:

@@ -32,7 +32,8 @@ SLACK = 2  # pixels two boxes may share (antialiased edges, a descender over the
 STEPS = (0, 30, 120, 300)
 # the texts that end in an ellipsis on purpose (an unfinished action), not because they were cut
 MEANT = {"choosing a nation\u2026"}
-LEFT_OUT = re.compile(r"[+(]\d+ more\b|\band \d+ more\b")  # "+3 more", "and 2 more": items not shown
+# "+3 more", "(+3 more)", "and 2 more" closing a list: items not shown (not a card's "+2 more Force")
+LEFT_OUT = re.compile(r"\+\d+ more\)?$|\band \d+ more\b")
 
 
 def layout_faults(texts: list[DrawnText], size: tuple[int, int]) -> list[str]:
