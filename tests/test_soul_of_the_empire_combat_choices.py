@@ -468,3 +468,20 @@ def test_agent_answers_the_decisions() -> None:
     needed = c.model_copy(update={"objectives": ("bread-and-circuses",)})
     assert g.data.objectives["bread-and-circuses"].for_faction("rome").kind == "captured"
     assert ai.choose(g, needed, seat(c, "rome")) == Pass()
+
+
+def test_combat_buttons_show_the_combat_cards_value() -> None:
+    """A Combat Card's button reads its number ("Combat Cards": a card has a number and maybe
+    an effect; data/combat.toml): during a combat the game notes each card's value, and the
+    choices show it after the card's name without changing where a click leads."""
+    from games.core.choices import ChoiceTree, noted
+
+    s = fresh()
+    assert GAME.option_notes(s, 0) == {}  # no combat, nothing to note
+    card = next(iter(GAME.data.combat.values()))
+    notes = {card.name: str(card.number)}
+    tree = ChoiceTree([f"commit {card.name}", f"commit {card.name} with Grace", "pass"])
+    step = noted(tree.step(), notes)
+    labels = [o.label for o in step.options]
+    assert any(f"{card.name} ({card.number})" in label for label in labels), labels
+    assert [o.action for o in step.options] == [o.action for o in tree.step().options]

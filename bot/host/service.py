@@ -73,7 +73,7 @@ from games.core import (
     start,
 )
 from games.core.agents import make_agent
-from games.core.choices import ChoiceError, ChoiceTree
+from games.core.choices import ChoiceError, ChoiceTree, noted
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
@@ -812,7 +812,7 @@ class Host(StandingsMixin):
                                   rec.deadline if p.kind == "respond" else rec.wait_deadline if human else None,
                                   prompt_token(rec.seq, p.kind, p.text, choices),
                                   self._explains(game, state, seat, choices),
-                                  tree.step() if tree is not None else None,
+                                  noted(tree.step(), game.option_notes(state, seat)) if tree is not None else None,
                                   self._shown(rec, seat, p.text),
                                   game.phase_word if human and self._pass_action(game, state, seat) is not None
                                   else ""))
@@ -910,6 +910,8 @@ class Host(StandingsMixin):
             raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
                                       f"You are asked now: {prompts[seat].text}") from None
         choices = self._choices(game, state, seat)
+        if step is not None:
+            step = noted(step, game.option_notes(state, seat))
         return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec),
                             self._explains(game, state, seat, choices))
 

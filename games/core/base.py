@@ -88,6 +88,12 @@ class GameDefaults(Explainable):
         (Barbarian Hordes, Roman War, Soul of the Empire); a game without them overrides it."""
         return f"round {s.round}, turn {s.turn}, {s.phase}"
 
+    def option_notes(self, s: Any, seat: Seat) -> dict[str, str]:
+        """Short notes the clickable choices of ``seat`` show after a name they contain,
+        e.g. a Combat Card's value: ``{"Pilum Volley": "6"}`` reads "Pilum Volley (6)". Only
+        what ``seat`` may see. Default: none."""
+        return {}
+
     def seats(self, s: Any) -> tuple[Seat, ...]:
         """Every seat of the game in ``s``. Default: the indices of ``s.players``."""
         return tuple(range(len(s.players)))

@@ -490,3 +490,29 @@ def decode_path(text: str) -> tuple[int, ...]:
     if any(not 0 <= i < MAX_OPTIONS for i in path) or len(path) > 40:
         raise ChoiceError("not a path")
     return path
+
+
+def noted(step: ChoiceStep, notes: dict[str, str]) -> ChoiceStep:
+    """``step`` with each option label and multi-select item that contains a name of
+    ``notes`` followed by its note in brackets ("Pilum Volley (6) …"), within ``MAX_LABEL``;
+    the options still lead where they did (a click carries indices, not labels)."""
+    if not notes:
+        return step
+    names = sorted(notes, key=len, reverse=True)
+
+    def note(label: str) -> str:
+        more = label.endswith("…")
+        core = label[:-1].rstrip() if more else label
+        for name in names:
+            if core.endswith(name) or core == name:
+                core = f"{core} ({notes[name]})"
+                break
+        else:
+            return label
+        return short(f"{core} …" if more else core)
+
+    options = tuple(Option(note(o.label), o.action, o.description) for o in step.options)
+    multi = step.multi
+    if multi is not None:
+        multi = Multi(tuple(note(i) for i in multi.items), multi.min_values, multi.max_values)
+    return ChoiceStep(step.path, step.chosen, options, multi)

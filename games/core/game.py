@@ -91,8 +91,9 @@ class Game(Protocol):
     # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal),
     # ``phase_mark(s)`` with ``phase_word`` (the phase a state is in, from public
     # information, for the host's "pass for the rest of this phase"), the refusal hooks
-    # ``why_not(s, seat, verb)`` and ``not_offered(s, seat)`` (games.core.refusal), and
-    # ``sides(s, players)`` (who wins or loses together). A game built on stages
+    # ``why_not(s, seat, verb)`` and ``not_offered(s, seat)`` (games.core.refusal),
+    # ``sides(s, players)`` (who wins or loses together), and ``option_notes(s, seat)`` (a
+    # value shown on a button after the name it follows). A game built on stages
     # inherits ``to_act``, ``legal_actions`` and ``apply`` from ``games.core.flow.FlowGame``.
 
     def explain(self, name: str) -> Sequence[Any]:

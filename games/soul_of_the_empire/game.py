@@ -578,6 +578,13 @@ class SoulOfTheEmpire(NotationGame):
             return False
         return not isinstance(a, DiscardPower)
 
+    def option_notes(self, s: State, seat: Seat) -> dict[str, str]:
+        """During a combat, each Combat Card's number (its printed value, data/combat.toml),
+        shown on the buttons that commit it."""
+        if s.combat is None:
+            return {}
+        return {c.name: str(c.number) for c in self.data.combat.values()}
+
     def seat_name(self, s: State, seat: Seat) -> str:
         """The factions a seat plays: "Rome", or "Rome + Jewish" with 2 players."""
         return " + ".join(self.fname(f) for f in s.order if s.factions[f].seat == seat)
