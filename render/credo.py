@@ -12,8 +12,8 @@ the pending choice and who is asked. A seat's private view adds its hand.
 
 Image size (RGB): 1600 pixels wide; the Creed, a row of two Church panels per two Churches
 (360 pixels each, taller when a Church's Bishops and Laity need more lines: 1024 high for
-three or four Churches as a rule, 1400 for five or six), 120 more while a General Council
-sits; a seat's private view adds 304 for its hand (five cards a row, 254 per further row;
+three or four Churches as a rule, 1400 for five or six), more while a General Council
+sits (170); a seat's private view adds 304 for its hand (five cards a row, 254 per further row;
 100 when it is empty). See ``image_size``.
 """
 
@@ -35,7 +35,7 @@ WIDTH = 1600
 MARGIN = 20
 CREED_Y = dr.HEADER_HEIGHT + 14
 CREED_H = 118
-COUNCIL_H = 120
+COUNCIL_H = 170
 PANEL_GAP = 16
 FOOTER_H = 70
 TOP = CREED_Y + CREED_H + 8  # the Churches' panels start here (below the Council's band if any)
@@ -112,7 +112,10 @@ def _creed(img: Image.Image, view: View) -> None:
                 draw_text(d, (x0 + 7, y0 + 40 + k * fs.line_height), line, fs, colour)
 
 
-def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) -> None:
+def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str], view: View) -> None:
+    """The General Council's band (rule text, General Councils): each proposed doctrine with
+    its backers, the votes cast for it (or, before the vote, the votes its backers hold), the
+    Churches with no doctrine for the Article and their votes, and what the losers discard."""
     d = ImageDraw.Draw(img)
     box = (MARGIN, y, WIDTH - MARGIN, y + COUNCIL_H - 10)
     d.rounded_rectangle(
@@ -125,6 +128,8 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) 
     for _x, doc, n in c.votes:
         if doc is not None:
             votes[doc] = votes.get(doc, 0) + n
+    held = {p.seat: p.votes for p in view.players}
+    backing = {x for _doc, sup in c.supporters for x in sup}
     n = max(1, len(c.proposals))
     w = (WIDTH - 2 * MARGIN - 32) / n
     f = face(18, "bold")
@@ -136,8 +141,15 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str]) 
             dr.paste_badge(img, theme.seat_style(s), (x + 14, y + 88), 28)
             x += 34
         v = votes.get(doc)
-        if v is not None:
-            draw_fit(d, (x + 6, y + 88), f"{count(v, 'vote')}", 18, theme.INK, x0 + w - 16 - x - 6, "lm")
+        text = f"{count(v, 'vote')} cast" if v is not None else f"backers hold {count(sum(held[x] for x in sup), 'vote')}"
+        draw_fit(d, (x + 6, y + 88), text, 18, theme.INK, x0 + w - 16 - x - 6, "lm")
+    free = [p for p in view.players if p.seat not in backing]
+    undecided = ("No doctrine: " + ", ".join(f"{names[p.seat]} ({count(p.votes, 'vote')})" for p in free)
+                 + " — may vote for any doctrine or abstain") if free else "Every Church backs a doctrine"  # fmt: skip
+    rule = "Most votes wins (a tie: undecided) · losers discard 3 / 2 / 1 Church cards (Faith / Firm / Custom.)"
+    fs = face(theme.MIN_TEXT)
+    for k, line in enumerate((undecided, rule)):
+        draw_fit(d, (MARGIN + 16, y + 118 + 22 * k), line, fs.size, theme.INK, WIDTH - 2 * MARGIN - 32, "lm")
 
 
 def _bishops(p: PlayerView) -> str:
@@ -187,7 +199,7 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
     if p.emperor:
         tags.append(("EMPEROR", theme.ORANGE))
     if waiting and view.phase != "over":
-        tags.append(("WAITING", theme.WAITING))
+        tags.append(("TURN", theme.ACTIVE) if active else ("TO ACT", theme.WAITING))
     tx = x1 - 12
     ft = face(theme.MIN_TEXT, "bold")
     for label, colour in tags[:3]:
@@ -259,7 +271,7 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
     _creed(img, view)
     y = TOP
     if view.council is not None:
-        _council(img, view.council, y, names_)
+        _council(img, view.council, y, names_, view)
         y += COUNCIL_H
     heights = _row_heights(view)
     pw = (WIDTH - 2 * MARGIN - PANEL_GAP) / 2
@@ -270,8 +282,15 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
         box = (x0, y0, x0 + pw, y0 + heights[r])
         with panel(f"Church {p.seat + 1}", box, img.size):
             _panel(img, box, p, view, names_[p.seat])
+    if len(view.players) % 2:  # the free place beside the last Church: how the game is played
+        r = len(view.players) // 2
+        x0 = MARGIN + pw + PANEL_GAP
+        y0 = y + sum(heights[:r]) + r * PANEL_GAP
+        box = (x0, y0, x0 + pw, y0 + heights[r])
+        with panel("guide", box, img.size):
+            _guide(img, box)
     _footer(img, view, names_)
-    _hand(img, view)
+    _hand(img, view, names_)
     turn_label, turn_style = None, None
     if view.phase == "over" and view.winners:
         turn_label = "Winner: " + ", ".join(names_[w] for w in view.winners)
@@ -292,7 +311,7 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
             phase=stage,
             turn_label=turn_label,
             turn_style=turn_style,
-            note=f"Church cards {view.church_deck} · Events {view.event_deck}",
+            turn_icon="crown" if view.phase == "over" else "arrow",
         ),
     )
     return img
@@ -312,12 +331,67 @@ def _footer(img: Image.Image, view: View, names: dict[int, str]) -> None:
         parts.append("Emperor out of play")
     if view.goths:
         parts.append("Invading: " + ", ".join(view.goths))
-    key = "Symbols: " + " · ".join(f"{m} {name}" for name, m in SYMBOLS.items())
+    shown = _symbols_shown(view) if len(view.players) % 2 == 0 else set()  # else in the guide
+    key = "Symbols: " + " · ".join(f"{m} {name}" for name, m in SYMBOLS.items() if name in shown) if shown else ""
     with panel("footer", (0, y, WIDTH, bottom), img.size):
-        kw = draw_text(d, (WIDTH - MARGIN, y + 18), key, face(theme.MIN_TEXT), theme.LIGHT_MUTED, "rm")
+        kw = draw_text(d, (WIDTH - MARGIN, y + 18), key, face(theme.MIN_TEXT), theme.LIGHT, "rm") if key else 0
         draw_fit(d, (MARGIN, y + 18), "   ·   ".join(parts) or "No dice rolled yet.", f.size, theme.LIGHT,
                  WIDTH - 3 * MARGIN - kw, "lm")  # fmt: skip
         _asked(d, view, names, y)
+
+
+GUIDE = (
+    ("TO WIN", "11,000,000 Followers, or 117 votes among your Bishops and Laity."),
+    ("A TURN", "Draw a card. An Article: place it on your mat, keep, renounce or reject it. An Event drawn "
+     "to play at once: play it on another Church. Then play Event cards, discard down to 4 cards and end "
+     "the turn; the Emperor may then convoke a General Council on the next Article."),
+    ("A GENERAL COUNCIL", "Each Church with a doctrine for the Article votes for it; the others vote for "
+     "any doctrine or abstain. Most votes wins (a tie leaves it undecided). Losers discard 3, 2 or 1 Church "
+     "cards (Faith, Firm, Custom.); the Emperor may enforce respect on one of them."),
+    ("DOCTRINE SYMBOLS", " · ".join(f"{m} {name}" for name, m in SYMBOLS.items())
+     + " (Event cards name them)."),
+)  # fmt: skip
+
+
+def _guide(img: Image.Image, box: tuple[float, float, float, float]) -> None:
+    """With three or five Churches, the free place of the last row: how to win, a turn, a General
+    Council and the doctrine symbols (rule text: Victory, The Game, General Councils)."""
+    d = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = box
+    d.rounded_rectangle(box, radius=14, fill=theme.mix(theme.TABLE, theme.PANEL, 0.12), outline=theme.INK, width=2)
+    fb = face(theme.MIN_TEXT, "bold")
+    room = (y1 - y0 - 24 - len(GUIDE) * (fb.line_height + 6))
+    for size in range(18, theme.MIN_TEXT - 1, -1):
+        f = face(size)
+        paras = [wrap(text, f, x1 - x0 - 28) for _, text in GUIDE]
+        if sum(len(p) for p in paras) * f.line_height <= room:
+            break
+    y = y0 + 12
+    for (title, _), lines in zip(GUIDE, paras, strict=True):
+        draw_text(d, (x0 + 14, y), title, fb, theme.YELLOW)
+        y += fb.line_height + 2
+        for line in lines:
+            draw_text(d, (x0 + 14, y), line, f, theme.LIGHT)
+            y += f.line_height
+        y += 4
+
+
+def _symbols_shown(view: View) -> set[str]:
+    """The doctrine symbols drawn on the board: on the Creed, on the mats, in the viewer's hand."""
+    arts = [a for a in view.creed if a is not None] + [a for p in view.players for a in p.mat if a is not None]
+    out = {a.symbol for a in arts if a.symbol}
+    me = view.players[view.viewer] if view.viewer is not None else None
+    for c in (me.hand or ()) if me is not None else ():
+        out |= {name for name in SYMBOLS if name in c.text}
+    return out
+
+
+# what the asked Church decides when no task or window says more (the rules' prompts)
+DECIDING = {
+    "article": "an Article card was drawn: place, keep, renounce or reject it",
+    "immediate": "play the Event drawn on another Church",
+    "main": "play Event cards, discard, then end the turn",
+}
 
 
 def _asked(d: ImageDraw.ImageDraw, view: View, names: dict[int, str], y: float) -> None:
@@ -325,13 +399,19 @@ def _asked(d: ImageDraw.ImageDraw, view: View, names: dict[int, str], y: float) 
         line = view.end_reason
     else:
         who = ", ".join(names[x] for x in view.waiting)
-        line = f"Asked now: {who}" + (
-            f" — {view.task}" if view.task else f" — {view.window}" if view.window else ""
-        )
+        what = view.task or (f"{view.window} Play an Event card, or pass." if view.window else None)
+        what = what or (DECIDING.get(view.stage) if view.phase == "play" else None)
+        if view.council is not None and not (view.task or view.window):
+            what = {"vote": f"vote on Article {view.council.article}, or abstain",
+                    "respect": "the Emperor may enforce respect of the Council on a Losing doctrine"}.get(
+                view.council.stage, what)  # fmt: skip
+        if view.phase == "setup":
+            what = "place your Articles on your Church mat"
+        line = f"Asked now: {who}" + (f" — {what}" if what else "")
     draw_fit(d, (MARGIN, y + 48), line, 18, theme.YELLOW, WIDTH - 2 * MARGIN, "lm", "bold")
 
 
-def _hand(img: Image.Image, view: View) -> None:
+def _hand(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     """The viewer's own hand (and the card they drew), one card face per card, five a row."""
     me = view.players[view.viewer] if view.viewer is not None else None
     if me is None or me.hand is None:
@@ -354,6 +434,32 @@ def _hand(img: Image.Image, view: View) -> None:
             top = y + 50 + r * (HAND_H - 50)
             box = (x0, top, x0 + cw, top + HAND_H - 64)
             kind = ("Drawn · " if drawn else "") + ("Article" if c.kind == "article" else "Event")
+            text = article_text(view, c.id, names) if c.kind == "article" else c.text
             with panel(f"hand card {i + 1}", box, img.size):
                 accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
-                dr.card_face(img, box, dr.CardFace(name=c.name, note=kind, text=c.text), accent=accent)
+                dr.card_face(img, box, dr.CardFace(name=c.name, note=kind, text=text), accent=accent)
+
+
+def article_text(view: View, card_id: str, names: Mapping[int, str] | None = None) -> str:
+    """What an Article card in the hand means now: its doctrine and symbol, whether the Creed has
+    decided its Article, which Churches hold a doctrine for it on their mats (public), its
+    and its penalty (the cost of losing a Council is in the Council band and the guide)."""
+    from games.credo.data import load
+
+    a = load().articles[card_id]
+    nums = "&".join(str(n) for n in a.numbers)
+    mark = SYMBOLS.get(a.symbol or "")
+    parts = [f"Doctrine: {a.doctrine}" + (f" {mark} ({a.symbol} symbol)" if mark else "") + "."]
+    decided = [view.creed[n - 1] for n in a.numbers if 0 < n <= len(view.creed) and view.creed[n - 1] is not None]
+    if decided:
+        parts.append("Creed already has " + ", ".join(_short(d) for d in decided) + ".")
+    else:
+        nxt = " (next to debate)" if view.next_article in a.numbers else ""
+        parts.append(f"Article {nums} undecided{nxt}.")
+    names = names or {}
+    rivals = [f"{names.get(p.seat) or f'Church {p.seat + 1}'}: {m.doctrine}" for p in view.players for m in p.mat
+              if m is not None and set(m.numbers) & set(a.numbers)]  # fmt: skip
+    parts.append(("On mats: " + "; ".join(rivals) + ".") if rivals else "No Church holds this Article yet.")
+    if a.penalty_text:
+        parts.append(f"Penalty: {a.penalty_text}.")
+    return " ".join(parts)
