@@ -57,9 +57,15 @@ class Section:
         return f"{self.parent} › {self.title}" if self.parent else self.title
 
     def sentences(self) -> list[str]:
-        """The section's sentences (and list items), in order, each stripped."""
+        """The section's sentences, in order, each stripped; a list item or a table's row
+        is one entry whatever its sentences."""
         out: list[str] = []
         for line in self.text.split("\n"):
+            # a table's row ("11\tRemove 3 Follower cards. The ...") or a list item ("• Gospel (Start).
+            # Durable: ...") is one entry: its sentences mean nothing apart
+            if "\t" in line or re.match(r"\s*[•\-–] ", line):
+                out.append(line.strip())
+                continue
             carry = ""
             for piece in _SENTENCE.split(line):
                 piece = piece.strip()
@@ -202,10 +208,39 @@ def _steps_file(module: str) -> dict:
         return tomllib.load(f)
 
 
+@dataclass(frozen=True)
+class Step:
+    """One ``[[step]]`` entry of a game's ``data/steps.toml``: the ``prompt`` pattern (a regular
+    expression searched in the prompt's text, any case), the ``sections`` that govern it (exact
+    titles) and ``quote``, patterns choosing the sentences of those sections a "Rules for this
+    step" answer quotes (none: the sections' sentences from the first). A ``(?P<card>...)`` group
+    in ``prompt`` adds the sentences naming what it matched ("Collect Tribute")."""
+
+    prompt: re.Pattern[str]
+    sections: tuple[str, ...]
+    quote: tuple[re.Pattern[str], ...] = ()
+
+
 @functools.cache
-def _steps(module: str) -> tuple[tuple[re.Pattern[str], tuple[str, ...]], ...]:
-    """The ``[[step]]`` entries of the game's ``data/steps.toml``: (prompt pattern, section titles)."""
-    return tuple((re.compile(e["prompt"], re.I), tuple(e["sections"])) for e in _steps_file(module).get("step", ()))
+def _steps(module: str) -> tuple[Step, ...]:
+    """The ``[[step]]`` entries of the game's ``data/steps.toml``, in order."""
+    return tuple(
+        Step(re.compile(e["prompt"], re.I), tuple(e["sections"]), tuple(re.compile(q, re.I) for q in e.get("quote", ())))
+        for e in _steps_file(module).get("step", ())
+    )
+
+
+def _named_in(entry: Step | None, prompt: str) -> str:
+    """What the entry's ``(?P<card>...)`` group names in ``prompt`` (folded), "" otherwise: the
+    sentences naming it are quoted too (a Power Card's own line)."""
+    m = entry.prompt.search(prompt) if entry is not None else None
+    return fold(m.group("card")).strip() if m is not None and "card" in m.groupdict() and m.group("card") else ""
+
+
+def step_entry(game: Game, prompt: str) -> Step | None:
+    """The first ``[[step]]`` entry of the game's ``data/steps.toml`` whose pattern is found in
+    ``prompt``; None when none is."""
+    return next((e for e in _steps(type(game).__module__) if e.prompt.search(prompt)), None)
 
 
 @functools.cache
@@ -368,23 +403,18 @@ def topic_text(game: Game, topic: str) -> str:
 
 def step_sections(game: Game, prompt: str, choices: tuple[str, ...] = (), n: int = 2) -> list[Section]:
     """The sections of the rule text that govern a decision: those the game's
-    ``data/steps.toml`` names for a prompt like it, else those that best match: the prompt's words and the
+    ``data/steps.toml`` names for a prompt like it (all of them), else the ``n`` that best match: the prompt's words and the
     command words of its options, weighted by how rare each word is in the text (a word in a
     section's title counts three times). At most ``n``, best first; ``[]`` when none shares a
     word of weight."""
     book = rulebook(game)
     if not book.sections:
         return []
-    named = [
-        s
-        for pattern, titles in _steps(type(game).__module__)
-        if pattern.search(prompt)
-        for title in titles
-        for s in book.sections
-        if s.title == title
-    ]
-    if named:
-        return list(dict.fromkeys(named))[:n]
+    entry = step_entry(game, prompt)
+    if entry is not None:
+        named = [s for title in entry.sections for s in book.sections if s.title == title]
+        if named:
+            return named
     docs = [
         (Counter(map(_stem, _WORD.findall(fold(s.title)))), Counter(map(_stem, _WORD.findall(fold(s.text)))))
         for s in book.sections
@@ -413,11 +443,48 @@ def _stem(word: str) -> str:
     return word
 
 
-def step_text(game: Game, prompt: str, choices: tuple[str, ...] = ()) -> str:
-    """The "Rules for this step" answer: the sections of the rule text that govern the
-    decision ``prompt`` asks (see :func:`step_sections`), quoted, with their rulings."""
+STEP_LIMIT = 1900
+"""At most this many characters in a "Rules for this step" answer: one screen, and one
+Discord message (2000) with room for its frame."""
+
+
+def step_text(game: Game, prompt: str, choices: tuple[str, ...] = (), limit: int = STEP_LIMIT) -> str:
+    """The "Rules for this step" answer: the sentences of the rule text that govern the decision
+    ``prompt`` asks, each under its section (see :func:`step_sections`; the game's
+    ``data/steps.toml`` chooses the sentences), with the rulings on those sections. At most
+    ``limit`` characters: what does not fit is left out and named (``rules <section>`` reads a
+    section whole). Markdown."""
     found = step_sections(game, prompt, choices)
     if not found:
         return f"No section of the rule text matches this step. `rules` shows the summary of {game.title}."
     book = rulebook(game)
-    return "\n\n".join([f"You are asked: {prompt}", *(answer_section(book, s) for s in found)])
+    entry = step_entry(game, prompt)
+    patterns = entry.quote if entry is not None else ()
+    head = f"You are asked: {shorten(prompt, 300)}"
+    tail = "`rules <section>` quotes a section whole; `rules R<number>` a ruling."
+    blocks: list[str] = []
+
+    def size(extra: list[str]) -> int:
+        return len("\n\n".join([head, *blocks, *extra, tail]))
+
+    for section in found:
+        said = section.sentences()
+        named = _named_in(entry, prompt)
+        if patterns or named:
+            wanted = [x for x in said if any(p.search(x) for p in patterns) or (named and named in fold(x))]
+        else:
+            wanted = said
+        wanted = wanted or said
+        note = _ruling_lines(book.rulings_on(section), limit=4)
+        kept: list[str] = []
+        for x in wanted:
+            if size(["\n".join([section.where, _quote([*kept, x]), *note]) + " " * 40]) > limit:
+                break
+            kept.append(x)
+        if not kept:
+            continue
+        whole = "" if len(kept) == len(said) else f", {len(kept)} of its {len(said)} sentences"
+        blocks.append("\n".join([f"**{section.where}** (rule text{whole})", _quote(kept), *note]))
+    if not blocks:
+        return "\n\n".join([head, f"Read `rules {found[0].title}` for the rule text of this step."])
+    return "\n\n".join([head, *blocks, tail])
