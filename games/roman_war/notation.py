@@ -53,7 +53,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .game import RomanWar
+    from .queries import Queries as RomanWar
 
 VERBS = (
     "cost",
