@@ -20,6 +20,13 @@ Printed per game: decisions, decisions without buttons before, decisions reachab
 clicks after, auto-passed decisions, and the median, 90th percentile and maximum of
 clicks per decision after (auto-passed ones excluded). Targets (issue 23): every decision
 by clicks, at most 3 clicks for 90% of them.
+
+``--emulator`` plays instead one whole game of each game through the real bot and the local
+Discord API emulator (the set-up of ``bench/notifications.py``: three humans, a follower),
+each human decision made by clicking the private prompt's steps to the action the heuristic
+agent picks (``/play`` only when no prompt offers it), and prints: decisions, decisions made
+by clicks (%), clicks per decision (median, p90), notifications per player (each player's
+count), the most any one question got, and board images posted in the game's channel.
 """
 
 from __future__ import annotations
@@ -83,13 +90,100 @@ def measure(game: Any, players: int, games: int, seed: int) -> dict[str, Any]:
     }
 
 
+def clicking_driver(fake: Any, bot: Any, sid: int) -> Any:
+    """``play_through``'s ``decide``: the player clicks through their private prompt's steps
+    to the action their heuristic agent picks; returns the clicks, or None when no prompt of
+    the question offers steps (the player would type)."""
+    from games.core.choices import encode_path
+    from storage.replay import load_state
+    from tests.e2e.clicking import pending_step, step_components
+
+    agents: dict[int, Any] = {}
+
+    async def done(rec: Any) -> Any:
+        await rec.response(timeout=120.0)
+        await bot.tracker.idle()
+        return rec
+
+    async def decide(user: Any) -> int | None:
+        rec = await bot.host.storage.get_session(sid)
+        game = get_game(rec.game_id)
+        seat = rec.seat_of(user.id)
+        if seat is None or seat not in rec.to_act:
+            return None
+        state = await load_state(bot.host.storage, game, rec)
+        agent = agents.setdefault(seat, make_agent(game, "heuristic", seat))
+        notation = game.format_action(state, agent.choose(game, state, seat))
+        message = pending_step(fake, user, sid, rec.seq)
+        tree = await bot.host.choice_tree(sid, seat)
+        if message is None or tree is None:
+            return None
+        times = max([int(a.rsplit("×", 1)[1]) for a in tree.actions if a.startswith(notation + " ×")] or [1])
+        path, picks = tree.path_to(notation if times == 1 else f"{notation} ×{times}")
+        steps: list[tuple[tuple[int, ...], int | None]] = [(path[:k], i) for k, i in enumerate(path)]
+        if picks is not None:
+            steps.append((path, None))
+        clicks = 0
+        for at, i in steps:
+            m = fake.messages[message.id]
+            comps = step_components(m, sid)
+            if not comps:
+                return None
+            token = comps[0]["custom_id"].split(":")[3]
+            button = f"tabula:c:{sid}:{token}:{encode_path((*at, i))}" if i is not None else None
+            menu = f"tabula:k:{sid}:{token}:{encode_path(at)}"
+            ids = {c["custom_id"] for c in comps}
+            clicks += 1
+            if i is not None and button in ids:
+                r = await done(await fake.click(user, m, button))
+            elif i is not None:
+                r = await done(await fake.select(user, m, menu, [str(i)]))
+            elif picks:
+                r = await done(await fake.select(user, m, menu, [str(p) for p in picks]))
+            else:
+                r = await done(await fake.click(user, m, f"tabula:n:{sid}:{token}:{encode_path(at)}"))
+            if r.ephemeral and r.original is not None and r.original.id != message.id \
+                    and step_components(r.original, sid):
+                message = r.original  # the next step came as a new private reply
+        return clicks
+
+    return decide
+
+
+def emulator(games: list[str], seed: int) -> int:
+    import asyncio
+    import logging
+
+    from bench.notifications import GAMES, play_game
+
+    logging.basicConfig(level=logging.CRITICAL)
+    print(f"{'game':20} {'decisions':>9} {'by clicks':>9} {'median':>6} {'p90':>4} "
+          f"{'notifications per player':>24} {'max/question':>12} {'board images':>12} {'actions':>8}")
+    for gid in games:
+        if gid not in GAMES:
+            continue
+        r = asyncio.run(play_game(gid, seed, driver=clicking_driver))
+        clicks = sorted(r["clicks"])
+        decisions = len(clicks) + r["typed"]
+        p90 = clicks[min(len(clicks) - 1, int(0.9 * len(clicks)))] if clicks else 0
+        print(f"{gid:20} {decisions:9} {len(clicks) / max(decisions, 1):9.0%} "
+              f"{statistics.median(clicks) if clicks else 0:6} {p90:4} "
+              f"{' '.join(map(str, r['per_player'])):>24} {r['max_per_question']:12} {r['board_images']:12} "
+              f"{r['steps']:8}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", nargs="?", help="a game id (default: every game)")
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--emulator", action="store_true",
+                    help="one whole game of each through the bot and the Discord emulator, by clicks")
     args = ap.parse_args(argv)
+    if args.emulator:
+        return emulator([args.game] if args.game else sorted(g.id for g in all_games()), args.seed)
     ids = [args.game] if args.game else sorted(g.id for g in all_games())
     print(f"{'game':20} {'decisions':>9} {'typed before':>12} {'by clicks':>9} {'auto-pass':>9} "
           f"{'median':>6} {'p90':>4} {'max':>4} {'<=3 clicks':>10}")

@@ -68,7 +68,11 @@ class Clock:
         return self.t
 
 
-async def play_game(game: str, seed: int, notify: str | None = None, every: str | None = None) -> dict[str, Any]:
+async def play_game(game: str, seed: int, notify: str | None = None, every: str | None = None,
+                    driver: Any = None) -> dict[str, Any]:
+    """Play one emulated game (see the module's docstring) and return ``play_through``'s
+    counts. ``driver(fake, bot, session_id)``, when given, returns how each player answers
+    (``play_through``'s ``decide``)."""
     options, ais = GAMES[game]
     fake = await FakeDiscord().start()
     discord.http.Route.BASE = fake.api_base
@@ -112,7 +116,9 @@ async def play_game(game: str, seed: int, notify: str | None = None, every: str 
             assert rec is not None, "the game did not start"
             sid = rec.id
 
-            out = await play_through(fake, bot, thread, sid, humans, rng, spectator=dave, first=first)
+            decide = driver(fake, bot, sid) if driver is not None else None
+            out = await play_through(fake, bot, thread, sid, humans, rng, spectator=dave, first=first,
+                                     decide=decide)
     finally:
         await fake.stop()
         tmp.cleanup()

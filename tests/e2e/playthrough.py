@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.host.replies import parse_token
@@ -52,11 +53,15 @@ def _private_thread(fake: FakeDiscord, m: Message) -> bool:
 async def play_through(
     fake: FakeDiscord, bot: Any, thread: Channel, sid: int, humans: dict[int, User], rng: random.Random,
     *, spectator: User | None = None, first: int = 0, max_steps: int | None = None,
+    decide: Callable[[User], Awaitable[int | None]] | None = None,
 ) -> dict[str, Any]:
     """Play session ``sid`` to its end: a random human who is asked clicks one of the buttons
     of their live private prompt, or types a suggested ``/play``; returns the counts (see
     ``bench/notifications.py``). ``first``: messages with ids up to it are not counted;
-    ``max_steps``: stop after that many actions (the game then goes on)."""
+    ``max_steps``: stop after that many actions (the game then goes on); ``decide``: how a
+    player answers instead (clicks their way to an action and returns the clicks made, or
+    None when nothing could be clicked: they then type a suggested ``/play``). The result
+    counts the clicks per decision (``clicks``) and the decisions typed (``typed``)."""
     follower_id = spectator.id if spectator is not None else 0
     game = (await bot.host.storage.get_session(sid)).game_id
 
@@ -76,6 +81,8 @@ async def play_through(
     end_notified: set[int] = set()
     steps = 0
     actor: int | None = None
+    clicks: list[int] = []
+    typed = 0
 
     async def tokens() -> dict[int, str]:
         return {uid: (await bot.host.question_token(thread.id, uid, session_id=sid)) or ""
@@ -140,8 +147,12 @@ async def play_through(
             raise RuntimeError(f"{game}: nobody human is asked")
         uid = rng.choice(waiting)
         user = humans[uid]
-        found = private_choice(fake, user, sid, toks[uid])
-        if found is not None:
+        made = await decide(user) if decide is not None else None
+        found = private_choice(fake, user, sid, toks[uid]) if decide is None else None
+        if made is not None:
+            clicks.append(made)
+        elif found is not None:
+            clicks.append(1)
             msg, cid = found
             comp = msg.find_component(cid)
             if comp is not None and comp["type"] == 3:
@@ -150,6 +161,7 @@ async def play_through(
             else:
                 await done(await fake.click(user, msg, cid))
         else:
+            typed += 1
             ac = await done(await fake.autocomplete(user, thread, "play", focused="action", action=""))
             values = [c["value"] for c in ac.choices]
             if not values:
@@ -179,5 +191,7 @@ async def play_through(
         "spectator_messages": follower_msgs,
         "follower_images": follower_images,
         "rejected": len(fake.rejected) + len(fake.unknown_routes) + len(fake.invalid),
+        "clicks": clicks,
+        "typed": typed,
     }
     return out
