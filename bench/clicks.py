@@ -108,9 +108,10 @@ def clicking_driver(fake: Any, bot: Any, sid: int) -> Any:
     async def decide(user: Any) -> int | None:
         rec = await bot.host.storage.get_session(sid)
         game = get_game(rec.game_id)
-        seat = rec.seat_of(user.id)
-        if seat is None or seat not in rec.to_act:
+        held = rec.seat_of(user.id)
+        if held is None or held.seat not in rec.to_act:
             return None
+        seat = held.seat
         state = await load_state(bot.host.storage, game, rec)
         agent = agents.setdefault(seat, make_agent(game, "heuristic", seat))
         notation = game.format_action(state, agent.choose(game, state, seat))
