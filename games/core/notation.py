@@ -11,6 +11,7 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import TypeVar
 
 from .errors import AmbiguousActionError, InvalidNotationError, list_words
@@ -42,6 +43,13 @@ def shorten(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+@functools.lru_cache(maxsize=1024)
+def _folded_names(names: tuple[str, ...]) -> Mapping[str, str]:
+    """Folded name -> name (the last name of each fold), for ``match_name``: the same
+    candidate lists are read again and again, so the mapping is cached."""
+    return MappingProxyType({fold(n): n for n in names})
+
+
 def match_name(text: str, names: Mapping[str, T], what: str) -> T:
     """The value whose name matches ``text``: exact (folded) match first, then a
     unique prefix, then a unique word-prefix ("leader" -> "Great Leader" if unique).
@@ -63,7 +71,7 @@ def match_name(text: str, names: Mapping[str, T], what: str) -> T:
         Several match; ``candidates`` lists their names.
     """
     key = fold(text)
-    folded = {fold(n): n for n in names}
+    folded = _folded_names(tuple(names))
     if key in folded:
         return names[folded[key]]
     if not key:

@@ -48,8 +48,10 @@ for every legal action.
 from __future__ import annotations
 
 import contextvars
+import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -372,11 +374,17 @@ def _places_in(value: Any, key: str = "") -> set[str]:
     return set()
 
 
+@functools.cache
+def _territory_names(g: SoulOfTheEmpire) -> Mapping[str, str]:
+    """Territory name -> id of ``g``'s board (static data: built once per game object)."""
+    return MappingProxyType({t.name: t.id for t in g.data.territories.values()})
+
+
 def _territory(g: SoulOfTheEmpire, text: str) -> str:
     """The territory ``text`` names; when it fits several (or none), the territories the
     legal actions name come first: a name fitting one legal territory alone is that one
     (where the action list holds every choice), and the lists offered are the legal ones."""
-    names = {t.name: t.id for t in g.data.territories.values()}
+    names = _territory_names(g)
     try:
         return match_name(text.strip(), names, "territory")
     except AmbiguousActionError as e:
