@@ -80,7 +80,7 @@ class HeuristicAgent:
             turns = self._turns_left(game, s, seat)
             base = 2 if self._once(s, ("team", seat), lambda: game.team_size(s, seat)) == 3 else 1
             rev = game.patriarch_revenue(s, _P(seat, a.type, land), base)
-            safety = 0.5 + 0.15 * (s.lands[land].units + max(0, game.defence(s, land)))
+            safety = 0.5 + 0.15 * (s.lands[land].units + max(0, self._defence(game, s, land)))
             value = rev * turns * COIN * safety
             if s.players[seat].side == "hebrew":
                 value += rev * safety
@@ -99,11 +99,11 @@ class HeuristicAgent:
             return 0
         if isinstance(a, Attack):
             land = game.idx[a.land]
-            d = game.defence(s, land)
             if a.force:
-                halves = game.force_halves(s, land) or 0
+                halves = self._once(s, ("halves", land), lambda: game.force_halves(s, land)) or 0
                 return 9 - halves + self._value(game, s, land)
-            dice = game.attack_dice(s, land)
+            d = self._defence(game, s, land)
+            dice = self._once(s, ("dice", land), lambda: game.attack_dice(s, land))
             odds = {1: 3.5, 2: 4.5, 3: 5.0}[dice] - (3.5 + d)
             return 5 + odds * 2 + self._value(game, s, land)
         if isinstance(a, PlayArtefact):
@@ -139,7 +139,15 @@ class HeuristicAgent:
         keep = {1: 4, 2: 3, 3: 2}[self._once(s, ("team", seat), lambda: game.team_size(s, seat))]
         return len(s.players[seat].hand) + (3 - s.book) * keep
 
+    def _defence(self, game: Any, s: Any, land: int) -> int:
+        return self._once(s, ("defence", land), lambda: game.defence(s, land))
+
     def _value(self, game: Any, s: Any, land: int) -> float:
+        return self._once(s, ("value", land), lambda: self._land_value(game, s, land))
+
+    def _land_value(self, game: Any, s: Any, land: int) -> float:
+        """What conquering ``land`` is worth beyond the land: its buildings and the Ark,
+        minus the own side's Patriarchs there, plus the other side's."""
         x = s.lands[land]
         value = 0.5 * x.city + 1.0 * x.temple + 0.5 * (s.ark == land)
         for p in s.patriarchs:
