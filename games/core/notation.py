@@ -6,6 +6,7 @@ prefix. These helpers turn that into one candidate or a specific error.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import re
@@ -171,16 +172,26 @@ def unique_prefix(typed: str, texts: Iterable[str]) -> str | None:
     key = fold(typed)
     if not key:
         return None
-    hits = {}
-    for t in texts:
-        f = fold(t)
-        if f == key:
-            return t
-        if f.startswith(key):
-            hits.setdefault(f, t)
-    if len(hits) != 1:
+    first, folded = _text_index(tuple(texts))
+    if key in first:
+        return first[key]
+    # the folded texts starting with ``key`` lie together in sorted order
+    i = bisect.bisect_left(folded, key)
+    if i >= len(folded) or not folded[i].startswith(key):
         return None
-    ((f, t),) = hits.items()
+    if i + 1 < len(folded) and folded[i + 1].startswith(key):
+        return None
+    f = folded[i]
     if f[len(key)] == " " or key.split()[-1].isdigit():
         return None
-    return t
+    return first[f]
+
+
+@functools.lru_cache(maxsize=64)
+def _text_index(texts: tuple[str, ...]) -> tuple[dict[str, str], list[str]]:
+    """For ``unique_prefix``: folded text -> the first text folding to it, and the folded
+    texts sorted (each once). A step reads several typed actions against one list."""
+    first: dict[str, str] = {}
+    for t in texts:
+        first.setdefault(fold(t), t)
+    return first, sorted(first)

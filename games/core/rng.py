@@ -44,6 +44,11 @@ class Rng:
         """A float in [0, 1)."""
         return self._r.random()
 
+    def position(self) -> object:
+        """An opaque token of how far the generator has drawn: equal tokens, nothing drawn
+        in between (a look-ahead may reuse what it worked out without a draw)."""
+        return self._r.getstate()
+
     def below(self, n: int) -> int:
         """An int in [0, n). Raises ValueError when n < 1."""
         if n < 1:

@@ -369,15 +369,28 @@ class HeuristicAgent:
         """The action with the best one-step look-ahead value."""
         best, best_v = None, None
         rng = Rng(0, 0)
+        # a candidate sampled twice is looked ahead at once, unless its apply drew from
+        # the shared generator (then a second apply may differ, and draws again)
+        seen: dict[Any, float | None] = {}
         for a in actions:
-            try:
-                after = g.apply(s, s.factions[f].seat, a, rng).state
-            except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+            if a in seen:
+                worth = seen[a]
+            else:
+                before = rng.position()
+                try:
+                    after = g.apply(s, s.factions[f].seat, a, rng).state
+                except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+                    worth = None
+                else:
+                    if after.phase == "over":
+                        self._best_v = float("inf")
+                        return a
+                    worth = self.value(g, after, f)
+                if rng.position() == before:
+                    seen[a] = worth
+            if worth is None:
                 continue
-            if after.phase == "over":
-                self._best_v = float("inf")
-                return a
-            v = self.value(g, after, f) + self.rand.random() * 0.5
+            v = worth + self.rand.random() * 0.5
             if best_v is None or v > best_v:
                 best, best_v = a, v
         self._best_v = best_v if best_v is not None else float("-inf")
