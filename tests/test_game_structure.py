@@ -86,3 +86,26 @@ def test_no_import_cycle_inside_the_package(package: Path) -> None:
         if name and name not in state:  # the package's __init__ imports its game: not a cycle of its modules
             visit(name, [name])
     assert cycles == []
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("roman-war", 1, {}), ("roman-war", 3, {}), ("roman-war", 3, {"mode": "duel"}), ("harvest", 3, {}),
+])
+def test_a_running_game_always_has_a_current_stage_that_asks_someone(game_id: str, players: int, options: dict) -> None:
+    """The stage list covers every state random play reaches: while the game runs one stage
+    is current (games.core.flow.check_flow) and it asks a seat that has a legal action."""
+    import tests.harvest  # noqa: F401  (registers the toy game)
+    from games.core import apply_at, get_game, start
+    from games.core.agents import RandomAgent
+    from games.core.flow import check_flow
+
+    game = get_game(game_id)
+    for seed in range(3):
+        agent = RandomAgent(seed)
+        s = start(game, list(range(players)), game.Options.model_validate(options), seed).state
+        for step in range(1, 400):
+            if game.outcome(s) is not None:
+                break
+            check_flow(game, s)  # type: ignore[arg-type]
+            seat = min(game.to_act(s))
+            s = apply_at(game, s, seat, agent.choose(game, s, seat), seed, step).state

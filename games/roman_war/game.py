@@ -78,11 +78,12 @@ class RomanWar(
         self._run(ctx)
 
     def not_handled(self, s: State, seat: Seat, action: Any) -> str:
-        """The refusal of an action no stage takes now: the game's reason (``_why_not``)."""
-        return self._why_not(s, seat, action, list(self.legal_actions(s, seat)))
+        """The refusal of an action no stage takes now: the game's reason (``refusal_reason``)."""
+        return self.refusal_reason(s, seat, action, list(self.legal_actions(s, seat)))
 
-    def _why_not(self, s: State, seat: Seat, a: Any, legal: list[Any]) -> str:
-        """A player-safe reason, and what would be legal."""
+    def refusal_reason(self, s: State, seat: Seat, a: Any, legal: list[Any]) -> str:
+        """Why ``a`` by ``seat`` is not among ``legal`` (the legal actions now), for the player:
+        a card not held, a cost not met, the question asked now; and what would be legal."""
         legal_text = (
             "legal now: " + list_words([self.format_action(s, x) for x in legal], limit=10) + "."
         )

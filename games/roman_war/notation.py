@@ -252,7 +252,7 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     exact = [c for c in game.data.cards.values() if fold(c.name) == fold(name)]
     if exact and known[0] in ("cost", "play", "discard") and " " not in name.strip()[len(exact[0].name):]:
         action = {"cost": PlaceCost, "play": PlayCard, "discard": Discard}[known[0]](card=exact[0].id)
-        why = game._why_not(s, seat, action, list(game.legal_actions(s, seat)))
+        why = game.refusal_reason(s, seat, action, list(game.legal_actions(s, seat)))
         if not why.startswith("That is not legal now"):
             raise IllegalActionError(why)
     raise IllegalActionError(not_this(raw, asked(game, s, seat), same_verb, limit=15))

@@ -40,11 +40,11 @@ def dedupe(actions: list[Any]) -> list[Any]:
 
 
 class RomanStage(BaseStage):
-    """A stage of Roman War: its refusal is the game's reason (``RomanWar._why_not``)."""
+    """A stage of Roman War: its refusal is the game's reason (``RomanWar.refusal_reason``)."""
 
     def refusal(self, game: Any, s: State, seat: Seat, action: Any) -> str | None:
         legal = self.legal_actions(game, s, seat)
-        return None if action in legal else game._why_not(s, seat, action, legal)
+        return None if action in legal else game.refusal_reason(s, seat, action, legal)
 
 
 class OverflowDiscard(RomanStage):
