@@ -194,7 +194,8 @@ def static_layer(n: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     left, t, r, b = lay.ring
     pad = 70
-    d.rounded_rectangle((left - pad, t - pad, r + pad, b + pad), radius=110, fill=theme.TABLE_EDGE)
+    # the table's edge, a shade of the table (not a ring of its own: the ring is the seating order)
+    d.rounded_rectangle((left - pad, t - pad, r + pad, b + pad), radius=110, fill=theme.mix(theme.TABLE, theme.INK, 0.35))
     d.rounded_rectangle(
         (left - pad + 12, t - pad + 12, r + pad - 12, b + pad - 12), radius=100, fill=theme.TABLE
     )
@@ -242,7 +243,7 @@ def _legend(img: Image.Image, box: dr.Box) -> None:
         [
             (seat, "seat: colour, shape, number"),
             (icon("army"), "Army Tokens"),
-            (icon("territory"), "Territory Tokens (10 win)"),
+            (icon("territory"), "Territories (\u25c7 10 win)"),
             (icon("cards"), "cards in hand"),
             (ring, "ring: neighbours"),
             (attack, "may attack"),
@@ -457,7 +458,8 @@ def _centre(
     pile_w = int(pile_h * 0.72)
     dr.card_back(img, (left, row_t, left + pile_w, row_t + pile_h), view.deck_size, "DECK")
     x = left + pile_w + 14
-    disc_w = int(pile_w * 1.12)
+    # the face-up card as wide as a card's text needs when the war box keeps its width (420 pixels)
+    disc_w = int(pile_w * 1.5) if r - x - 20 - pile_w * 1.5 >= 420 else int(pile_w * 1.12)
     if view.discard_top is not None:
         dr.card_face(img, (x, row_t, x + disc_w, row_t + pile_h), _card(view.discard_top))
     else:
@@ -467,6 +469,8 @@ def _centre(
         draw_text(d, (x + disc_w / 2, row_t + pile_h / 2), "empty", face(18), theme.LIGHT_MUTED, "mm")
     draw_fit(d, (x + disc_w / 2, row_t + pile_h + 14), f"discard pile: {view.discard_size}", 16, theme.LIGHT,
              disc_w + 20, "mm", "bold")  # fmt: skip
+    if view.discard_top is not None and row_b - (row_t + pile_h) >= 50:
+        draw_fit(d, (x + disc_w / 2, row_t + pile_h + 36), "(its top card)", 16, theme.LIGHT_MUTED, disc_w + 20, "mm")
     x += disc_w + 20
     war_box = (x, row_t, r, row_b)
     with panel("war", war_box, img.size):
@@ -521,8 +525,9 @@ def _war_result(
     y = _box_title(d, box, title)
     small = face(16)
     col_total, col_roll = r - 110, r - 34
-    draw_text(d, (col_total, y - 22), "War Total", small, theme.LIGHT_MUTED, "mm")
-    draw_text(d, (col_roll, y - 22), "1D10", small, theme.LIGHT_MUTED, "mm")
+    if res.outcome != "blocked":  # a blocked war has no totals
+        draw_text(d, (col_total, y - 22), "War Total", small, theme.LIGHT_MUTED, "mm")
+        draw_text(d, (col_roll, y - 22), "1D10", small, theme.LIGHT_MUTED, "mm")
     big = face(34, "bold")
     for seat, role, total, roll in (
         (res.attacker, "attacker", res.attacker_total, res.attacker_roll),
@@ -584,18 +589,26 @@ def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: d
     rows = (("Committed", war.committed), ("Waiting for", war.waiting))
     if war.revealed:  # what each side committed is shown below instead
         rows = rows[1:]
+    # every seat's badge as large as the box allows (34 pixels, so its number reads), in rows
+    x0 = left + 16 + label_w
+    per = lambda size: max(1, int((r - 10 - x0 + 6) // (size + 6)))  # noqa: E731
+    later = 30 + 24 * -(-len(war.revealed) * 130 // max(1, w - 32)) if war.revealed else 0
+    for size in (34, 30, 26, 22):
+        need = sum(38 + (size + 6) * ((max(1, len(seats)) - 1) // per(size)) for _, seats in rows)
+        if y + need + later <= b - 4:
+            break
     for label, seats in rows:
         x = left + 16
         draw_text(d, (x, y + 16), label + ":", fl, theme.LIGHT, "lm")
         x += label_w
         if not seats:
             draw_text(d, (x, y + 16), "nobody", face(18), theme.LIGHT_MUTED, "lm")
-        # every seat's badge, smaller when many must share the row
-        size = int(min(30, (r - 10 - x) / max(1, len(seats)) - 4))
-        for s in seats:
+        for k, s in enumerate(seats):
+            if k and x + size > r - 10:
+                x, y = x0, y + size + 6
             dr.paste_badge(img, theme.seat_style(s), (x + size / 2, y + 16), size, ring=theme.LIGHT)
-            x += size + 4
-        y += 34
+            x += size + 6
+        y += 38
     if war.revealed:
         # each contribution after its seat's badge, flowing in rows
         parts = []
