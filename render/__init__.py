@@ -22,7 +22,8 @@ from PIL import Image
 
 from .draw import encode_png
 
-# game id -> module of render/ with ``render(view, names) -> Image`` (imported on first use)
+# game id -> module with ``render(view, names) -> Image`` (imported on first use): a module of
+# render/ by its name, or any module by its full dotted path (a game kept outside games/)
 RENDERERS: dict[str, str] = {
     "barbarian-hordes": "barbarian_hordes",
     "credo": "credo",
@@ -60,7 +61,8 @@ def render_image(view: Any, names: Mapping[int, str] | None = None) -> Image.Ima
         module = RENDERERS[game]
     except KeyError:
         raise TypeError(f"no board image for game {game!r}; have {', '.join(supported_games())}") from None
-    return importlib.import_module(f"{__name__}.{module}").render(view, names)
+    path = module if "." in module else f"{__name__}.{module}"
+    return importlib.import_module(path).render(view, names)
 
 
 def render_view(view: Any, names: Mapping[int, str] | None = None) -> bytes:
