@@ -22,9 +22,11 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from games.barbarian_hordes.model import CardView, PlayerView, View, WarResult, WarView
+from games.core.english import count
 
 from . import draw as dr
 from . import theme
+from .phone import HandCard
 from .record import cached_layer, panel
 from .text import draw_fit, draw_text, face, fit_paragraph, fit_sentences
 from .theme import RGB
@@ -715,6 +717,23 @@ def _own_hand(view: View) -> tuple[CardView, ...] | None:
         if p.seat == view.viewer and p.hand is not None:
             return p.hand
     return None
+
+
+def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
+    """The viewer's hand for the phone hand image (``render.phone``): each card's name, its
+    type codes, Force and Defender/Attacker-only note, and its text; None without a hand."""
+    hand = _own_hand(view)
+    if hand is None:
+        return None
+    title = f"Your hand \u2014 {count(len(hand), 'card')} (limit {view.hand_limit})"
+    cards = []
+    for c in hand:
+        face_ = _card(c)
+        kind = " \u00b7 ".join(
+            x for x in (face_.types, f"Force {face_.value}" if face_.value is not None else "", face_.note or "") if x
+        )
+        cards.append(HandCard(c.name, kind, c.text))
+    return title, cards
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:

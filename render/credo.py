@@ -28,6 +28,7 @@ from games.credo.model import ArticleView, CouncilView, PlayerView, View
 
 from . import draw as dr
 from . import theme
+from .phone import HandCard
 from .record import panel
 from .text import draw_fit, draw_text, face, fit_paragraph, wrap
 
@@ -255,6 +256,22 @@ def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
     fs, lines = fit_paragraph(text, x1 - x0 - 28, y1 - 8 - y, theme.MIN_TEXT)
     for i, line in enumerate(lines):
         draw_text(d, (x0 + 14, y + i * fs.line_height), line, fs, theme.INK)
+
+
+def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
+    """The viewer's hand (and the card they drew) for the phone hand image (``render.phone``):
+    each card's name, whether it is an Article or an Event, and its text; None without a hand."""
+    me = view.players[view.viewer] if view.viewer is not None else None
+    if me is None or me.hand is None:
+        return None
+    cards = [(view.drawn, True)] if view.drawn is not None else []
+    cards += [(c, False) for c in me.hand]
+    out = []
+    for c, drawn in cards:
+        kind = ("Drawn \u00b7 " if drawn else "") + ("Article" if c.kind == "article" else "Event")
+        accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
+        out.append(HandCard(c.name, kind, c.text, accent))
+    return f"Your hand (secret) \u2014 {count(len(me.hand), 'card')}, limit 4", out
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:

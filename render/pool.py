@@ -76,10 +76,18 @@ def _worker_init() -> None:
 
 
 def _render_pickled(data: bytes) -> bytes:
-    """In a worker: the PNG of a pickled ``(view, names)``."""
-    from render import render_view
+    """In a worker: the PNG of a pickled ``(view, names)`` (a board), or of ``(view, names,
+    kind, before)``: ``"hand"`` the seat's hand alone (``render.phone.hand_png``; the seat's
+    board when its View shows no hand), ``"changed"`` the part of a tall board that changed
+    since the View ``before`` (``render.phone.changed_png``; empty bytes when there is none)."""
+    from render import phone, render_view
 
-    view, names = pickle.loads(data)
+    view, names, *rest = pickle.loads(data)
+    kind, before = rest if rest else ("board", None)
+    if kind == "hand":
+        return phone.hand_png(view) or render_view(view, names)
+    if kind == "changed":
+        return phone.changed_png(view, before, names) or b""
     return render_view(view, names)
 
 
@@ -175,7 +183,25 @@ class RenderPool:
         newer board. Raises what ``render_view`` raises (``TypeError`` for a non-View), or
         ``concurrent.futures.process.BrokenProcessPool`` when a worker died twice in a row.
         """
-        data = pickle.dumps((view, dict(names) if names else None), protocol=pickle.HIGHEST_PROTOCOL)
+        return await self._request((view, dict(names) if names else None), slot)
+
+    async def hand_png(self, view: Any, names: Mapping[int, str] | None = None, *, slot: Hashable | None = None) -> bytes:
+        """The PNG of the seat's hand alone in ``view`` (``render.phone.hand_png``: large text
+        for a phone), or of the seat's board when the View shows no hand. ``slot`` as for ``png``
+        (a seat's images only: never shared with another reader)."""
+        return await self._request((view, dict(names) if names else None, "hand", None), slot)
+
+    async def changed_png(
+        self, view: Any, before: Any, names: Mapping[int, str] | None = None, *, slot: Hashable | None = None
+    ) -> bytes | None:
+        """The PNG of the part of ``view``'s board that changed since ``before`` (an earlier View
+        for the same readers), for a board too tall to read on a phone
+        (``render.phone.changed_png``); None for other games or when the map did not change."""
+        png = await self._request((view, dict(names) if names else None, "changed", before), slot)
+        return png or None
+
+    async def _request(self, what: tuple[Any, ...], slot: Hashable | None) -> bytes:
+        data = pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
         key = hashlib.blake2b(data, digest_size=20).digest()
         cached = self._cache.get(key)
         if cached is not None:

@@ -40,6 +40,7 @@ from .map import (
     load_geography,
     render_map_image,
 )
+from .phone import HandCard
 from .record import add as record_texts
 from .record import panel, recording
 from .text import draw_fit, draw_text, face, wrap
@@ -134,6 +135,28 @@ def _factions() -> tuple[Faction, ...]:
 def _seat_name(v: View, seat: int, names: Mapping[int, str] | None) -> str:
     base = (names or {}).get(seat) or f"Seat {seat + 1}"
     return f"{base} ({'Hebrews' if v.players[seat].side == 'hebrew' else 'Heathens'})"
+
+
+def hand_cards(v: View) -> tuple[str, list[HandCard]] | None:
+    """The viewer's Kingdom cards for the phone hand image (``render.phone``): each card's
+    number and name, its kingdom, side and units, its combat dice and Weaker-card points; None
+    without a hand."""
+    me = next((p for p in v.players if p.seat == v.viewer), None)
+    if me is None or me.hand is None:
+        return None
+    out = []
+    for c in me.hand:
+        kind = f"{c.kingdom} \u00b7 {c.side.title()} \u00b7 {count(c.units, 'unit')}"
+        text = (f"Combat dice: {c.hills} in hills, {c.plains} on plains. "
+                f"Weaker-card points: {c.points}.")  # fmt: skip
+        out.append(HandCard(f"{c.number} {c.name}", kind, text, theme.seat_style(me.seat).colour))
+    return f"Your Kingdom cards \u2014 {count(len(me.hand), 'card')}", out
+
+
+def phone_area(size: tuple[int, int]) -> dr.Box:
+    """The map's part of a board image of ``size`` (width, height) pixels: below the header,
+    left of the side panel, above the key (for ``render.phone.changed_crop``)."""
+    return (0, dr.HEADER_HEIGHT, MAP_WIDTH, size[1] - KEY_H)
 
 
 def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:

@@ -23,6 +23,7 @@ from games.roman_war.model import CardView, RomanView, View
 
 from . import draw as dr
 from . import theme
+from .phone import HandCard
 from .record import cached_layer, panel
 from .text import draw_fit, draw_text, face, fit_paragraph, wrap
 
@@ -146,6 +147,21 @@ def static_layer(height: int) -> Image.Image:
         d, (HANNIBAL_X + 16, PANELS_TOP + 10), "HANNIBAL", face(theme.TEXT_BIG, "bold"), theme.LIGHT, "la"
     )
     return img
+
+
+def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
+    """The viewer's hand for the phone hand image (``render.phone``): each card's name, type
+    and cost (or defense cost), and its printed line; None without a hand."""
+    hand = _own_hand(view)
+    if hand is None:
+        return None
+    out = []
+    for c in hand:
+        cost = f"cost {c.cost}" if c.cost is not None else (f"defense cost {c.defense}" if c.defense is not None else "")
+        body = c.line.split(" \u00b7 ", 1)[1] if " \u00b7 " in c.line else ""
+        kind = " \u00b7 ".join(x for x in (c.type, cost) if x)
+        out.append(HandCard(c.name, kind, body, TYPE_COLOUR.get(c.type, theme.PANEL_MUTED)))
+    return f"Your hand ({len(hand)})", out
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:

@@ -24,11 +24,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.core.english import count
+
 from . import draw as dr
 from . import theme
 from .map import Edge as MapEdge
 from .map import Faction, MapData, MapOverlay, Marker, Region, Units, load_geography, render_map_image
 from .map import Node as MapNode
+from .phone import HandCard
 from .record import add as record_texts
 from .record import panel, pasted, recording
 from .text import draw_fit, draw_text, face, fit_paragraph, wrap
@@ -501,6 +504,35 @@ def _key_lines(img: Image.Image, d: ImageDraw.ImageDraw, height: int) -> None:
     fk = face(theme.MIN_TEXT)
     for k, line in enumerate(wrap(key, fk, 980)):
         draw_text(d, (20, height - 36 + k * 20), line, fk, theme.LIGHT, "lm")
+
+
+def hand_cards(view: Any) -> tuple[str, list[HandCard]] | None:
+    """The viewer's hand for the phone hand image (``render.phone``): each of its factions'
+    Power Cards (name, duration, text), then its Combat Cards not yet used (name, number,
+    effect); None when the View shows no faction's hand."""
+    from games.soul_of_the_empire.data import load
+
+    data = load()
+    out = []
+    for fv in view.factions:
+        if fv.hand is None:
+            continue
+        colour = faction_style(fv.id).colour
+        for cid in fv.hand:
+            c = data.card(cid)
+            out.append(HandCard(c.name, f"{fv.name} \u00b7 Power Card \u00b7 {c.duration}", c.text, colour))
+        for c in data.combat.values():
+            if c.faction == fv.id and c.id not in fv.combat_used:
+                out.append(HandCard(f"{c.name} ({c.number})", f"{fv.name} \u00b7 Combat Card", c.text, colour))
+    if not out and not any(fv.hand is not None for fv in view.factions):
+        return None
+    return f"Your hand \u2014 {count(len(out), 'card')}", out
+
+
+def phone_area(size: tuple[int, int]) -> dr.Box:
+    """The map's part of a board image of ``size`` (width, height) pixels: below the header,
+    above the faction panel (for ``render.phone.changed_crop``)."""
+    return (0, dr.HEADER_HEIGHT, size[0], size[1] - PANEL_H)
 
 
 def render(view: Any, names: Mapping[int, str] | None = None) -> Image.Image:

@@ -84,6 +84,8 @@ DM_RETRY_SECONDS = 24 * 3600.0  # how long DMs found closed are not tried again
 FALLBACK_NOTICE = (
     "{mentions}: I could not send you a direct message. Use `/game hand` here to see your hand and choices."
 )
+CHANGED_FILE = "changed.png"
+CHANGED_CAPTION = "Where the map changed (the whole board is attached):"
 NO_FILES_NOTE = "(No board image: I am not allowed to attach files here. `/game status` shows it.)"
 CANNOT_POST = (
     "Your action was applied and is stored, but {reason}, so the others were not told yet; "
@@ -302,10 +304,15 @@ def board_pool() -> RenderPool:
 
 
 async def render_png(
-    image: ImageRequest | None, audience: int | None = None, names: dict[int, str] | None = None
+    image: ImageRequest | None,
+    audience: int | None = None,
+    names: dict[int, str] | None = None,
+    *,
+    hand: bool = False,
 ) -> bytes | None:
     """The PNG of a board image request, drawn in a worker process; None if it fails.
-    ``names`` maps seats to the players' display names written on the board.
+    ``names`` maps seats to the players' display names written on the board. With ``hand``,
+    a seat's hand alone in large text (``render.phone``; its board when the View shows no hand).
 
     Boards waiting to be drawn are coalesced: when a newer board for the same readers is
     already waiting, the older one is not drawn and this returns the newer one. The readers
@@ -316,15 +323,34 @@ async def render_png(
         return None
     try:
         viewer = getattr(image.view, "viewer", 0)
+        kind = "hand" if hand else "seat"
         if viewer is None:
-            slot: tuple[Any, ...] | None = ("public", image.session_id)
+            slot: tuple[Any, ...] | None = ("public" if not hand else "public hand", image.session_id)
         elif audience is not None:
-            slot = ("seat", image.session_id, viewer, audience)
+            slot = (kind, image.session_id, viewer, audience)
         else:
             slot = None
+        if hand:
+            return await board_pool().hand_png(image.view, names or None, slot=slot)
         return await board_pool().png(image.view, names or None, slot=slot)
     except Exception:
         log.exception("rendering %s session %s failed", image.game_id, image.session_id)
+        return None
+
+
+async def render_changed_png(
+    image: ImageRequest | None, before: Any, names: dict[int, str] | None = None
+) -> bytes | None:
+    """The PNG of the part of a tall public board that changed since the public View
+    ``before`` (``render.phone.changed_png``: a window of the map a phone can read), drawn in a
+    worker process; None for boards a phone reads whole, when the map did not change, or if it
+    fails."""
+    if image is None or image.view is None or before is None or getattr(image.view, "viewer", 0) is not None:
+        return None
+    try:
+        return await board_pool().changed_png(image.view, before, names or None, slot=("changed", image.session_id))
+    except Exception:
+        log.exception("cropping %s session %s failed", image.game_id, image.session_id)
         return None
 
 
@@ -452,6 +478,9 @@ class Outbox:
         # outbox id -> the board image request of a message not delivered yet (in memory only:
         # after a restart the board is asked from the host again)
         self._images: dict[int, ImageRequest | None] = {}
+        # outbox id -> the game's public View last posted before it (for the crop of what changed)
+        self._before: dict[int, Any] = {}
+        self._board_views: dict[int, Any] = {}  # session -> the public View of its last board posted
         self._inflight: set[int] = set()
         self._replays: set[asyncio.Task[Any]] = set()  # replay pages being built and sent
         # channel id -> why the bot may not post there, from its last refused post
@@ -540,6 +569,7 @@ class Outbox:
         players something, who was asked what (who was told their DMs are closed is stored)."""
         self.homes.forget_session(session_id)
         self._boards.pop(session_id, None)
+        self._board_views.pop(session_id, None)
         for key in [k for k in self._following if k[0] == session_id]:
             del self._following[key]
         self._asked.pop(session_id, None)
@@ -624,13 +654,15 @@ class Outbox:
         kwargs = self._public_kwargs(reply, actor=interaction.user.id if interaction is not None else None)
         release(kwargs.get("view"))
         embed = kwargs.get("embed")
+        before = self._board_views.get(reply.session_id)
+        changed = self._board_changed(reply)
         payload: dict[str, Any] = {
             "channel": channel_id,
             "content": kwargs.get("content") or "",
             "embed": embed.to_dict() if embed is not None else None,
             "users": [int(o.id) for o in kwargs["allowed_mentions"].users or []],
             "hand": "view" in kwargs,
-            "image": "png" if self._board_changed(reply) else None,
+            "image": "png" if changed else None,
             "version": reply.version,
             "token": interaction.token if followup and interaction is not None else None,
             "actor": interaction.user.id if interaction is not None else None,
@@ -638,6 +670,8 @@ class Outbox:
         now = time.time()
         oid = await self.bot.host.storage.outbox_add(reply.session_id, "public", payload, now, now + LEASE)
         self._images[oid] = reply.image
+        if payload["image"] and before is not None:
+            self._before[oid] = before
         original = dict(payload)
         message = await self._attempt(oid, reply.session_id, payload, 0, interaction)
         await self._mirror(reply, original)
@@ -745,7 +779,7 @@ class Outbox:
                     if step == "give up":
                         log.error("outbox %s given up: %s", oid, error)
                         await storage.outbox_done(oid, time.time(), None, error)
-                        self._images.pop(oid, None)
+                        self._forget_image(oid)
                         return None
                     break
                 except (TimeoutError, aiohttp.ClientError, OSError) as e:
@@ -757,7 +791,7 @@ class Outbox:
                     break
                 else:
                     await storage.outbox_done(oid, time.time(), getattr(message, "id", None))
-                    self._images.pop(oid, None)
+                    self._forget_image(oid)
                     self.delivered += 1
                     if payload.get("kind") != "dm":
                         self._closed.pop(int(payload["channel"]), None)
@@ -766,7 +800,7 @@ class Outbox:
             if attempts >= GIVE_UP_AFTER:
                 log.error("outbox %s given up after %s attempts: %s", oid, attempts, error)
                 await storage.outbox_done(oid, time.time(), None, error)
-                self._images.pop(oid, None)
+                self._forget_image(oid)
                 return None
             closed = payload.get("kind") != "dm" and int(payload["channel"]) in self._closed
             base, cap = (CLOSED_BASE, CLOSED_CAP) if closed else (self.retry_base, RETRY_CAP)
@@ -883,6 +917,16 @@ class Outbox:
             return png
         return await asyncio.get_running_loop().run_in_executor(_render_pool(), shrink, png, mode == "small")
 
+    async def _changed_png(self, oid: int, payload: dict[str, Any]) -> bytes | None:
+        """The crop of what changed on a tall board since the game's last board posted
+        (``render_changed_png``), for an update posting the full board as a PNG; None otherwise
+        (a board a phone reads whole, a smaller fallback image, or after a restart, when the
+        last board is not known)."""
+        image, before = self._images.get(oid), self._before.get(oid)
+        if payload.get("image") != "png" or image is None or before is None:
+            return None
+        return await render_changed_png(image, before, await self._board_names(image))
+
     async def _send_public(self, oid: int, session_id: int, payload: dict[str, Any]) -> discord.Message:
         png = await self._image_bytes(oid, session_id, payload)
         content = payload.get("content") or ""
@@ -898,6 +942,11 @@ class Outbox:
             kwargs["embed"] = discord.Embed.from_dict(payload["embed"])
         if png is not None:
             kwargs["files"] = png_file(png, "board.jpg" if payload.get("image") in ("jpeg", "small") else "board.png")
+            crop = await self._changed_png(oid, payload)
+            if crop is not None:  # a tall board: the part that changed, readable on a phone, in the embed
+                kwargs["files"] += png_file(crop, CHANGED_FILE)
+                embed = kwargs.get("embed") or discord.Embed(description=CHANGED_CAPTION)
+                kwargs["embed"] = embed.set_image(url=f"attachment://{CHANGED_FILE}")
         view = components.hand_view(session_id) if payload.get("hand") else None
         if view is not None:
             kwargs["view"] = view
@@ -1059,7 +1108,8 @@ class Outbox:
         if image is not None:
             if not interaction.response.is_done():
                 await interaction.response.defer(ephemeral=True, thinking=True)
-            kwargs["files"] = png_file(await self._png(image, uid), "hand.png")
+            names = await self._board_names(image)
+            kwargs["files"] = png_file(await render_png(image, uid, names, hand=True), "hand.png")
         prompt = prompt_for(reply, uid) if choices is not None else None
         if interaction.response.is_done():
             sent = await interaction.followup.send(**kwargs, wait=True)
@@ -1382,7 +1432,13 @@ class Outbox:
         if self._boards.get(reply.session_id) == key:
             return False
         self._boards[reply.session_id] = key
+        if getattr(reply.image.view, "viewer", 0) is None:
+            self._board_views[reply.session_id] = reply.image.view
         return True
+
+    def _forget_image(self, oid: int) -> None:
+        self._images.pop(oid, None)
+        self._before.pop(oid, None)
 
     async def _png(self, image: ImageRequest | None, audience: int | None = None) -> bytes | None:
         """``render_png`` (``audience`` the one user a seat's view is drawn for) with the
@@ -1458,9 +1514,8 @@ class Outbox:
         view = next((p.view for p in parts if p.view is not None), None)
         if view is None or reply.session_id is None:
             return None
-        return await self._png(
-            ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view), user_id
-        )
+        image = ImageRequest(getattr(view, "game", ""), reply.session_id, reply.version or 0, view)
+        return await render_png(image, user_id, await self._board_names(image), hand=True)
 
     async def _game_channel(self, reply: Reply) -> int | None:
         if reply.session_id is None:
