@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
 from PIL import Image, ImageDraw
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -281,6 +282,7 @@ def _overlaps(a: dr.Box, b: dr.Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+@functools.lru_cache(maxsize=16)
 def layout_labels(m: MapData, width: int = theme.WIDTH) -> dict[str, tuple[dr.Box, str, int]]:
     """Place every node's label: node id -> (box in pixels, text drawn, font size).
 
@@ -613,7 +615,9 @@ def _mark_symbol(kind: str):
     def sym(img: Image.Image, c: tuple[float, float], size: int) -> None:
         if kind == "combat":
             d = ImageDraw.Draw(img)
-            d.rounded_rectangle((c[0] - 15, c[1] - 11, c[0] + 15, c[1] + 11), radius=10, outline=theme.ACTIVE, width=5)
+            d.rounded_rectangle(
+                (c[0] - 15, c[1] - 11, c[0] + 15, c[1] + 11), radius=10, outline=theme.ACTIVE, width=5
+            )
             return
         draw_marker(img, Marker(node="", kind=kind), (c[0], c[1] + 2), None)  # type: ignore[arg-type]
 
@@ -767,6 +771,102 @@ def _tag(d: ImageDraw.ImageDraw, at: tuple[float, float], text: str) -> None:
 
 
 MARKER_OFFSETS = [(0, -44), (-40, -44), (40, -44), (-80, -44), (80, -44)]
+SPOT_STEP = 4  # pixels between the candidate places of a token inside its territory
+
+
+_INNER: dict[tuple[int, int, str, tuple[float, float]], tuple[MapData, np.ndarray, np.ndarray]] = {}
+
+
+def _inner_points(
+    m: MapData, width: int, node_id: str, prefer: tuple[float, float]
+) -> tuple[np.ndarray, np.ndarray]:
+    """``_grid_inside`` sorted nearest ``prefer`` first, remembered per map object (a map's
+    hash walks all its shapes), width, territory and ``prefer``."""
+    key = (id(m), width, node_id, prefer)
+    found = _INNER.get(key)
+    if found is None or found[0] is not m:
+        pts, clear = _grid_inside(m, width, node_id)
+        order = np.argsort(((pts - np.array(prefer)) ** 2).sum(axis=1), kind="stable")
+        found = _INNER[key] = (m, pts[order], clear[order])
+    return found[1], found[2]
+
+
+def _grid_inside(m: MapData, width: int, node_id: str) -> tuple[np.ndarray, np.ndarray]:
+    """(points, clearance): the pixel points of a ``SPOT_STEP`` grid inside a territory of a
+    geographic map, and each one's distance in pixels to the territory's border (or the sea)."""
+    g = Geometry(m, width)
+    node = m.node(node_id)
+    rings = [np.array([g.pt(x, y) for x, y in ring], dtype=float) for ring in node.parts]
+    if not rings:
+        return np.zeros((0, 2)), np.zeros(0)
+    allp = np.concatenate(rings)
+    (x0, y0), (x1, y1) = allp.min(axis=0), allp.max(axis=0)
+    xs, ys = np.meshgrid(np.arange(x0, x1, SPOT_STEP), np.arange(y0, y1, SPOT_STEP))
+    pts = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    inside = np.zeros(len(pts), dtype=bool)
+    dist = np.full(len(pts), np.inf)
+    for ring in rings:
+        a, b = ring, np.roll(ring, -1, axis=0)
+        # even-odd rule: a horizontal ray from each point crosses the ring's edges
+        ay, by = a[:, 1][None, :], b[:, 1][None, :]
+        py, px = pts[:, 1][:, None], pts[:, 0][:, None]
+        crosses = (ay > py) != (by > py)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            xi = a[:, 0][None, :] + (py - ay) * (b[:, 0] - a[:, 0])[None, :] / (by - ay)
+        inside ^= (crosses & (px < xi)).sum(axis=1) % 2 == 1
+        # distance to each edge segment
+        ab = b - a
+        length2 = np.maximum((ab**2).sum(axis=1), 1e-9)
+        t = np.clip(((pts[:, None, :] - a[None, :, :]) * ab[None, :, :]).sum(axis=2) / length2[None, :], 0, 1)
+        nearest = a[None, :, :] + t[:, :, None] * ab[None, :, :]
+        dist = np.minimum(dist, np.sqrt(((pts[:, None, :] - nearest) ** 2).sum(axis=2)).min(axis=1))
+    return pts[inside], dist[inside]
+
+
+def place_tokens(
+    m: MapData,
+    width: int,
+    node_id: str,
+    radii: Sequence[float],
+    avoid: Sequence[dr.Box],
+    prefer: tuple[float, float],
+) -> list[tuple[float, float] | None]:
+    """Centres in pixels for tokens of ``radii`` (pixels) inside territory ``node_id`` of a
+    geographic map: each at least its radius plus 3 pixels from the territory's border (in a
+    land too narrow for that, 0.6 of its radius, then 3 pixels), clear of the boxes in
+    ``avoid`` (unit chips, names) and of the tokens placed before it, as near ``prefer`` as
+    that allows; None for a token with no such place (the caller puts it where it would have
+    gone)."""
+    pts, clear = _inner_points(m, width, node_id, prefer)
+    out: list[tuple[float, float] | None] = []
+    if not len(pts):
+        return [None] * len(radii)
+    boxes = np.array(avoid, dtype=float).reshape(-1, 4)
+    free = np.ones(len(pts), dtype=bool)  # clear of the tokens placed so far
+    for r in radii:
+        spot = None
+        for need in (r + 3, r * 0.6, 3):  # a narrow land: nearer its border rather than outside it
+            cand = np.flatnonzero(free & (clear >= need))
+            for k in range(0, len(cand), 256):  # nearest first: usually the first chunk has one
+                p = pts[cand[k : k + 256]]
+                hit = (
+                    (p[:, 0:1] + r > boxes[None, :, 0])
+                    & (p[:, 0:1] - r < boxes[None, :, 2])
+                    & (p[:, 1:2] + r > boxes[None, :, 1])
+                    & (p[:, 1:2] - r < boxes[None, :, 3])
+                ).any(axis=1)
+                ok = np.flatnonzero(~hit)
+                if len(ok):
+                    spot = (float(p[ok[0], 0]), float(p[ok[0], 1]))
+                    break
+            if spot is not None:
+                break
+        if spot is not None:
+            # later tokens keep clear of this one (assuming them no larger than the largest asked)
+            reach = r + max(radii) + 3
+            free &= ((pts[:, 0] - spot[0]) ** 2 + (pts[:, 1] - spot[1]) ** 2) >= reach**2
+        out.append(spot)
+    return out
 
 
 class _ChipPlan:
@@ -820,7 +920,7 @@ def _span(parts: Sequence[Ring], at: tuple[float, float]) -> float:
     return min(x - left, right - x)
 
 
-def _chip_plan(chips: Sequence[tuple[SeatStyle, str]], half: float) -> _ChipPlan:
+def chip_plan(chips: Sequence[tuple[SeatStyle, str]], half: float) -> _ChipPlan:
     """Chips in one row of the normal size when they fit in ``half`` each side of the
     centre (up to 3), else compact chips in one row, else compact chips in two rows kept
     inside the unit zone (the label below stays clear), else (a narrow territory) in rows
@@ -849,10 +949,21 @@ def _draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, plan: _ChipPlan, c: tu
         x = cx - sum(w for _, _, w in row) / 2
         for style, count, w in row:
             d.rounded_rectangle(
-                (x, y - plan.r, x + w - gap, y + plan.r), radius=plan.r, fill=theme.PANEL, outline=theme.INK, width=2
+                (x, y - plan.r, x + w - gap, y + plan.r),
+                radius=plan.r,
+                fill=theme.PANEL,
+                outline=theme.INK,
+                width=2,
             )
             dr.paste_badge(img, style, (x + plan.r, y), plan.badge)
-            draw_text(d, (x + plan.badge + 6 if not plan.compact else x + plan.badge + 5, y), count, f, theme.INK, "lm")
+            draw_text(
+                d,
+                (x + plan.badge + 6 if not plan.compact else x + plan.badge + 5, y),
+                count,
+                f,
+                theme.INK,
+                "lm",
+            )
             x += w
 
 
@@ -879,7 +990,7 @@ def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) 
             stacks.setdefault(u.node, []).append(u)
     room = chip_room(m, width)
     plans = {
-        node_id: _chip_plan([(factions[u.faction].style, str(u.count)) for u in units], room[node_id])
+        node_id: chip_plan([(factions[u.faction].style, str(u.count)) for u in units], room[node_id])
         for node_id, units in stacks.items()
     }
     for node_id in overlay.highlight:
@@ -888,9 +999,14 @@ def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) 
         half = min(124.0, max(60.0, (plan.half if plan else 0) + 10), room[node_id] + 2)
         top, bottom = (plan.top - 6, plan.bottom + 4) if plan else (-24, 22)
         top, bottom = min(top, -24), max(bottom, 22)
-        d.rounded_rectangle((cx - half, cy + top, cx + half, cy + bottom), radius=22, outline=theme.ACTIVE, width=6)
         d.rounded_rectangle(
-            (cx - half + 6, cy + top + 6, cx + half - 6, cy + bottom - 6), radius=17, outline=theme.INK, width=2
+            (cx - half, cy + top, cx + half, cy + bottom), radius=22, outline=theme.ACTIVE, width=6
+        )
+        d.rounded_rectangle(
+            (cx - half + 6, cy + top + 6, cx + half - 6, cy + bottom - 6),
+            radius=17,
+            outline=theme.INK,
+            width=2,
         )
     for node_id, mks in markers.items():
         cx, cy = centres[node_id]

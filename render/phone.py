@@ -128,7 +128,9 @@ def hand_image(view: Any) -> Image.Image | None:
             ty = band[3] + 6
             if card.kind:
                 kind_face = fit(card.kind, width - 2 * PAD - 24, KIND, smallest=16)
-                draw_text(d, (PAD + 12, ty), card.kind, kind_face, theme.INK_MUTED, max_width=width - 2 * PAD - 24)
+                draw_text(
+                    d, (PAD + 12, ty), card.kind, kind_face, theme.INK_MUTED, max_width=width - 2 * PAD - 24
+                )
                 ty += fk.line_height + 4
             for line in lines:
                 draw_text(d, (PAD + 12, ty), line, fx, theme.INK)

@@ -35,9 +35,12 @@ from .map import (
     MapOverlay,
     Marker,
     Units,
+    chip_plan,
     chip_room,
     draw_marker,
+    layout_labels,
     load_geography,
+    place_tokens,
     render_map_image,
 )
 from .phone import HandCard
@@ -115,7 +118,12 @@ def map_data() -> MapData:
             "nodes": nodes,
             "edges": edges,
             "geography": geo,
-            "legend_marks": [("city", "city"), ("temple", "temple"), ("ark", "the Ark"), ("combat", "last combat")],
+            "legend_marks": [
+                ("city", "city"),
+                ("temple", "temple"),
+                ("ark", "the Ark"),
+                ("combat", "last combat"),
+            ],
         }
     )
 
@@ -159,6 +167,49 @@ def phone_area(size: tuple[int, int]) -> dr.Box:
     return (0, dr.HEADER_HEIGHT, MAP_WIDTH, size[1] - KEY_H)
 
 
+# a token's radius in pixels, for placing it inside its land
+TOKEN_RADIUS = {"city": 16, "temple": 16, "ark": 22, "patriarch": 14}
+PATRIARCH_SIZE = 28  # pixels across a Patriarch token
+
+
+def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> None:
+    """The city, temple, Ark and Patriarchs of each land, drawn inside the land (clear of its
+    border, its units and every name: ``render.map.place_tokens``), near the row above its
+    units; a token with no such place goes in that row as before."""
+    g = Geometry(m, MAP_WIDTH)
+    room = chip_room(m, MAP_WIDTH)
+    labels = [box for box, _, _ in layout_labels(m, MAP_WIDTH).values()]
+    styles = {f.id: f.style for f in overlay.factions}
+    chips = []  # every land's unit chips: a chip may reach over its land's border
+    for u in overlay.units:
+        ux, uy = g.pt(m.node(u.node).x, m.node(u.node).y)
+        plan = chip_plan([(styles[u.faction], str(u.count))], room[u.node])
+        chips.append((ux - plan.half - 4, uy + plan.top - 4, ux + plan.half + 4, uy + plan.bottom + 4))
+    for land in v.lands:
+        node = m.node(land.id)
+        cx, cy = g.pt(node.x, node.y)
+        items: list[tuple[str, tuple[int, str] | None]] = []
+        items += [("city", None)] * land.city + [("temple", None)] * land.temple + [("ark", None)] * land.ark
+        items += [("patriarch", pat) for pat in land.patriarchs]
+        if not items:
+            continue
+        avoid = [
+            b
+            for b in labels + chips
+            if abs((b[0] + b[2]) / 2 - cx) < 260 and abs((b[1] + b[3]) / 2 - cy) < 260
+        ]
+        spots = place_tokens(m, MAP_WIDTH, land.id, [TOKEN_RADIUS[k] for k, _ in items], avoid, (cx, cy - 44))
+        # where a token finds no place: the row above the units (the Ark left, the rest right)
+        row = iter([(cx + 32 + 26 * k, cy - 44) for k in range(len(items))])
+        for (kind, pat), spot in zip(items, spots, strict=True):
+            at = spot or ((cx - min(room[land.id] - 22, 84), cy - 44) if kind == "ark" else next(row))
+            if pat is None:
+                draw_marker(mapimg, Marker(node=land.id, kind=kind), at, None)  # type: ignore[arg-type]
+            else:
+                seat, ptype = pat
+                dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), at, PATRIARCH_SIZE)
+
+
 def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     """The board image of a Promised Land View (public or a seat's own): RGB, 1600 wide."""
     m = map_data()
@@ -168,10 +219,6 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
         if land.units:
             fid = land.kingdom or f"c-{land.counters}"
             units.append(Units(node=land.id, faction=fid, count=land.units))
-        if land.city:
-            markers.append(Marker(node=land.id, kind="city"))
-        if land.temple:
-            markers.append(Marker(node=land.id, kind="temple"))
     phase = (
         v.phase
         if v.turn is None
@@ -199,23 +246,7 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
         mapimg = render_map_image(m, overlay, MAP_WIDTH)
     # the map's own header is cropped away below (the board has one across its whole width)
     record_texts([t for t in drawn if t.canvas != mapimg.size or t.box[1] >= dr.HEADER_HEIGHT])
-    g = Geometry(m, MAP_WIDTH)
-    room = chip_room(m, MAP_WIDTH)
-    for land in v.lands:
-        node = m.node(land.id)
-        cx, cy = g.pt(node.x, node.y)
-        # the row above the units, beside the city (at the middle) and the temple (left of
-        # it): the Ark further left, the Patriarchs to the right, all inside the land's unit
-        # zone so that no land's name is covered
-        top = cy - 44
-        if land.ark:
-            draw_marker(mapimg, Marker(node=land.id, kind="ark"), (cx - min(room[land.id] - 22, 84), top), None)
-        n = len(land.patriarchs)
-        step = min(26.0, max(14.0, (room[land.id] - 12 - 32) / max(1, n - 1)))
-        for k, (seat, ptype) in enumerate(land.patriarchs):
-            dr.paste_badge(
-                mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), (cx + 32 + step * k, top), 24
-            )
+    _tokens(mapimg, m, v, overlay)
     # the side panel runs below the map when its players need more room than the map is high
     extra = max(0, side_height(v, names) - (mapimg.height - 16 - dr.HEADER_HEIGHT - 16))
     map_h = mapimg.height + extra
@@ -293,6 +324,7 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
     # the key and the supply line are reserved at the bottom; the players get the room between
     key_h = 30
     foot = bottom - 30
+
     # players, with their points so far (public items only: coins are hidden until the end)
     def pts(p: pl_model.PlayerView) -> int:  # the final score once over (coins counted), else so far
         return p.score if v.phase == "over" and p.score is not None else p.points
@@ -300,7 +332,9 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
     teams = {side: sum(pts(p) for p in v.players if p.side == side) for side in ("hebrew", "heathen")}
     draw_text(d, (x, y), "Players", fb, theme.INK)
     over = v.phase == "over"
-    team_line = f"Hebrews {teams['hebrew']} \u00b7 Heathens {teams['heathen']} pts" + ("" if over else " so far")
+    team_line = f"Hebrews {teams['hebrew']} \u00b7 Heathens {teams['heathen']} pts" + (
+        "" if over else " so far"
+    )
     draw_fit(d, (right - 16, y + 4), team_line, small.size, theme.INK, w - 110, "ra", "bold")
     y += 28
     room = foot - key_h - y
@@ -373,7 +407,9 @@ def _player_block(
     each (text, face), wrapped to the panel's width."""
     f = face(size)
     coins = (
-        "coins hidden" if p.coins is None else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
+        "coins hidden"
+        if p.coins is None
+        else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
     )
     sup = "/".join(str(n) for n in p.patriarchs_in_supply)
     texts = [f"{count(p.hand_size, 'card')} \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"]
@@ -402,8 +438,15 @@ def _artefacts(p: pl_model.PlayerView) -> str:
 
 
 def _draw_player(
-    img: Image.Image, d: ImageDraw.ImageDraw, v: View, p: pl_model.PlayerView,
-    names: Mapping[int, str] | None, x: float, y: float, w: float, lines: list[tuple[str, object]],
+    img: Image.Image,
+    d: ImageDraw.ImageDraw,
+    v: View,
+    p: pl_model.PlayerView,
+    names: Mapping[int, str] | None,
+    x: float,
+    y: float,
+    w: float,
+    lines: list[tuple[str, object]],
 ) -> None:
     fb = face(theme.TEXT, "bold")
     dr.paste_badge(img, theme.seat_style(p.seat), (x + 14, y + 14), 28)
@@ -424,7 +467,9 @@ def _draw_player(
                             fill=theme.ACTIVE if "act" in tag else theme.LIGHT, outline=theme.INK)  # fmt: skip
         draw_text(d, (right - tw / 2, y + 14), tag, ft, theme.INK, "mm")
         right -= tw + 6
-    draw_fit(d, (x + 36, y + 14), _seat_name(v, p.seat, names), fb.size, theme.INK, right - x - 42, "lm", "bold")
+    draw_fit(
+        d, (x + 36, y + 14), _seat_name(v, p.seat, names), fb.size, theme.INK, right - x - 42, "lm", "bold"
+    )
     ly = y + 30
     for text, f in lines:
         draw_text(d, (x + 36, ly), text, f, theme.INK)
@@ -452,11 +497,19 @@ def _key_lines(v: View) -> list[str]:
     lines: list = []
     if kingdoms:
         lines.append("Units: " + " \u00b7 ".join(kingdoms))
-    cut = " \u00b7 ? units cut off from their kingdom" if any(land.units and not land.kingdom for land in v.lands) else ""
-    lines.append("Patriarchs (owner's colour): F farmer \u00b7 M merchant \u00b7 P priest" + cut + " \u00b7 pts: "
-                 "points so far (Hebrew remnant, tokens, Weaker cards, Artefacts); coins count at the end")
-    lines.append("After a land's name: \u2693 port \u00b7 \u2261 road (the key under the map shows the "
-                 "city, the temple, the Ark and the last combat)")
+    cut = (
+        " \u00b7 ? units cut off from their kingdom"
+        if any(land.units and not land.kingdom for land in v.lands)
+        else ""
+    )
+    lines.append(
+        "Patriarchs (owner's colour): F farmer \u00b7 M merchant \u00b7 P priest" + cut + " \u00b7 pts: "
+        "points so far (Hebrew remnant, tokens, Weaker cards, Artefacts); coins count at the end"
+    )
+    lines.append(
+        "After a land's name: \u2693 port \u00b7 \u2261 road (the key under the map shows the "
+        "city, the temple, the Ark and the last combat)"
+    )
     return lines
 
 

@@ -97,7 +97,7 @@ def test_labels_clear_of_other_nodes_units() -> None:
             if o.id == n.id:
                 continue
             cx, cy = g.pt(o.x, o.y)
-            plan = rmap._chip_plan(chips, room[o.id])
+            plan = rmap.chip_plan(chips, room[o.id])
             assert not rmap._overlaps(box, (cx - plan.half, cy + plan.top, cx + plan.half, cy + plan.bottom)), (
                 n.id,
                 o.id,
@@ -116,7 +116,7 @@ def test_full_stacks_stay_in_their_zone() -> None:
     room = rmap.chip_room(m)
     chips = [(faction_style(f), "6") for f in ("rome", "jews", "coalition", "christians", "gray")]
     for n in m.nodes:
-        plan = rmap._chip_plan(chips, room[n.id])
+        plan = rmap.chip_plan(chips, room[n.id])
         assert plan.half <= room[n.id] <= 125, n.id
         assert plan.top >= -66 and plan.bottom <= 22, n.id
     # the small territories of Judea get less than the full zone
