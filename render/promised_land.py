@@ -47,9 +47,11 @@ from .phone import HandCard
 from .record import add as record_texts
 from .record import panel, recording
 from .text import draw_fit, draw_text, face, wrap
+from .theme import SeatStyle
 
 MAP_WIDTH = 1040
-KEY_H = 84  # the key band under the map and the side panel
+KEY_H = 108  # the key band under the map and the side panel
+KEY_TEXT = 15  # pixels
 PANEL_WIDTH = 1600 - MAP_WIDTH
 COUNTER_SEAT = {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}
 SHORT = {
@@ -483,20 +485,38 @@ def _key(img: Image.Image, v: View, box: dr.Box) -> None:
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     x, w = left + 12, right - left - 24
     y = top + 6
+    f = face(KEY_TEXT)
+    units = _key_units(v)
+    if units:  # each kingdom's counter as drawn on the map, then its initials and name
+        ux = x
+        draw_text(d, (ux, y + 11), "Units:", face(KEY_TEXT, "bold"), theme.INK, "lm")
+        ux += face(KEY_TEXT, "bold").length("Units:") + 8
+        for style, text in units:
+            tw = 24 + f.length(text) + 14
+            if ux + tw > x + w:
+                ux, y = x, y + 24
+            dr.paste_badge(img, style, (ux + 11, y + 11), 22)
+            draw_text(d, (ux + 26, y + 11), text, f, theme.INK, "lm")
+            ux += tw
+        y += 25
     for line in _key_lines(v):
-        y = _para(d, x, y, w, line, face(14))
+        y = _para(d, x, y, w, line, f)
+
+
+def _key_units(v: View) -> list[tuple[SeatStyle, str]]:
+    """(counter style, "Pi Philistines") for each kingdom whose units are on the board, in the
+    order of kingdoms.toml; the kingdoms sharing a counter colour differ by their initials."""
+    on_board = {land.kingdom for land in v.lands if land.units}
+    styles = {f.id: f.style for f in _factions()}
+    return [(styles[k["id"]], f"{SHORT[k['id']]} {k['name']}") for k in _toml("kingdoms.toml")["kingdom"]
+            if k["id"] in on_board]  # fmt: skip
 
 
 def _key_lines(v: View) -> list[str]:
-    """The key to the map's abbreviations: the kingdoms whose units are on the board (in the
-    order of kingdoms.toml), the Patriarch letters, the points shown in the panel and the marks
-    after land names (port, road)."""
-    on_board = {land.kingdom for land in v.lands if land.units}
-    names = {k["id"]: k["name"] for k in _toml("kingdoms.toml")["kingdom"]}
-    kingdoms = [f"{SHORT[k]} {names[k]}" for k in names if k in on_board]
+    """The key to the map's other abbreviations (below the units' counters, ``_key_units``):
+    the Patriarch letters, the points shown in the panel and the marks after land names
+    (port, road)."""
     lines: list = []
-    if kingdoms:
-        lines.append("Units: " + " \u00b7 ".join(kingdoms))
     cut = (
         " \u00b7 ? units cut off from their kingdom"
         if any(land.units and not land.kingdom for land in v.lands)

@@ -57,12 +57,15 @@ def test_map_covers_every_land_with_an_outline() -> None:
 
 
 def test_key_names_every_kingdom_whose_units_are_on_the_board() -> None:
-    """The key explains each unit label drawn on the map (and only those), the Patriarch
-    letters and the marks after land names."""
+    """The key explains each unit label drawn on the map (and only those), with the counter
+    drawn there (its colour and shape), the Patriarch letters and the marks after land names."""
     v = GAME.view(_state(4, 150), None)
-    text = "\n".join(board._key_lines(v))
+    units = board._key_units(v)
+    text = "\n".join([" · ".join(t for _, t in units), *board._key_lines(v)])
     shown = {land.kingdom for land in v.lands if land.units and land.kingdom}
     assert shown
+    styles = {f.id: f.style for f in board._factions()}
+    assert {(styles[k], board.SHORT[k]) for k in shown} == {(st, t.split(" ")[0]) for st, t in units}
     for k in shown:
         assert f"{board.SHORT[k]} " in text
     for k in set(board.SHORT) - shown:
