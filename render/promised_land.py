@@ -418,11 +418,17 @@ def _player_block(
     if p.artefacts:
         texts.append("Artefacts: " + _artefacts(p))
     if p.hand:
-        texts.append("Hand: " + ", ".join(f"{c.number} {c.name}" for c in p.hand))
+        texts += ["Hand:"] + [_hand_line(c) for c in p.hand]
     lines: list[tuple[str, object]] = []
     for text in texts:
         lines += [(line, f) for line in wrap(text, f, w - 36)]
     return 30 + len(lines) * f.line_height + 4, lines
+
+
+def _hand_line(c: pl_model.CardView) -> str:
+    """A Kingdom card in hand as one line: what a player decides with (units, dice, points)."""
+    return (f"{c.number} {c.name}: {count(c.units, 'unit')}, dice {c.hills} in hills / {c.plains} on plains, "
+            f"Weaker card {count(c.points, 'pt')}")  # fmt: skip
 
 
 def _artefacts(p: pl_model.PlayerView) -> str:
