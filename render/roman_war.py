@@ -181,8 +181,10 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
         box = _panel_box(i, len(view.romans))
         with panel(f"Roman {r.seat + 1}", box, img.size):
             _panel(img, box, r, view, names.get(r.seat))
-    if len(view.romans) <= 2:
+    if len(view.romans) <= 3:
         box = (24, PANELS_TOP + 8 + PANEL_H, HANNIBAL_X - 26, PANELS_TOP + 2 * PANEL_H + 4)
+        if len(view.romans) == 3:  # the fourth place of the grid
+            box = _panel_box(3, 4)
         with panel("turn", box, img.size):
             _turn_guide(img, box, view)
     with panel("Hannibal", (HANNIBAL_X, PANELS_TOP, WIDTH - 12, PANELS_TOP + 2 * PANEL_H + 14), img.size):
@@ -228,27 +230,39 @@ TURN = (
 
 
 def _turn_guide(img: Image.Image, box: tuple[int, int, int, int], view: View) -> None:
-    """With one or two Romans, the free half of the table: the phases of a Roman turn, the
-    current one marked, each with what is done in it (rule text, turn sequence)."""
+    """With one to three Romans, the free part of the table: the phases of a Roman turn, the
+    current one marked, each with what is done in it (rule text, turn sequence); the phases'
+    track too when the box is wide (one or two Romans)."""
     d = ImageDraw.Draw(img)
     left, top, right, bottom = box
     d.rounded_rectangle(box, radius=14, fill=(38, 62, 52), outline=theme.INK, width=2)
     who = view.romans[view.active].commander if view.active is not None and view.active < len(view.romans) else None
     title = "A ROMAN TURN" + (f" \u00b7 now {who}'s" if who and view.phase != "over" else "")
-    draw_text(d, (left + 16, top + 12), title, face(theme.MIN_TEXT, "bold"), theme.LIGHT, "la")
+    draw_fit(d, (left + 16, top + 12), title, theme.MIN_TEXT, theme.LIGHT, right - left - 32, style="bold")
     now = [p for p, _, _ in TURN].index(view.phase) if view.phase in [p for p, _, _ in TURN] else -1
-    dr.step_track(
-        d,
-        (left + 16, top + 40, right - 16, top + 76),
-        [dr.Step(name, current=i == now, done=i < now) for i, (_, name, _) in enumerate(TURN)],
-    )
-    y = top + 90
-    room = (bottom - 8 - y) / len(TURN)
-    for i, (_, name, what) in enumerate(TURN):
+    y = top + 40
+    wide = right - left > 800
+    if wide:
+        dr.step_track(
+            d,
+            (left + 16, top + 40, right - 16, top + 76),
+            [dr.Step(name, current=i == now, done=i < now) for i, (_, name, _) in enumerate(TURN)],
+        )
+        y = top + 90
+    for size in range(theme.MIN_TEXT, 13, -1):
+        f = face(size)
+        lines = [wrap(what, f, right - left - 146) for _, _, what in TURN]
+        gap = (bottom - 8 - y - sum(len(x) for x in lines) * f.line_height) / len(TURN)
+        if gap >= 2:
+            break
+    fb = face(f.size, "bold")
+    for i, ((_, name, _), para) in enumerate(zip(TURN, lines, strict=True)):
         colour = theme.YELLOW if i == now else theme.LIGHT_MUTED
-        f = face(theme.MIN_TEXT, "bold")
-        draw_text(d, (left + 16, y + i * room), name, f, colour, "la")
-        draw_fit(d, (left + 130, y + i * room), what, theme.MIN_TEXT, colour, right - left - 146)
+        draw_text(d, (left + 16, y), name, fb, colour, "la")
+        for line in para:
+            draw_text(d, (left + 130, y), line, f, colour, "la")
+            y += f.line_height
+        y += min(gap, 14)
 
 
 def _hannibals(view: View) -> tuple[int, ...]:
@@ -622,8 +636,33 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
         for k, line in enumerate(lines):
             draw_text(d, (left + 8, y + k * fs.line_height), line, fs, theme.LIGHT)
     bottom = PANELS_TOP + 2 * PANEL_H
+    # in the room left: how the Hannibal deck plays (rule text, turn sequence and Power)
+    if view.foresight:
+        y += 24 + fs.line_height * len(lines)
+    fh = face(theme.MIN_TEXT)
+    guide = [wrap(text, fh, right - left - 8) for text in HANNIBAL_GUIDE]
+    need = 30 + sum(len(x) * fh.line_height + 6 for x in guide)
+    if bottom - 40 - need >= y + 10:
+        gy = bottom - 40 - need
+        draw_text(d, (left, gy), "HOW HANNIBAL PLAYS", fb, theme.LIGHT, "la")
+        gy += 26
+        for para in guide:
+            for line in para:
+                draw_text(d, (left + 4, gy), line, fh, theme.LIGHT_MUTED)
+                gy += fh.line_height
+            gy += 6
     piles = f"Deck {view.hannibal_deck_size} · Discard {view.hannibal_discard_size} · Defended pile {view.defended_size}"
     draw_fit(d, (left, bottom - 12), piles, f.size, theme.LIGHT_MUTED, right - left, "ls")
+
+
+HANNIBAL_GUIDE = (
+    "Each Roman turn, after the Purchase phase, Hannibal draws and plays as many cards as that Roman drew, "
+    "less 1 (Maneuver 2+: Maneuver + 2).",
+    "An Encampment acts on every Roman turn until a Roman pays its R n in the Main phase to break it.",
+    "An Ambush strikes one Roman: defend it in the Defense phase (pay its R n or play a Defense card) or "
+    "suffer Chaos: Power -1 and its listed effect.",
+    "Hannibal wins if Rome has not won by the end of the last round.",
+)
 
 
 def _tent(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
