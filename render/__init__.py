@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any
 
 from PIL import Image
@@ -57,12 +58,17 @@ def render_image(view: Any, names: Mapping[int, str] | None = None) -> Image.Ima
     game = getattr(view, "game", None)
     if type(view).__name__ != "View" or not isinstance(game, str):
         raise TypeError(f"render takes a game's View, not {type(view).__name__}")
+    return renderer(game).render(view, names)
+
+
+def renderer(game: str) -> ModuleType:
+    """The module drawing ``game``'s boards (``RENDERERS``). Raises TypeError for a game
+    without one."""
     try:
         module = RENDERERS[game]
     except KeyError:
         raise TypeError(f"no board image for game {game!r}; have {', '.join(supported_games())}") from None
-    path = module if "." in module else f"{__name__}.{module}"
-    return importlib.import_module(path).render(view, names)
+    return importlib.import_module(module if "." in module else f"{__name__}.{module}")
 
 
 def render_view(view: Any, names: Mapping[int, str] | None = None) -> bytes:
@@ -72,4 +78,4 @@ def render_view(view: Any, names: Mapping[int, str] | None = None) -> bytes:
     return encode_png(render_image(view, names))
 
 
-__all__ = ["RENDERERS", "render_image", "render_view", "supported_games"]
+__all__ = ["RENDERERS", "render_image", "render_view", "renderer", "supported_games"]

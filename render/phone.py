@@ -15,7 +15,6 @@ from the seat's own View, a crop from two public Views.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -63,12 +62,12 @@ class HandCard:
 
 
 def _module(view: Any) -> ModuleType:
-    from . import RENDERERS
+    from . import renderer
 
     game = getattr(view, "game", None)
-    if type(view).__name__ != "View" or game not in RENDERERS:
+    if type(view).__name__ != "View" or not isinstance(game, str):
         raise TypeError(f"phone images take a game's View, not {type(view).__name__}")
-    return importlib.import_module(f"{__package__}.{RENDERERS[game]}")
+    return renderer(game)
 
 
 def hand_cards(view: Any) -> tuple[str, list[HandCard]] | None:
