@@ -199,3 +199,31 @@ def test_credo_public_placement_has_public_notation() -> None:
     place = next(a for a in CR.legal_actions(s, seat) if isinstance(a, Place))
     assert CR.notation_is_public(s, seat, place)
     assert not [a for a in CR.legal_actions(s, seat) if not isinstance(a, Place) and CR.notation_is_public(s, seat, a)]
+
+
+def test_a_line_naming_the_terminal_player_you_reads_as_english() -> None:
+    """The terminal names its one human "You": "Seat 1 plays the Ostrogoths" must read "You play
+    the Ostrogoths", "Seat 1's hand" "Your hand"; a card name ending in "!" takes no full stop
+    after it ("You drew: Scandal!", "Church 2 played Apostacy! Play an Event card")."""
+    from games.core.english import as_you
+
+    assert as_you("You plays the Ostrogoths. Populous: roll twice.") == "You play the Ostrogoths. Populous: roll twice."
+    assert as_you("You has 3 cards; You passes; You carries; You is asked") == "You have 3 cards; You pass; You carry; You are asked"
+    assert as_you("You's hand: Horde.") == "Your hand: Horde."
+    assert as_you("(private) You drew: Scandal!.") == "(private) You drew: Scandal!"
+    assert as_you("Church 2 played Apostacy!. Play an Event card, or pass.") == (
+        "Church 2 played Apostacy! Play an Event card, or pass.")
+    assert as_you("You drew 5 cards; You always lose; Huns plays") == "You drew 5 cards; You always lose; Huns plays"
+
+
+def test_the_terminal_writes_you_in_agreement() -> None:
+    """Through the host's naming of event lines: "Seat 1 plays the Ostrogoths." reads "You play
+    the Ostrogoths." when the terminal names its one human "You"."""
+    from types import SimpleNamespace
+
+    from bot.host.service import Host
+
+    rec = SimpleNamespace(seats=[SimpleNamespace(seat=0, user_id=1)])
+    host = Host.__new__(Host)
+    host.names = SimpleNamespace(user=lambda uid: "You")
+    assert host._named(rec, "Seat 1 plays the Ostrogoths.") == "You play the Ostrogoths."

@@ -74,7 +74,7 @@ from games.core import (
 )
 from games.core.agents import make_agent
 from games.core.choices import ChoiceError, ChoiceTree, noted
-from games.core.english import count
+from games.core.english import as_you, count
 from games.core.errors import list_words
 from games.core.explain import explain_options, named_in
 from games.core.options import options_message
@@ -417,7 +417,7 @@ class Host(StandingsMixin):
     def _named(self, rec: SessionRecord, text: str) -> str:
         """An event line with each "Seat N" / "seat N" of a seated player replaced by who holds
         it (the player's name, an AI seat's nation or faction): players read names, not seat
-        numbers."""
+        numbers, in agreement with a name "You" (games.core.english.as_you)."""
         def one(m: re.Match[str]) -> str:
             seat = int(m.group(1)) - 1
             if not 0 <= seat < len(rec.seats):
@@ -427,7 +427,7 @@ class Host(StandingsMixin):
                 return self.names.user(s.user_id)
             label = self._seat_label(rec, seat)
             return f"{label} (AI)" if label else m.group(0)
-        return SEAT_NUMBER.sub(one, text)
+        return as_you(SEAT_NUMBER.sub(one, text))
 
     def _players(self, rec: SessionRecord) -> tuple[tuple[Seat, int | None, str], ...]:
         """(seat, user id or None for an AI seat, the seat's nation or faction or "") for a

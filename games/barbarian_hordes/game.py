@@ -544,7 +544,7 @@ class BarbarianHordes(NotationGame):
         if seat == war.attacker:
             return f"War on {d}: commit Force, Leader and Y cards in secret (or fight with none)."
         if seat == war.defender:
-            return f"{a} declared war on you: commit cards in secret, or block with a P or I card."
+            return f"{a} declared war on you: commit Force, Leader and Y cards in secret (or fight with none), or block with a P or I card."
         return (
             f"War: {a} against {d}. Support a side with Army Tokens and cards, block with an I card, or pass."
         )
