@@ -76,18 +76,9 @@ class HeuristicAgent:
         if isinstance(a, PlacePatriarch):
             # points-equivalent: revenue per own turn x own turns left x value of a coin,
             # discounted for the risk of conquest; Hebrews also score it as remnant
-            land = game.idx[a.land]
-            turns = self._turns_left(game, s, seat)
-            base = 2 if self._once(s, ("team", seat), lambda: game.team_size(s, seat)) == 3 else 1
-            rev = game.patriarch_revenue(s, _P(seat, a.type, land), base)
-            safety = 0.5 + 0.15 * (s.lands[land].units + max(0, self._defence(game, s, land)))
-            value = rev * turns * COIN * safety
-            if s.players[seat].side == "hebrew":
-                value += rev * safety
+            value = self._once(s, ("place", seat, a.type, a.land), lambda: self._placed(game, s, seat, a))
             if a.source is not None:
-                src = game.idx[a.source]
-                old = game.patriarch_revenue(s, _P(seat, a.type, src), base)
-                value -= old * turns * COIN * 0.6 + (old * 0.6 if s.players[seat].side == "hebrew" else 0)
+                value -= self._once(s, ("leave", seat, a.type, a.source), lambda: self._left(game, s, seat, a))
             if s.phase == "place":
                 return value
             return value - (0 if t is None or t.free_places else COIN)
@@ -133,6 +124,29 @@ class HeuristicAgent:
         if isinstance(a, Done):
             return 0
         return 0
+
+    def _base(self, game: Any, s: Any, seat: int) -> int:
+        """Patriarch revenue base: 2 in a team of 3, else 1."""
+        return 2 if self._once(s, ("team", seat), lambda: game.team_size(s, seat)) == 3 else 1
+
+    def _placed(self, game: Any, s: Any, seat: int, a: PlacePatriarch) -> float:
+        """Points-equivalent of a Patriarch of ``a.type`` on ``a.land``: revenue per own
+        turn x own turns left x value of a coin, discounted for the risk of conquest;
+        Hebrews also score it as remnant."""
+        land = game.idx[a.land]
+        turns = self._turns_left(game, s, seat)
+        rev = game.patriarch_revenue(s, _P(seat, a.type, land), self._base(game, s, seat))
+        safety = 0.5 + 0.15 * (s.lands[land].units + max(0, self._defence(game, s, land)))
+        value = rev * turns * COIN * safety
+        if s.players[seat].side == "hebrew":
+            value += rev * safety
+        return value
+
+    def _left(self, game: Any, s: Any, seat: int, a: PlacePatriarch) -> float:
+        """What moving a Patriarch of ``a.type`` away from ``a.source`` gives up."""
+        turns = self._turns_left(game, s, seat)
+        old = game.patriarch_revenue(s, _P(seat, a.type, game.idx[a.source]), self._base(game, s, seat))
+        return old * turns * COIN * 0.6 + (old * 0.6 if s.players[seat].side == "hebrew" else 0)
 
     def _turns_left(self, game: Any, s: Any, seat: int) -> int:
         """The seat's own turns still to come: its hand now and the hands of later Books."""
