@@ -686,16 +686,17 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
         )
 
     def dots(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        _dots(ImageDraw.Draw(img), (c[0] - size / 2 - 2, c[1]), (c[0] + size / 2 + 2, c[1]), 10)
+        # within the swatch (a dot's halo is 5 px), clear of the label after it
+        _dots(ImageDraw.Draw(img), (c[0] - size / 2 + 5, c[1]), (c[0] + size / 2 - 5, c[1]))
 
     def frontier(img: Image.Image, c: tuple[float, float], size: int) -> None:
         d = ImageDraw.Draw(img)
-        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 + 4, c[1]), fill=theme.INK, width=10)
-        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 + 4, c[1]), fill=FRONTIER, width=6)
+        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 - 1, c[1]), fill=theme.INK, width=10)
+        d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 - 1, c[1]), fill=FRONTIER, width=6)
 
     def river(img: Image.Image, c: tuple[float, float], size: int) -> None:
         d = ImageDraw.Draw(img)
-        pts = [(c[0] - size / 2 - 4 + k * (size + 8) / 12, c[1] + 4 * math.sin(k * 1.1)) for k in range(13)]
+        pts = [(c[0] - size / 2 - 4 + k * (size + 1) / 12, c[1] + 4 * math.sin(k * 1.1)) for k in range(13)]
         d.line(pts, fill=RIVER, width=5, joint="curve")
 
     def border(img: Image.Image, c: tuple[float, float], size: int) -> None:
