@@ -168,3 +168,15 @@ def test_the_readmes_explain_examples_name_something():
         ids = [g.id for g in all_games() if title and g.title.startswith(title)]
         game_id = ids[0] if ids else "barbarian-hordes"
         assert get_game(game_id).explain(name), (game_id, name)
+
+
+def test_promised_land_explains_the_patriarch_types_a_placement_offers() -> None:
+    """`place farmer in Tyre`: what a Farmer, Merchant and Priest collect is the rule text's
+    Collect Revenue list ("Farmer: collect 1 bronze coin when occupying a hill; ...")."""
+    from games.core import get_game
+
+    g = get_game("promised-land")
+    farmer = [e.render() for e in g.explain("farmer")]
+    assert farmer and "Collects 1 bronze coin when occupying a hill; collects 2 bronze coins when occupying a plain" in farmer[0]
+    assert "only one of each type" in farmer[0]
+    assert {e.name for e in g.explanations() if e.kind == "Patriarch"} == {"Farmer", "Merchant", "Priest"}

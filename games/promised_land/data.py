@@ -294,7 +294,8 @@ _PHASE = {  # rule text, "Playing Artefacts"
 @cache
 def explanations() -> tuple[Explanation, ...]:
     """What ``explain`` knows (games.core.explain): every Artefact, Kingdom card, Royal
-    track token and Kingdom track token, from artefacts.toml, cards.toml and tracks.toml."""
+    track token and Kingdom track token, and the three Patriarch types, from artefacts.toml,
+    cards.toml, tracks.toml and patriarchs.toml."""
     d = load()
     out = []
     for a in d.artefact_kinds:
@@ -327,4 +328,7 @@ def explanations() -> tuple[Explanation, ...]:
             name=t.text, kind="Kingdom track token",
             text=f"{t.text}. Worth {t.points} point{'s' if t.points != 1 else ''}.",
         ))
+    where = " A player may have only one of their Patriarchs in a land, and a land holds only one of each type."
+    for pt in _read("patriarchs.toml")["patriarch"]:
+        out.append(Explanation(name=pt["name"], kind="Patriarch", text=pt["text"] + where))
     return tuple(out)

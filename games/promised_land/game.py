@@ -142,7 +142,7 @@ class _Ctx(ApplyContext):
 class PromisedLand(NotationGame):
     """The Promised Land game object (stateless; see games.core.Game)."""
 
-    explained = "Kingdom card, Artefact or track token"
+    explained = "Kingdom card, Artefact, track token or Patriarch"
 
     def phase_mark(self, s: State) -> str:
         """The Time track's card, the game's phase and, during a Player Turn, its step
