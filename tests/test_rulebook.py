@@ -288,3 +288,16 @@ def test_a_power_card_named_by_the_step_is_quoted_whole() -> None:
 
     text = step_text(get_game("soul-of-the-empire"), "Gospel: Rome moved — move 1 Christian unit 1 territory, or pass.")
     assert "> • Gospel (Start). Durable: Choose a faction" in text
+
+
+def test_a_mark_printed_on_a_card_is_read_from_the_glossary() -> None:
+    """Roman War prints its cards in marks ("Tactic C0 · D1.cz"); `rules D1.cz` gives the
+    glossary's meaning (GLOSSARY.md: "Draw n cards straight to your Cost Zone, face down"),
+    any number standing for n; a term of Soul of the Empire's glossary is found the same way."""
+    rw = get_game("roman-war")
+    assert topic_text(rw, "D1.cz").startswith("D n.cz (glossary): Draw n cards straight to your Cost Zone, face down.")
+    assert topic_text(rw, "H+2").startswith("H+n / H-n (glossary): Gain / lose n Power")
+    assert topic_text(rw, "b* c2").startswith("B* C n (glossary): A boost anyone on the team may pay.")
+    sote = topic_text(get_game("soul-of-the-empire"), "dice sequence")
+    assert sote.startswith("Dice Sequence (glossary): The dice you readied after rolling")
+    assert "**Using Your Dice To Take Actions" in sote

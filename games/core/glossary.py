@@ -47,3 +47,21 @@ def summary(game: Game) -> str:
     """The game's one-screen summary for players (turn structure, how to win): the text of
     ``SUMMARY.md`` beside its code, in Discord Markdown; ``""`` when the game has none."""
     return _summary(type(game).__module__)
+
+
+def _mark(text: str) -> str:
+    """A mark or term as compared: no code marks, spaces or case, each number as ``n``
+    ("D1.cz" and "`D n.cz`" both read "dn.cz")."""
+    import re
+
+    return re.sub(r"\d+", "n", text.replace("`", "").replace(" ", "").lower())
+
+
+def glossary_rows_for(game: Game, topic: str) -> tuple[tuple[str, str], ...]:
+    """The glossary rows whose term (or one of its ``/``-separated forms) is ``topic``, read
+    as a mark with any number in it standing for ``n``: "D1" finds "`D n`", "H+2" finds
+    "`H+n` / `H-n`", "dice sequence" finds "Dice Sequence". ``()`` when none is."""
+    key = _mark(topic)
+    if not key:
+        return ()
+    return tuple(row for row in glossary(game) if any(_mark(form) == key for form in row[0].split(" / ")))

@@ -8,6 +8,8 @@ text's own headings (``## Conquest Phase``), and its interpretations in ``RULING
 - a section's title (``conquest``, ``event phase``): its sentences, with the rulings whose
   quoted sentences stand in that section;
 - a ruling number (``R13``): the ruling, and the sections its quotes come from;
+- a mark or term of the game's glossary (``D1.cz``, ``Dice Sequence``): its meaning, then
+  the text's sentences with it;
 - any other word (``combat``, a card's name): the sentences of the text that contain it,
   each under its section, and the rulings that mention it; a card (nation, ability...)
   named in full leads with its text from the game's data (games.core.explain).
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .game import Game
+from .glossary import glossary_rows_for
 from .notation import fold, shorten
 
 _HEADING = re.compile(r"^(#{2,3}) (\S.*)$")
@@ -384,6 +387,11 @@ def topic_text(game: Game, topic: str) -> str:
     ruling = find_ruling(book, topic)
     if ruling is not None:
         return answer_ruling(book, ruling)
+    marks = glossary_rows_for(game, topic)
+    if marks:  # a mark printed on a card ("D1.cz") or a term of the game's glossary
+        head = [f"{term.replace('`', '')} (glossary): {meaning.replace('`', '')}" for term, meaning in marks]
+        found = answer_word(book, topic) if re.search(r"[a-z]{3}", fold(topic)) else None
+        return "\n".join([*head, *([found] if found else [])])
     named = [e.render() for e in game.explain(topic) if fold(e.name) == fold(topic)]
     alias = _aliases(type(game).__module__).get(fold(topic).strip())
     if alias:
