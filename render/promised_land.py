@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw
@@ -174,10 +175,23 @@ TOKEN_RADIUS = {"city": 16, "temple": 16, "ark": 22, "patriarch": 14}
 PATRIARCH_SIZE = 28  # pixels across a Patriarch token
 
 
-def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> None:
-    """The city, temple, Ark and Patriarchs of each land, drawn inside the land (clear of its
-    border, its units and every name: ``render.map.place_tokens``), near the row above its
-    units; a token with no such place goes in that row as before."""
+@dataclass(frozen=True)
+class Token:
+    """A token drawn on a land: ``kind`` (city, temple, ark, patriarch), its Patriarch's
+    (seat, type) or None, its centre in pixels of the map image, and whether it found a place
+    inside its land (else it stands in the row above the land's units)."""
+
+    land: str
+    kind: str
+    patriarch: tuple[int, str] | None
+    at: tuple[float, float]
+    placed: bool
+
+
+def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
+    """Where the city, temple, Ark and Patriarchs of each land go: inside the land, clear of
+    its border, every unit chip and every name (``render.map.place_tokens``), near the row
+    above its units; a token with no such place goes in that row."""
     g = Geometry(m, MAP_WIDTH)
     room = chip_room(m, MAP_WIDTH)
     labels = [box for box, _, _ in layout_labels(m, MAP_WIDTH).values()]
@@ -187,6 +201,7 @@ def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> No
         ux, uy = g.pt(m.node(u.node).x, m.node(u.node).y)
         plan = chip_plan([(styles[u.faction], str(u.count))], room[u.node])
         chips.append((ux - plan.half - 4, uy + plan.top - 4, ux + plan.half + 4, uy + plan.bottom + 4))
+    out = []
     for land in v.lands:
         node = m.node(land.id)
         cx, cy = g.pt(node.x, node.y)
@@ -201,22 +216,27 @@ def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> No
             if abs((b[0] + b[2]) / 2 - cx) < 260 and abs((b[1] + b[3]) / 2 - cy) < 260
         ]
         spots = place_tokens(m, MAP_WIDTH, land.id, [TOKEN_RADIUS[k] for k, _ in items], avoid, (cx, cy - 44))
-        # where a token finds no place: the row above the units (the Ark left, the rest right)
         row = iter([(cx + 32 + 26 * k, cy - 44) for k in range(len(items))])
         for (kind, pat), spot in zip(items, spots, strict=True):
             at = spot or ((cx - min(room[land.id] - 22, 84), cy - 44) if kind == "ark" else next(row))
-            if pat is None:
-                draw_marker(mapimg, Marker(node=land.id, kind=kind), at, None)  # type: ignore[arg-type]
-            else:
-                seat, ptype = pat
-                dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), at, PATRIARCH_SIZE)
+            out.append(Token(land.id, kind, pat, at, spot is not None))
+    return out
 
 
-def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
-    """The board image of a Promised Land View (public or a seat's own): RGB, 1600 wide."""
-    m = map_data()
+def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> None:
+    """Draw each land's tokens where ``token_places`` puts them."""
+    for t in token_places(m, v, overlay):
+        if t.patriarch is None:
+            draw_marker(mapimg, Marker(node=t.land, kind=t.kind), t.at, None)  # type: ignore[arg-type]
+        else:
+            seat, ptype = t.patriarch
+            dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), t.at, PATRIARCH_SIZE)
+
+
+def map_overlay(v: View) -> MapOverlay:
+    """What the map shows of ``v`` beyond the land itself: each land's units (as its kingdom's
+    counters), the header's phase and turn, and the last combat's land ringed."""
     units = []
-    markers = []
     for land in v.lands:
         if land.units:
             fid = land.kingdom or f"c-{land.counters}"
@@ -240,10 +260,16 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
         active=v.turn.kingdom if v.turn else None,
         factions=_factions(),
         units=tuple(units),
-        markers=tuple(markers),
         highlight=highlight,
         note=None,
     )
+    return overlay
+
+
+def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
+    """The board image of a Promised Land View (public or a seat's own): RGB, 1600 wide."""
+    m = map_data()
+    overlay = map_overlay(v)
     with recording() as drawn:
         mapimg = render_map_image(m, overlay, MAP_WIDTH)
     # the map's own header is cropped away below (the board has one across its whole width)

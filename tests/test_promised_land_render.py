@@ -71,3 +71,29 @@ def test_key_names_every_kingdom_whose_units_are_on_the_board() -> None:
     for k in set(board.SHORT) - shown:
         assert f" {board.SHORT[k]} " not in f" {text} ".replace(":", " ")
     assert "F farmer" in text and "\u2693 port" in text
+
+
+@pytest.mark.parametrize(("players", "steps"), [(2, 120), (4, 150), (6, 200), (6, 400)])
+def test_tokens_stand_inside_their_land_apart_from_each_other(players: int, steps: int) -> None:
+    """Cities, temples, the Ark and Patriarchs ("placed on the land", rule text "Kingdom
+    Building") are drawn inside their own land, not on a border, a neighbour or a unit counter:
+    each centre inside its land's outline, and no two tokens of the board overlapping."""
+    from render.map import PAD, Geometry, _inside
+
+    v = GAME.view(_state(players, steps), None)
+    m = board.map_data()
+    g = Geometry(m, board.MAP_WIDTH)
+    tokens = board.token_places(m, v, board.map_overlay(v))
+    assert tokens
+    assert sum(t.placed for t in tokens) >= 0.9 * len(tokens), "most tokens find a place inside their land"
+    for t in tokens:
+        if not t.placed:
+            continue
+        node = m.node(t.land)
+        x, y = (t.at[0] - PAD) / g.scale, (t.at[1] - g.top) / g.scale  # back to map units
+        assert any(_inside((x, y), ring) for ring in node.parts), (t.land, t.kind, t.at)
+    for i, a in enumerate(tokens):
+        for b in tokens[i + 1 :]:
+            if a.placed and b.placed:
+                ra, rb = board.TOKEN_RADIUS[a.kind], board.TOKEN_RADIUS[b.kind]
+                assert (a.at[0] - b.at[0]) ** 2 + (a.at[1] - b.at[1]) ** 2 >= (ra + rb) ** 2, (a, b)
