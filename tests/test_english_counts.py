@@ -210,6 +210,9 @@ def test_a_line_naming_the_terminal_player_you_reads_as_english() -> None:
     assert as_you("You plays the Ostrogoths. Populous: roll twice.") == "You play the Ostrogoths. Populous: roll twice."
     assert as_you("You has 3 cards; You passes; You carries; You is asked") == "You have 3 cards; You pass; You carry; You are asked"
     assert as_you("You's hand: Horde.") == "Your hand: Horde."
+    assert as_you("Card 2: You reveals the Egyptians and takes 4 units.") == (
+        "Card 2: You reveal the Egyptians and take 4 units.")
+    assert as_you("You drew 2 cards and Huns takes 1.") == "You drew 2 cards and Huns takes 1."
     assert as_you("(private) You drew: Scandal!.") == "(private) You drew: Scandal!"
     assert as_you("Church 2 played Apostacy!. Play an Event card, or pass.") == (
         "Church 2 played Apostacy! Play an Event card, or pass.")

@@ -48,11 +48,19 @@ def _plain(verb: str) -> str:
 
 def as_you(text: str) -> str:
     """``text`` once a player's name in it was replaced by "You": the verb after it agrees
-    ("You plays the Ostrogoths" -> "You play the Ostrogoths") and the possessive reads "Your"
+    ("You plays the Ostrogoths" -> "You play the Ostrogoths", "You reveals the Egyptians and
+    takes 4 units" -> "You reveal ... and take 4 units") and the possessive reads "Your"
     ("You's hand" -> "Your hand"); a "!" or "?" ending a name is not followed by a full stop
     ("You drew: Scandal!." -> "You drew: Scandal!")."""
     import re
 
+    def both(m: re.Match[str]) -> str:  # "You reveals the Egyptians and takes 4 units"
+        first, between, second = m.group(1), m.group(2), m.group(3)
+        if _plain(first) == first:
+            return m.group(0)
+        return f"You {_plain(first)}{between}{_plain(second)}"
+
     text = re.sub(r"\bYou's\b", "Your", text)
+    text = re.sub(r"\bYou ([a-z]+)\b([^.;:!?]*?\band )([a-z]+)\b", both, text)
     text = re.sub(r"\bYou ([a-z]+)\b", lambda m: f"You {_plain(m.group(1))}", text)
     return re.sub(r"([!?])\.(?=\s|$)", r"\1", text)

@@ -1245,8 +1245,8 @@ class PromisedLand(NotationGame):
             units, half = self.units_for_halves(t.half, halves)
             ctx.supply_add(k.counters, units)  # the extra units spent go back to the supply
             ctx.set_turn(units=t.units - 1 - units, half=half, effects=effects)
-            extra = {0: "", 1: " and half a unit", 2: " and one extra unit"}.get(
-                halves, f" and {halves / 2:g} extra units"
+            extra = {0: "", 1: ", spending an extra half unit", 2: ", spending an extra unit"}.get(
+                halves, f", spending {halves / 2:g} extra units"
             )
             self._conquer(ctx, j)
             combat = Combat(
