@@ -313,9 +313,11 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
     fb = face(theme.TEXT, "bold")
     small = face(theme.MIN_TEXT)
 
-    def title(text: str) -> None:
+    def title(text: str, note: str = "") -> None:
         nonlocal y
-        draw_text(d, (x, y), text, fb, theme.INK)
+        tw = draw_text(d, (x, y), text, fb, theme.INK)
+        if note:  # after the title, in the room left on its line
+            draw_fit(d, (x + tw + 10, y + fb.metrics[0]), note, small.size, theme.INK_MUTED, w - tw - 10, "ls")
         y += 28
 
     # Time track: 54 cells, 18 per Book
@@ -335,7 +337,7 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
         y = _para(d, x, y, w, text, f)
     y += 6
     # Royal track
-    title("Royal track")
+    title("Royal track", "a seat's badge: the last token it reached")
     y = _track(
         img, d, x, y, w, [(name, str(pts)) for _, name, _, pts in v.royal_track], [p.royal for p in v.players]
     )
@@ -602,6 +604,7 @@ def _track(
         draw_fit(d, (x0 + cw / 2 - 1, y0 + 12), name, small.size, theme.INK, cw - 10, "mm")
         draw_text(d, (x0 + cw / 2 - 1, y0 + 30), f"{pts} pt", face(14), theme.INK_MUTED, "mm")
         here = [s for s, m in enumerate(marks) if m == i + 1]
+        step = min(22.0, (cw - 30) / max(1, len(here) - 1))  # several seats share the token's width
         for k, s in enumerate(here):
-            dr.paste_badge(img, theme.seat_style(s), (x0 + 12 + k * 19, y0 + 51), 18)
+            dr.paste_badge(img, theme.seat_style(s), (x0 + 13 + k * step, y0 + 51), 21)
     return y + rows * 62 + 4
