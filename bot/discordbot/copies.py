@@ -66,6 +66,11 @@ class EphemeralCopies:
             if len(kept) != len(copies):
                 self._copies[key] = kept
 
+    def forget_session(self, session_id: int) -> None:
+        """Drop the copies of a game that ended or was orphaned."""
+        for key in [k for k in self._copies if k[0] == session_id]:
+            del self._copies[key]
+
     def kept(self, session_id: int, user_id: int) -> list[Copy]:
         return list(self._copies.get((session_id, user_id), ()))
 

@@ -568,6 +568,7 @@ class Outbox:
         """Drop what is kept for a game that ended or was orphaned: the DMs that asked its
         players something, who was asked what (who was told their DMs are closed is stored)."""
         self.homes.forget_session(session_id)
+        self.copies.forget_session(session_id)
         self._boards.pop(session_id, None)
         self._board_views.pop(session_id, None)
         for key in [k for k in self._following if k[0] == session_id]:
