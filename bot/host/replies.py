@@ -128,13 +128,14 @@ def parse_token(token: str) -> tuple[int, str] | None:
 class ChoiceResult:
     """Where a click among a question's choices leads: the next ``step`` to show, or the
     ``action`` (in notation) it names; ``text`` is the question, ``game`` its heading,
-    ``explains`` as for ``PromptInfo``."""
+    ``explains`` and ``phase_pass`` as for ``PromptInfo``."""
 
     step: ChoiceStep | None
     action: str | None
     text: str
     game: str = ""
     explains: bool = False
+    phase_pass: str = ""
 
 
 @dataclass(frozen=True)

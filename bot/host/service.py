@@ -912,8 +912,10 @@ class Host(StandingsMixin):
         choices = self._choices(game, state, seat)
         if step is not None:
             step = noted(step, game.option_notes(state, seat))
+        phase_pass = game.phase_word if step is not None and not step.path \
+            and self._pass_action(game, state, seat) is not None else ""
         return ChoiceResult(step, action, prompts[seat].text, self._game_name(rec),
-                            self._explains(game, state, seat, choices))
+                            self._explains(game, state, seat, choices), phase_pass)
 
     EXPLAIN_SAMPLE = 60  # legal actions read to decide on "What do these do?" for a large decision
 

@@ -214,7 +214,8 @@ class Play(commands.Cog):
         if result.action is None:
             assert result.step is not None
             aids = ("explain", "rules") if result.explains else ("rules",)
-            view = components.step_view(decoded.session_id, decoded.token, result.step, aids=aids)
+            view = components.step_view(decoded.session_id, decoded.token, result.step, aids=aids,
+                                        phase_pass=result.phase_pass)
             so_far = f"➜ {result.step.chosen} …" if result.step.chosen else ""
             try:
                 if own_prompt(interaction):
