@@ -436,6 +436,20 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
         for line in wrap("Durable Power Cards in play: " + public, small, 980):
             draw_text(d, (20, y + 4), line, small, theme.LIGHT)
             y += small.line_height
+    if not hand and view.phase != "over":  # the room a hand takes in a seat's view: a faction's turn
+        fb = face(16, "bold")
+        paras = [wrap(text, small, 860) for _, text in TURN_GUIDE]
+        need = fb.line_height + 6 + sum(len(x) * small.line_height + 2 for x in paras)
+        if y + 12 + need <= bottom:
+            y += 12
+            draw_text(d, (20, y), "A FACTION'S TURN (rule text, Turn Sequence)", fb, theme.LIGHT)
+            y += fb.line_height + 6
+            for (title, _), para in zip(TURN_GUIDE, paras, strict=True):
+                draw_text(d, (20, y), title, fb, theme.LIGHT_MUTED)
+                for line in para:
+                    draw_text(d, (140, y), line, small, theme.LIGHT_MUTED)
+                    y += small.line_height
+                y += 2
     if hand:
         box = (16, y + 8, 1004, bottom)
         with panel("hand", box, img.size):
@@ -454,6 +468,15 @@ DECIDING = {
     "end": "End Phase: play End Phase Power Cards, buy Power Cards, roll and ready dice, score claims",
     "discard": "End Phase: discard down to the hand limit",
 }
+
+
+TURN_GUIDE = (
+    ("Start", "play Start Phase Power Cards; Rome scores its claimed Start Phase Objectives"),
+    ("Main", "move a die from your Unspent Dice to take an action, in any order, again and again"),
+    ("End", "play End Phase Power Cards, buy Power Cards (2 pips each), roll and ready your dice, score "
+     "claimed Objectives; the Coalition scores sole occupancy of a Region"),
+    ("Pass", "instead of the three phases: gather all your dice and roll and ready them"),
+)
 
 
 def notes(view: Any) -> list[tuple[str, tuple[int, int, int]]]:
