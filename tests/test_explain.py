@@ -180,3 +180,13 @@ def test_promised_land_explains_the_patriarch_types_a_placement_offers() -> None
     assert farmer and "Collects 1 bronze coin when occupying a hill; collects 2 bronze coins when occupying a plain" in farmer[0]
     assert "only one of each type" in farmer[0]
     assert {e.name for e in g.explanations() if e.kind == "Patriarch"} == {"Farmer", "Merchant", "Priest"}
+
+
+def test_soul_of_the_empire_explains_the_gray_faction_without_an_empty_list() -> None:
+    """The Gray faction has no start territories: its pieces come with the Jewish Revolt Power
+    Cards and "are controlled by the Jewish Faction" (rule text, Jewish Revolt Power Cards)."""
+    from games.core import get_game
+
+    text = next(e.render() for e in get_game("soul-of-the-empire").explain("gray") if e.kind == "faction")
+    assert "starts in ." not in text
+    assert "Jewish Revolt Power Cards place its pieces" in text

@@ -363,9 +363,10 @@ class SoulOfTheEmpire(NotationGame):
                 text += " Cannot be achieved in the 2-player game."
             out.append(Explanation(name=card.name, kind="Objective Card", text=text))
         for f in self.data.factions.values():
-            out.append(Explanation(name=f.name, kind="faction",
-                                   text=f"{count(f.units, 'unit')}; starts in " + ", ".join(self.tname(t) for t in f.placement)
-                                   + "."))
+            where = (f"starts in {', '.join(self.tname(t) for t in f.placement)}" if f.placement else
+                     "starts off the board: the Jewish Revolt Power Cards place its pieces, and the Jewish player"
+                     " controls them (Jewish Revolt Power Cards)")
+            out.append(Explanation(name=f.name, kind="faction", text=f"{count(f.units, 'unit')}; {where}."))
         return tuple(out)
 
     # ------------------------------------------------------------------ names and lookups
