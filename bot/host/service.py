@@ -2085,6 +2085,9 @@ class Host(StandingsMixin):
                 options = [game.format_action(state, a) for a in legal]
                 text = f"You are asked: {prompt.text}\n" + explain_options(game.explanations(), [prompt.text, *options],
                                                                               game.explained)
+                hint = getattr(self.names, "rules_now_hint", None)
+                if hint is not None:
+                    text = text.replace(RULES_NOW, hint())
             else:
                 text = step_text(game, prompt.text, self._choices(game, state, seat.seat))
         except Exception as e:

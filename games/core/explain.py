@@ -16,6 +16,7 @@ from rapidfuzz.distance import Levenshtein
 from .errors import list_words
 from .model import Model
 from .notation import fold, shorten
+from .refusal import RULES_NOW
 
 MAX_NAME = 100
 """The longest name ``explain`` looks up, in characters (the longest printed name is far
@@ -197,9 +198,10 @@ def named_in(entries: Sequence[Explanation], texts: Iterable[str]) -> list[Expla
 
 def explain_options(entries: Sequence[Explanation], texts: Iterable[str], explained: str = "card") -> str:
     """What "What do these do?" answers for a decision: the entries its options (and its
-    prompt) name, rendered; a line saying that none is named otherwise (``explained``: what
-    the game's entries are, e.g. ``"card, nation or nation ability"``)."""
+    prompt) name, rendered; a line saying that none is named otherwise and where the step's
+    rule text is (``refusal.RULES_NOW``, which a host words for its adapter; ``explained``:
+    what the game's entries are, e.g. ``"card, nation or nation ability"``)."""
     hits = named_in(entries, texts)
     if not hits:
-        return f"None of these options names a {explained} of this game; `rules` explains the step."
+        return f"None of these options names a {explained} of this game; {RULES_NOW}."
     return "\n".join(e.render() for e in hits)

@@ -472,7 +472,10 @@ class PromisedLand(NotationGame):
         if s.phase == "order":
             assert s.orderer is not None
             side = s.players[s.orderer].side.title()
-            text_ = f"Holding most coins, determine the {side} placement order."
+            seats = [i + 1 for i, x in enumerate(s.players) if x.side == s.players[s.orderer].side]
+            example = ", ".join(map(str, reversed(seats)))
+            text_ = (f"Holding most coins, determine the {side} placement order: the seat numbers in the "
+                     f"order they place (order {example}: seat {seats[-1]} places first).")
             return {s.orderer: Prompt(kind="turn", text=text_)}
         if s.phase == "place":
             seat = s.place_order[0]
