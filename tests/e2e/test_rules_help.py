@@ -101,3 +101,45 @@ async def test_game_rules_topic_quotes_the_text_autocompletes_and_fits(world: Wo
         r = await world.slash(bob, world.channel, "game rules")
         assert "Barbarian Hordes" in message_text(r.messages()[0])
     assert not fake.rejected
+
+
+def _within_limits(messages) -> bool:
+    """Discord's limits: a message's content at most 2000 characters, an embed's description 4096."""
+    return all(len(m.content) <= 2000 and all(len(e.get("description", "")) <= 4096 for e in m.embeds)
+               for m in messages)
+
+
+async def test_credos_set_up_step_quotes_its_sentences_in_one_message(world: World) -> None:
+    """Credo's set-up asks every Church to place its Articles; "Rules for this step" quotes Set
+    Up's placement rules (b. "He must place as many Articles as possible on his Church mat."),
+    not the whole section (no dealing of Church cards), in one message; "What do these do?"
+    gives the Article cards offered; both private and within Discord's limits."""
+    fake = world.fake
+    async with world.run_bot() as bot:
+        await bot.sync_commands(world.guild.id)
+        fake.deny(world.channel, "create_public_threads")
+        await world.slash(world.alice, world.channel, "game new", game="credo")
+        for u in (world.bob, world.carol):
+            await world.slash(u, world.channel, "game join")
+        await world.slash(world.alice, world.channel, "game start")
+        rec = await bot.host.storage.open_session(world.channel.id)
+        user = waiting_user(world, rec)
+        msg = prompt_with(fake, user, f"tabula:r:{rec.id}")
+        assert msg is not None, "the set-up prompt offers Rules for this step"
+
+        r = await world.click(user, msg, f"tabula:r:{rec.id}")
+        assert r.ephemeral and len(r.messages()) == 1 and _within_limits(r.messages())
+        text = message_text(r.messages()[0])
+        assert "You are asked: Place your Articles on your Church mat, then say done." in text
+        assert "> b. He must place as many Articles as possible on his Church mat." in text
+        assert "Deal all the Church cards" not in text
+
+        assert f"tabula:x:{rec.id}" in msg.custom_ids(), "the options name Article cards"
+        r = await world.click(user, msg, f"tabula:x:{rec.id}")
+        assert r.ephemeral and _within_limits(r.messages())
+        assert "(Article card): a vote for the" in "\n".join(message_text(m) for m in r.messages())
+
+        r = await world.slash(user, world.channel, "game rules", topic="D1.cz", game="roman-war")
+        assert r.ephemeral and _within_limits(r.messages())
+        assert "D n.cz (glossary): Draw n cards straight to your Cost Zone, face down." in message_text(r.messages()[0])
+    assert not fake.rejected
