@@ -230,3 +230,11 @@ def test_the_terminal_writes_you_in_agreement() -> None:
     host = Host.__new__(Host)
     host.names = SimpleNamespace(user=lambda uid: "You")
     assert host._named(rec, "Seat 1 plays the Ostrogoths.") == "You play the Ostrogoths."
+
+
+def test_roman_war_turn_lines_use_the_possessive_helper() -> None:
+    """Roman War: "Round 1: Fabius' turn." (a name ending in s takes the apostrophe alone, as
+    everywhere else), not "Fabius's turn"."""
+    from games.roman_war.model import TurnBegan
+
+    assert TurnBegan(round=1, seat=0, who="Fabius").describe() == "Round 1: Fabius' turn."

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from games.core import Event, Model, Seat
+from games.core.english import possessive
 
 # Done, Note and Pass are shared by every game (games.core.model)
 from games.core.model import Done as Done
@@ -362,7 +363,7 @@ class TurnBegan(Event):
     round: int
 
     def describe(self) -> str:
-        return f"Round {self.round}: {self.who}'s turn."
+        return f"Round {self.round}: {possessive(self.who)} turn."
 
 
 class GameEnded(TextEvent):

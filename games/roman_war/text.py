@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.english import possessive
+
 from .model import View
 
 ABILITY_NAMES = {
@@ -25,7 +27,7 @@ def summary(v: View) -> str:
     else:
         who = v.romans[v.active].commander if v.active is not None else ""
         lines.append(
-            f"Round {v.round} of {v.last_round} — {who}'s turn, {v.phase} phase. Team level L{v.shared_level}."
+            f"Round {v.round} of {v.last_round} — {possessive(who)} turn, {v.phase} phase. Team level L{v.shared_level}."
         )
     for r in v.romans:
         mark = "▶ " if v.active == r.seat and v.phase != "over" else "  "
