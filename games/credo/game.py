@@ -390,16 +390,20 @@ class Credo(NotationGame):
         prompts = self.to_act(s)
         if seat not in prompts:
             return ()
-        out = self._legal(s, seat)
+        out = self._rules_legal(s, seat)
         seen: dict[str, Any] = {}
         for a in out:
             seen.setdefault(notation.format_action(self, s, a), a)
         return list(seen.values())
 
     @last_state
+    def _rules_legal(self, s: State, seat: Seat) -> tuple[Any, ...]:
+        """``_legal`` remembered for the last state (a tuple, not copied when handed out):
+        an agent's choice and ``apply``'s check share one."""
+        return tuple(self._legal(s, seat))
+
     def _legal(self, s: State, seat: Seat) -> list[Any]:
-        """The legal actions as the rules generate them (a few may share a notation);
-        remembered for the last state: an agent's choice and ``apply``'s check share one."""
+        """The legal actions as the rules generate them (a few may share a notation)."""
         if s.tasks:
             t = s.tasks[0]
             return [Pick(card=c) for c in self._eligible(s, t)]
@@ -450,7 +454,7 @@ class Credo(NotationGame):
         self.require_turn(s, seat)
         if isinstance(a, dict):
             a = _ACTION.validate_python(a)
-        legal = self._legal(s, seat)
+        legal = self._rules_legal(s, seat)
         if a not in legal:
             kind = getattr(a, "kind", "?")
             same = [notation.format_action(self, s, x) for x in legal if getattr(x, "kind", None) == kind]

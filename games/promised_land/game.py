@@ -510,7 +510,11 @@ class PromisedLand(NotationGame):
         return list(self._legal_actions(s, seat))
 
     @last_state
-    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
+    def _legal_actions(self, s: State, seat: Seat) -> tuple[Any, ...]:
+        """``_legal`` remembered for the last state (a tuple, handed out uncopied)."""
+        return tuple(self._legal(s, seat))
+
+    def _legal(self, s: State, seat: Seat) -> Sequence[Any]:
         if s.phase == "over" or seat not in self.to_act(s):
             return []
         if s.phase == "order":
@@ -898,9 +902,9 @@ class PromisedLand(NotationGame):
         """Check and apply ``a``. Raises GameOverError, NotYourTurnError or
         IllegalActionError (with what would be legal)."""
         self.require_turn(s, seat)
-        legal = self.legal_actions(s, seat)
+        legal = self._legal_actions(s, seat)
         if a not in legal:
-            raise IllegalActionError(self._why(s, seat, a, legal))
+            raise IllegalActionError(self._why(s, seat, a, list(legal)))
         ctx = _Ctx(s, rng)
         if s.phase == "order":
             self._set_order(ctx, s.players[seat].side, a.seats)
