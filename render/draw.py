@@ -413,21 +413,34 @@ LegendEntry = tuple[Callable[[Image.Image, tuple[float, float], int], None], str
 
 def legend(img: Image.Image, box: Box, entries: Sequence[LegendEntry], ink: RGB = theme.LIGHT) -> None:
     """A legend row in ``box``: each entry is (draw_symbol(img, center, size), label).
-    Entries flow left to right and wrap to a second row if needed."""
+    Entries flow left to right and wrap to further rows; when they would run out of the box,
+    symbols, text (down to 14 px) and gaps are drawn smaller, never an entry left out."""
     d = ImageDraw.Draw(img)
     left, t, r, b = box
-    f = face(theme.MIN_TEXT + 1)
-    size = 26
-    x, y = left, t + size / 2 + 2
-    for draw_symbol, label in entries:
-        need = size + 8 + f.length(label) + 28
-        if x + need > r and x > left:
-            x, y = left, y + size + 8
-        if y + size / 2 > b + 2:
+    # every entry is shown: smaller symbols, text and gaps when they would not fit the box
+    for size, f, gap in ((26, face(theme.MIN_TEXT + 1), 28), (22, face(theme.MIN_TEXT), 20), (20, face(14), 14)):
+        places = _legend_places(entries, box, size, f, gap)
+        if places[-1][1] + size / 2 <= b + 2 if places else True:
             break
+    for (draw_symbol, label), (x, y) in zip(entries, places, strict=True):
         draw_symbol(img, (x + size / 2, y), size)
-        x += size + 8
-        x += draw_text(d, (x, y), label, f, ink, "lm") + 28
+        draw_text(d, (x + size + 8, y), label, f, ink, "lm")
+
+
+def _legend_places(
+    entries: Sequence[LegendEntry], box: Box, size: int, f: Face, gap: int
+) -> list[tuple[float, float]]:
+    """(left, middle) of each legend entry flowing left to right in ``box``, wrapping to new rows."""
+    left, t, r, _ = box
+    x, y = left, t + size / 2 + 2
+    out = []
+    for _, label in entries:
+        need = size + 8 + f.length(label) + gap
+        if x + need - gap > r and x > left:
+            x, y = left, y + size + 8
+        out.append((x, y))
+        x += need
+    return out
 
 
 @dataclass(frozen=True)
