@@ -7,7 +7,8 @@ Each repeat fuzzes the same ``--games`` cases (cycling through player counts and
 variants, as ``tabula fuzz`` does); the median over the repeats is printed, with the
 steps per game and the failures found (0 expected). The slowest parts were the
 notation round trip of up to 40 legal actions per asked seat and step, and the
-conservation ledger: see games.core.memo.
+conservation ledger: see games.core.memo. ``cpu st/s``: steps per second of this
+process's CPU time, comparable between runs on a machine shared with other work.
 """
 
 from __future__ import annotations
@@ -33,20 +34,22 @@ def main() -> int:
     p.add_argument("--repeat", type=int, default=3, help="repeats; the median is shown (default 3)")
     p.add_argument("--seed", type=int, default=1, help="base seed of the cases (default 1)")
     args = p.parse_args()
-    print(f"{'game':20} {'games/s':>8} {'steps/s':>8} {'steps/game':>10} failures")
+    print(f"{'game':20} {'games/s':>8} {'steps/s':>8} {'cpu st/s':>8} {'steps/game':>10} failures")
     for gid in args.games_ids or GAMES:
         game = get_game(gid)
         cases = engine.cases(game, args.games, args.seed)
-        rates, step_rates, steps, failures = [], [], 0, 0
+        rates, step_rates, cpu_rates, steps, failures = [], [], [], 0, 0
         for _ in range(args.repeat):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             report = engine.run(game, cases)
-            dt = time.perf_counter() - t0
+            dt, cpu = time.perf_counter() - t0, max(time.process_time() - c0, 1e-9)
             rates.append(report.games / dt)
             step_rates.append(report.steps / dt)
+            cpu_rates.append(report.steps / cpu)
             steps, failures = report.steps, len(report.failures)
         print(
             f"{gid:20} {statistics.median(rates):8.2f} {statistics.median(step_rates):8.0f} "
+            f"{statistics.median(cpu_rates):8.0f} "
             f"{steps / args.games:10.0f} {failures}"
         )
     return 0
