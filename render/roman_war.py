@@ -19,6 +19,7 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
+from games.core.english import possessive
 from games.roman_war.model import CardView, RomanView, View
 
 from . import draw as dr
@@ -237,7 +238,7 @@ def _turn_guide(img: Image.Image, box: tuple[int, int, int, int], view: View) ->
     left, top, right, bottom = box
     d.rounded_rectangle(box, radius=14, fill=(38, 62, 52), outline=theme.INK, width=2)
     who = view.romans[view.active].commander if view.active is not None and view.active < len(view.romans) else None
-    title = "A ROMAN TURN" + (f" \u00b7 now {who}'s" if who and view.phase != "over" else "")
+    title = "A ROMAN TURN" + (f" \u00b7 now {possessive(who)}" if who and view.phase != "over" else "")
     draw_fit(d, (left + 16, top + 12), title, theme.MIN_TEXT, theme.LIGHT, right - left - 32, style="bold")
     now = [p for p, _, _ in TURN].index(view.phase) if view.phase in [p for p, _, _ in TURN] else -1
     y = top + 40
