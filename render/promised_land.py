@@ -215,12 +215,29 @@ def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
             for b in labels + chips
             if abs((b[0] + b[2]) / 2 - cx) < 260 and abs((b[1] + b[3]) / 2 - cy) < 260
         ]
-        spots = place_tokens(m, MAP_WIDTH, land.id, [TOKEN_RADIUS[k] for k, _ in items], avoid, (cx, cy - 44))
+        spots = _spots(m, land.id, tuple(TOKEN_RADIUS[k] for k, _ in items), tuple(avoid), (cx, cy - 44))
         row = iter([(cx + 32 + 26 * k, cy - 44) for k in range(len(items))])
         for (kind, pat), spot in zip(items, spots, strict=True):
             at = spot or ((cx - min(room[land.id] - 22, 84), cy - 44) if kind == "ark" else next(row))
             out.append(Token(land.id, kind, pat, at, spot is not None))
     return out
+
+
+_SPOTS: dict[tuple, tuple[MapData, list[tuple[float, float] | None]]] = {}
+
+
+def _spots(
+    m: MapData, land: str, radii: tuple[int, ...], avoid: tuple[dr.Box, ...], prefer: tuple[float, float]
+) -> list[tuple[float, float] | None]:
+    """``place_tokens`` remembered per map object and inputs: from one state to the next most
+    lands keep their tokens and their neighbours' chips."""
+    key = (id(m), land, radii, avoid, prefer)
+    found = _SPOTS.get(key)
+    if found is None or found[0] is not m:
+        if len(_SPOTS) > 4096:
+            _SPOTS.clear()
+        found = _SPOTS[key] = (m, place_tokens(m, MAP_WIDTH, land, radii, avoid, prefer))
+    return found[1]
 
 
 def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> None:
