@@ -271,7 +271,7 @@ def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
         kind = ("Drawn \u00b7 " if drawn else "") + ("Article" if c.kind == "article" else "Event")
         accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
         out.append(HandCard(c.name, kind, c.text, accent))
-    return f"Your hand (secret) \u2014 {count(len(me.hand), 'card')}, limit 4", out
+    return f"Your hand \u2014 {count(len(me.hand), 'card')} (limit 4)", out
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
