@@ -125,27 +125,30 @@ def clicking_driver(fake: Any, bot: Any, sid: int) -> Any:
         if picks is not None:
             steps.append((path, None))
         clicks = 0
+        first = step_components(fake.messages[message.id], sid)
+        if not first:
+            return None
+        token = first[0]["custom_id"].split(":")[3]
         for at, i in steps:
-            m = fake.messages[message.id]
-            comps = step_components(m, sid)
-            if not comps:
-                return None
-            token = comps[0]["custom_id"].split(":")[3]
             button = f"tabula:c:{sid}:{token}:{encode_path((*at, i))}" if i is not None else None
             menu = f"tabula:k:{sid}:{token}:{encode_path(at)}"
-            ids = {c["custom_id"] for c in comps}
+            none = f"tabula:n:{sid}:{token}:{encode_path(at)}"
+            # the step is shown in place, or as a new private reply: the newest message offering it
+            m = next((x for x in sorted(fake.visible_to(user), key=lambda x: x.id, reverse=True)
+                      if x.audience is not None and not x.deleted
+                      and {button, menu, none} & set(x.custom_ids())), None)
+            if m is None:
+                return None
+            ids = set(m.custom_ids())
             clicks += 1
             if i is not None and button in ids:
-                r = await done(await fake.click(user, m, button))
+                await done(await fake.click(user, m, button))
             elif i is not None:
-                r = await done(await fake.select(user, m, menu, [str(i)]))
+                await done(await fake.select(user, m, menu, [str(i)]))
             elif picks:
-                r = await done(await fake.select(user, m, menu, [str(p) for p in picks]))
+                await done(await fake.select(user, m, menu, [str(p) for p in picks]))
             else:
-                r = await done(await fake.click(user, m, f"tabula:n:{sid}:{token}:{encode_path(at)}"))
-            if r.ephemeral and r.original is not None and r.original.id != message.id \
-                    and step_components(r.original, sid):
-                message = r.original  # the next step came as a new private reply
+                await done(await fake.click(user, m, none))
         return clicks
 
     return decide
