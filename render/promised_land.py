@@ -296,7 +296,7 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     extra = max(0, side_height(v, names) - (mapimg.height - 16 - dr.HEADER_HEIGHT - 16))
     map_h = mapimg.height + extra
     img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, map_h + KEY_H), theme.BACKGROUND)
-    img.paste(mapimg.crop((0, dr.HEADER_HEIGHT, MAP_WIDTH, mapimg.height)), (0, dr.HEADER_HEIGHT))
+    img.paste(mapimg, (0, 0))  # its header is drawn over by the board's own, across the whole width
     side = (MAP_WIDTH, dr.HEADER_HEIGHT + 16, img.width - 16, map_h - 16)
     with panel("side panel", side, img.size):
         _panel(img, v, names, side)
