@@ -238,3 +238,23 @@ def test_roman_war_turn_lines_use_the_possessive_helper() -> None:
     from games.roman_war.model import TurnBegan
 
     assert TurnBegan(round=1, seat=0, who="Fabius").describe() == "Round 1: Fabius' turn."
+
+
+def test_a_game_no_player_won_says_so_without_contradicting_its_reason() -> None:
+    """Roman War co-op lost by the Romans: "Game over, no player won: The Roman side has not won
+    by the end of round 10: Hannibal wins." (not "nobody won (... Hannibal wins.)"); the reason's
+    seats are named like every other line."""
+    from types import SimpleNamespace
+
+    from bot.host.service import Host
+
+    host = Host.__new__(Host)
+    host.names = SimpleNamespace(user=lambda uid: "You", channel=lambda cid: "the terminal")
+    host._seat_label = lambda rec, seat: None  # no nation or faction names in this game
+    reason = "The Roman side has not won by the end of round 10: Hannibal wins."
+    rec = SimpleNamespace(status="finished", outcome={"winners": [], "reason": reason}, seed=1, seed_hash="ab", id=1,
+                          seats=[SimpleNamespace(seat=0, user_id=1)])
+    text = host._outcome_text(rec)
+    assert text.startswith(f"Game over, no player won: {reason} Seed: 1")
+    rec.outcome = {"winners": [0], "reason": "Scores: seat 1 79, seat 2 76."}
+    assert host._outcome_text(rec).startswith("Game over: You won (Scores: You 79, seat 2 76.).")

@@ -1059,9 +1059,13 @@ class Host(StandingsMixin):
         if rec.status == "abandoned":
             head = "The game was abandoned."
         elif outcome and outcome.winners:
-            head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({outcome.reason})."
+            reason = self._named(rec, outcome.reason)
+            head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({reason})."
+        elif outcome and outcome.reason:  # no seat won: the reason says why (Hannibal, a draw, a limit)
+            reason = self._named(rec, outcome.reason).strip()
+            head = f"Game over, no player won: {reason}" + ("" if reason.endswith((".", "!", "?")) else ".")
         else:
-            head = f"Game over: nobody won ({outcome.reason if outcome else 'no result'})."
+            head = "Game over, no player won."
         hint = getattr(self.names, "verify_hint", None)
         how = hint(rec.id) if hint else "anyone can replay it with `tabula verify`."
         return f"{head} Seed: {rec.seed} (sha256 `{rec.seed_hash}`); {how}"
