@@ -281,6 +281,43 @@ class Home:
 
 
 @dataclass(frozen=True)
+class SessionContext:
+    """What the host needs to change a session and compose its reply, read together
+    (``Storage.session_context``): one consistent picture, one call into the database.
+
+    ``session`` the session with its seats; ``handled`` the id of the session holding an
+    action stored with the interaction id asked about (None: not stored, or none asked);
+    ``guild_settings`` the session's server settings (``{}`` when none are set or it has no
+    server); ``follower_modes`` its followers and their modes; ``prefs`` the preferences of
+    every seated human and follower (defaults for those who set none); ``last_acted`` the
+    seq of each seated human's latest action (users who never acted are absent);
+    ``standing_passes`` the seats passing for the rest of a phase (seat -> phase mark); ``tail``
+    the log rows with ``tail_after < seq <= session.seq``, by seq, reaching back to the
+    earliest of those latest actions when that is at most ``tail`` rows back (else the last
+    ``tail`` rows)."""
+
+    session: SessionRecord
+    handled: int | None
+    guild_settings: dict[str, Any]
+    follower_modes: dict[int, str]
+    prefs: dict[int, UserPrefs]
+    last_acted: dict[int, int]
+    standing_passes: dict[int, str]
+    tail_after: int
+    tail: tuple[ActionRecord, ...]
+
+
+def tail_start(session_seq: int, last_acted: Iterable[int], tail: int) -> int:
+    """``SessionContext.tail_after`` for a session at ``session_seq``: the seq just before
+    the earliest of the humans' latest actions, but at most ``tail`` rows back; the
+    session's seq itself (no rows) when no human acted."""
+    firsts = list(last_acted)
+    if not firsts:
+        return session_seq
+    return max(min(firsts) - 1, session_seq - tail, 0)
+
+
+@dataclass(frozen=True)
 class CheckReport:
     """What ``db check`` found: SQLite's own checks and per-session replay problems."""
 
@@ -414,6 +451,14 @@ class Storage(Protocol):
     ) -> SessionRecord:
         """Apply ``change`` atomically if the stored version is ``expected_version``;
         returns the session with version + 1."""
+        ...
+
+    async def session_context(self, session_id: int, *, interaction_id: str | None = None,
+                              tail: int = 64) -> SessionContext:
+        """The session and what changing it needs (``SessionContext``), read in one
+        transaction and one call into the database (on PostgreSQL one statement).
+
+        Raises UnknownSessionError."""
         ...
 
     async def actions(

@@ -49,6 +49,7 @@ from .base import (
     OutboxRecord,
     RatingRecord,
     SeatRecord,
+    SessionContext,
     SessionRecord,
     SessionUpdate,
     Status,
@@ -58,6 +59,7 @@ from .base import (
     dumps_json,
     group_results,
     seed_hash,
+    tail_start,
 )
 from .migrations import read as read_migrations
 
@@ -108,6 +110,36 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     for name in ("json", "jsonb"):
         await conn.set_type_codec(name, encoder=_dumps, decoder=json.loads, schema="pg_catalog")
 
+
+
+# ``PostgresStorage.session_context`` in one statement: $1 session id, $2 interaction id
+# (or NULL), $3 how many rows of the log at most. The latest action of each seated human
+# is found newest first along the primary key; the tail reaches back to the earliest of
+# them (``storage.base.tail_start``, which the reader applies again to be exact).
+_CONTEXT_SELECT = (
+    f"WITH s AS ({_SESSIONS_SELECT}WHERE id = $1), "
+    "humans AS (SELECT DISTINCT user_id FROM seats WHERE session_id = $1 AND user_id IS NOT NULL), "
+    "fol AS (SELECT user_id, mode, since FROM followers WHERE session_id = $1), "
+    "last AS (SELECT h.user_id, (SELECT a.seq FROM actions a, s WHERE a.session_id = $1 AND a.user_id = h.user_id "
+    "AND a.seq <= s.seq ORDER BY a.seq DESC LIMIT 1) AS seq FROM humans h) "
+    "SELECT s.*, "
+    "(SELECT session_id FROM actions WHERE interaction_id = $2::text) AS handled, "
+    "(SELECT settings FROM guild_settings g WHERE g.guild_id = s.guild_id) AS guild_settings, "
+    "(SELECT coalesce(json_agg(json_build_array(user_id, mode) ORDER BY since, user_id), '[]'::json) FROM fol) "
+    "AS followers_json, "
+    "(SELECT coalesce(json_agg(json_build_array(p.user_id, p.dms, p.reminder_hours, p.notify, p.auto_pass)), "
+    "'[]'::json) "
+    "FROM user_prefs p WHERE p.user_id IN (SELECT user_id FROM humans UNION SELECT user_id FROM fol)) AS prefs_json, "
+    "(SELECT coalesce(json_agg(json_build_array(user_id, seq)), '[]'::json) FROM last WHERE seq IS NOT NULL) "
+    "AS last_json, "
+    "(SELECT coalesce(json_agg(json_build_array(seat, mark)), '[]'::json) FROM standing_passes "
+    "WHERE session_id = $1) AS standing_json, "
+    "(SELECT coalesce(json_agg(json_build_array(a.seq, a.seat, a.user_id, a.notation, a.action, a.events, "
+    "a.secret, a.reveals, a.interaction_id, a.at) ORDER BY a.seq), '[]'::json) FROM actions a "
+    "WHERE a.session_id = $1 AND a.seq <= s.seq AND a.seq > greatest(s.seq - $3::integer, "
+    "coalesce((SELECT min(seq) FROM last) - 1, s.seq), 0)) AS tail_json "
+    "FROM s"
+)
 
 
 def _update_conflict(e: Exception) -> Exception:
@@ -452,6 +484,31 @@ class PostgresStorage:
             if row is None:
                 raise await _not_updated(c, session_id, expected_version)
         return _session(row)
+
+    async def session_context(self, session_id: int, *, interaction_id: str | None = None,
+                              tail: int = 64) -> SessionContext:
+        """``Storage.session_context`` as one statement (one round trip, one snapshot).
+        Raises UnknownSessionError."""
+        async with self.pool.acquire() as c:
+            row = await c.fetchrow(_CONTEXT_SELECT, session_id, interaction_id, tail)
+        if row is None:
+            raise UnknownSessionError(f"There is no game session #{session_id}.")
+        rec = _session(row)
+        modes = {u: m for u, m in row["followers_json"]}
+        prefs = {u: UserPrefs(u) for u in {*(s.user_id for s in rec.seats if s.user_id is not None), *modes}}
+        for u, dms, hours, notify, auto_pass in row["prefs_json"]:
+            prefs[u] = UserPrefs(u, bool(dms), hours, notify, auto_pass)
+        last = {u: seq for u, seq in row["last_json"]}
+        after = tail_start(rec.seq, last.values(), tail)
+        rows = tuple(
+            ActionRecord(seq=r[0], seat=r[1], user_id=r[2], notation=r[3], action=r[4],
+                         events=tuple(EventRecord.from_json(e) for e in r[5]), secret=bool(r[6]),
+                         reveals=bool(r[7]), interaction_id=r[8], at=float(r[9]))
+            for r in row["tail_json"] if r[0] > after
+        )
+        standing = {seat: mark for seat, mark in row["standing_json"]}
+        return SessionContext(rec, row["handled"], row["guild_settings"] or {}, modes, prefs, last, standing, after,
+                              rows)
 
     # ------------------------------------------------------------------ the log
 

@@ -37,6 +37,7 @@ from .base import (
     OutboxRecord,
     RatingRecord,
     SeatRecord,
+    SessionContext,
     SessionRecord,
     SessionUpdate,
     Status,
@@ -45,6 +46,7 @@ from .base import (
     dumps_json,
     group_results,
     seed_hash,
+    tail_start,
 )
 from .migrations import read as read_migrations
 
@@ -449,6 +451,13 @@ class SqliteStorage:
                 conn.execute("ROLLBACK")
             raise
         return out
+
+    async def session_context(self, session_id: int, *, interaction_id: str | None = None,
+                              tail: int = 64) -> SessionContext:
+        """``Storage.session_context``: one read transaction in one call into the connection's
+        thread. Raises UnknownSessionError."""
+        async with self._lock:
+            return await self.db._execute(_read_context, self.db._conn, session_id, interaction_id, tail)  # noqa: SLF001
 
     # ------------------------------------------------------------------ the log
 
@@ -948,6 +957,54 @@ def _action(r: sqlite3.Row) -> ActionRecord:
         interaction_id=r["interaction_id"],
         at=r["at"],
     )
+
+
+_ACTION_SELECT = "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at FROM actions"
+
+
+def _read_context(conn: sqlite3.Connection, session_id: int, interaction_id: str | None,
+                  tail: int) -> SessionContext:
+    """In the connection's thread: ``SessionContext`` of ``session_id`` from one read
+    transaction (one snapshot of the file in WAL mode)."""
+    conn.execute("BEGIN")
+    try:
+        row = conn.execute(f"{_SESSION_SELECT} FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise UnknownSessionError(f"There is no game session #{session_id}.")
+        rec = _session(row, _seats(row["seats_json"]))
+        handled = None
+        if interaction_id is not None:
+            found = conn.execute("SELECT session_id FROM actions WHERE interaction_id = ?",
+                                 (interaction_id,)).fetchone()
+            handled = None if found is None else found[0]
+        settings: dict[str, Any] = {}
+        if rec.guild_id is not None:
+            found = conn.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (rec.guild_id,)).fetchone()
+            settings = {} if found is None else json.loads(found[0])
+        modes = {r[0]: r[1] for r in conn.execute(
+            "SELECT user_id, mode FROM followers WHERE session_id = ? ORDER BY since, user_id", (session_id,))}
+        humans = sorted({s.user_id for s in rec.seats if s.user_id is not None})
+        users = sorted({*humans, *modes})
+        prefs = {u: UserPrefs(u) for u in users}
+        if users:
+            for r in conn.execute("SELECT user_id, dms, reminder_hours, notify, auto_pass FROM user_prefs WHERE "
+                                  f"user_id IN ({','.join('?' * len(users))})", users):
+                prefs[r[0]] = UserPrefs(r[0], bool(r[1]), r[2], r[3], None if r[4] is None else bool(r[4]))
+        standing = {r[0]: r[1] for r in conn.execute(
+            "SELECT seat, mark FROM standing_passes WHERE session_id = ?", (session_id,))}
+        last: dict[int, int] = {}
+        for u in humans:  # newest first along the primary key: stops at the user's latest action
+            found = conn.execute("SELECT seq FROM actions WHERE session_id = ? AND user_id = ? AND seq <= ? "
+                                 "ORDER BY seq DESC LIMIT 1", (session_id, u, rec.seq)).fetchone()
+            if found is not None:
+                last[u] = found[0]
+        after = tail_start(rec.seq, last.values(), tail)
+        rows = conn.execute(f"{_ACTION_SELECT} WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                            (session_id, after, rec.seq)).fetchall()
+    finally:
+        conn.execute("COMMIT")
+    return SessionContext(rec, handled, settings, modes, prefs, last, standing, after,
+                          tuple(_action(r) for r in rows))
 
 
 class _Write:

@@ -239,6 +239,41 @@ async def test_prefs_guild_settings_and_followers():
 
 
 @both
+async def test_session_context_reads_what_an_action_needs_in_one_call():
+    """``session_context``: the session, whether an interaction id is stored, the server's
+    settings, followers and their modes, everyone's preferences, each human's latest action,
+    the standing passes and the log back to the earliest of them (at most ``tail`` rows)."""
+    async with await make_storage() as st:
+        rec = await st.create_session(new(), 1.0)
+        await st.set_guild_settings(1, {"wait_seconds": 60}, 1.0)
+        await st.set_prefs(UserPrefs(BOB, False, 6, "dm", True), 1.0)
+        await st.follow(rec.id, 5, 1.0, "turn")
+        rows = [ActionRecord(0, None, "setup", None)]
+        for seq in range(1, 11):  # ALICE plays 1..3, BOB 4..9, the host 10
+            user = ALICE if seq <= 3 else BOB if seq < 10 else None
+            rows.append(ActionRecord(seq, 0 if user == ALICE else 1, "add", {"kind": "add"}, user_id=user,
+                                     interaction_id=f"i-{seq}"))
+        rec = await st.update(rec.id, rec.version, SessionUpdate(status="active", append=tuple(rows)), 2.0)
+        await st.set_standing_pass(rec.id, 1, "phase 2", 2.0)
+
+        ctx = await st.session_context(rec.id, interaction_id="i-4")
+        assert ctx.session == await st.get_session(rec.id) and ctx.handled == rec.id
+        assert ctx.guild_settings == {"wait_seconds": 60}
+        assert ctx.follower_modes == {5: "turn"}
+        assert ctx.prefs == {ALICE: UserPrefs(ALICE), BOB: UserPrefs(BOB, False, 6, "dm", True), 5: UserPrefs(5)}
+        assert ctx.last_acted == {ALICE: 3, BOB: 9} and ctx.standing_passes == {1: "phase 2"}
+        assert ctx.tail_after == 2 and [r.seq for r in ctx.tail] == list(range(3, 11))
+        assert ctx.tail[0] == (await st.actions(rec.id, after=2, through=3))[0]
+
+        capped = await st.session_context(rec.id, interaction_id="unknown", tail=4)
+        assert capped.handled is None and capped.tail_after == 6 and [r.seq for r in capped.tail] == [7, 8, 9, 10]
+        lobby = await st.session_context((await st.create_session(new(channel=12), 3.0)).id)
+        assert lobby.last_acted == {} and lobby.tail == () and lobby.tail_after == 0
+        with pytest.raises(UnknownSessionError):
+            await st.session_context(424242)
+
+
+@both
 async def test_snapshots_every_n_actions_and_load_equals_full_replay(tmp_path):
     async with host_on(str(tmp_path / "s.db"), snapshot_every=5) as host:
         await new_game(host, options={"target": 500})

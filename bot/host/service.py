@@ -91,6 +91,7 @@ from storage import (
     EventRecord,
     NewSession,
     SeatRecord,
+    SessionContext,
     SessionRecord,
     SessionUpdate,
     Storage,
@@ -204,6 +205,36 @@ class _AutoPass:
 
     lone: frozenset[Seat] = frozenset()
     standing: Mapping[Seat, str] = dataclasses.field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Known:
+    """What an action's call read with the session (``Storage.session_context``) and reuses
+    instead of reading it again: the server's settings, the followers and everyone's
+    preferences, each human's latest action before the call, and the log's last rows
+    (``rows``: those with ``after < seq``, through the call's own applied rows)."""
+
+    guild_settings: Mapping[str, Any]
+    follower_modes: Mapping[int, str]
+    prefs: Mapping[int, UserPrefs]
+    last_acted: Mapping[int, int]
+    after: int
+    rows: tuple[ActionRecord, ...]
+
+    @classmethod
+    def of(cls, ctx: SessionContext, applied: Sequence[_Applied] = ()) -> _Known:
+        return cls(ctx.guild_settings, ctx.follower_modes, ctx.prefs, ctx.last_acted, ctx.tail_after,
+                   (*ctx.tail, *(a.row for a in applied)))
+
+    def rows_since_last_of(self, seq: int, user_id: int) -> list[ActionRecord] | None:
+        """Rows from the user's latest action through ``seq`` ([] when the user never
+        acted), or None when that reaches back before the rows held."""
+        if (self.rows[-1].seq if self.rows else self.after) != seq:
+            return None
+        for i in range(len(self.rows) - 1, -1, -1):
+            if self.rows[i].user_id == user_id:
+                return list(self.rows[i:])
+        return [] if user_id not in self.last_acted else None
 
 
 class _LockEntry:
@@ -497,27 +528,35 @@ class Host(StandingsMixin):
             raise GameOverError(f"This game is {rec.status}: it accepts no more actions, but you can "
                                 "still read its log.")
 
-    async def _timing(self, rec: SessionRecord, game: Game, state: Any) -> tuple[float, float]:
+    async def _timing(self, rec: SessionRecord, game: Game, state: Any,
+                      guild: Mapping[str, Any] | None = None) -> tuple[float, float]:
         """(response window, wait) lengths in seconds for a change ending in ``state``:
-        the guild's settings or the host defaults."""
-        return await self._window_seconds(rec, game, state), await self._wait_seconds(rec)
+        the guild's settings (``guild`` when already read) or the host defaults."""
+        return await self._window_seconds(rec, game, state, guild), await self._wait_seconds(rec, guild)
 
-    async def _wait_seconds(self, rec: SessionRecord) -> float:
+    async def _guild_settings(self, rec: SessionRecord, guild: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        """The session's server settings: ``guild`` when already read, else from storage."""
+        if guild is not None:
+            return guild
+        return await self.storage.get_guild_settings(rec.guild_id) if rec.guild_id is not None else {}
+
+    async def _wait_seconds(self, rec: SessionRecord, guild: Mapping[str, Any] | None = None) -> float:
         """How long the host waits for a human seat's decision (a turn or a secret choice)
         before an AI answers for it (seconds): the guild's ``wait_seconds`` or the default."""
         if rec.guild_id is not None:
-            custom = (await self.storage.get_guild_settings(rec.guild_id)).get("wait_seconds")
+            custom = (await self._guild_settings(rec, guild)).get("wait_seconds")
             if isinstance(custom, int | float) and custom > 0:
                 return float(custom)
         return self.settings.wait_seconds
 
-    async def _window_seconds(self, rec: SessionRecord, game: Game, state: Any) -> float:
+    async def _window_seconds(self, rec: SessionRecord, game: Game, state: Any,
+                              guild: Mapping[str, Any] | None = None) -> float:
         """How long a response window opened now stays open (seconds): the guild's
         setting or the host default. Reads nothing when no window is open."""
         if not any(p.kind == "respond" for p in game.to_act(state).values()):
             return self.settings.respond_seconds
         if rec.guild_id is not None:
-            custom = (await self.storage.get_guild_settings(rec.guild_id)).get("respond_seconds")
+            custom = (await self._guild_settings(rec, guild)).get("respond_seconds")
             if isinstance(custom, int | float) and custom > 0:
                 return float(custom)
         return self.settings.respond_seconds
@@ -569,11 +608,20 @@ class Host(StandingsMixin):
         """Who the host may pass for in ``rec`` now: the human seats whose player has
         auto-pass on (their ``/game prefs`` setting, else ``settings.auto_pass``) and the
         seats passing for the rest of a phase."""
+        holders = [s for s in (seats if seats is not None else rec.seats) if s.user_id is not None]
+        prefs = await self.storage.get_prefs_many(s.user_id for s in holders if s.user_id is not None)
+        standing = await self.storage.standing_passes(rec.id) if rec.status == "active" else {}
+        return self._auto_of(rec, prefs, standing, holders)
+
+    def _auto_of(self, rec: SessionRecord, prefs: Mapping[int, UserPrefs], standing: Mapping[int, str],
+                 seats: Sequence[SeatRecord] | None = None) -> _AutoPass:
+        """``_auto`` from what is read already: the players' preferences (every seated human's)
+        and the session's standing passes."""
         holders = {s.seat: s.user_id for s in (seats if seats is not None else rec.seats) if s.user_id is not None}
-        prefs = await self.storage.get_prefs_many(holders.values())
         lone = frozenset(seat for seat, uid in holders.items()
                          if (self.settings.auto_pass if prefs[uid].auto_pass is None else prefs[uid].auto_pass))
-        standing = await self.storage.standing_passes(rec.id) if rec.status == "active" else {}
+        if rec.status != "active":
+            standing = {}
         return _AutoPass(lone, {seat: mark for seat, mark in standing.items() if seat in holders})
 
     def _run_ai(
@@ -1108,12 +1156,14 @@ class Host(StandingsMixin):
         private_lines: Mapping[int, list[str]] | None = None,
         notify: bool = True,
         duplicate: bool = False,
+        known: _Known | None = None,
     ) -> Reply:
         """A public reply after a change: ``lines``, then the outcome or who must act.
 
         ``lines`` may hold private lines as ``(user_id, text)`` pairs (from
         ``_feed_rows``): they go to that user's private part, and ``Reply.feed`` keeps
-        every line in its order."""
+        every line in its order. ``known`` is what the call read with the session
+        (followers, preferences, the log's last rows): it is not read again."""
         private_lines = {u: list(v) for u, v in (private_lines or {}).items()}
         text: list[str] = []
         feed: list[tuple[int | None, str]] = []
@@ -1136,10 +1186,16 @@ class Host(StandingsMixin):
         elif rec.status in ("finished", "abandoned"):
             text.append(self._outcome_text(rec))
             feed.append((None, text[-1]))
-        modes = await self.storage.follower_modes(rec.id) if notify and rec.status != "lobby" else {}
+        if not notify or rec.status == "lobby":
+            modes: Mapping[int, str] = {}
+        else:
+            modes = known.follower_modes if known is not None else await self.storage.follower_modes(rec.id)
         followers = list(modes)
         humans = [s.user_id for s in rec.seats if s.user_id is not None]
-        prefs = await self.storage.get_prefs_many([*humans, *followers, *private_lines])
+        wanted = [*humans, *followers, *private_lines]
+        prefs = dict(known.prefs) if known is not None else {}
+        if any(u not in prefs for u in wanted):
+            prefs.update(await self.storage.get_prefs_many(u for u in wanted if u not in prefs))
         ended = rec.status in ("finished", "abandoned") and notify
         if state is not None:
             for s in rec.seats:
@@ -1152,7 +1208,7 @@ class Host(StandingsMixin):
                     digest: tuple[str, ...] = ()
                     more = 0
                     if prompt:
-                        digest, more = await self._digest(rec, s.user_id)
+                        digest, more = await self._digest(rec, s.user_id, known)
                         mine = [*mine, f"You are asked: {self._named(rec, prompt.text)}",
                                 *self._not_offered(game, state, s.seat)]
                     if told_end:
@@ -1223,13 +1279,16 @@ class Host(StandingsMixin):
                     out.extend((users[seat], self._named(rec, e.text)) for seat in e.visible_to if seat in users)
         return out
 
-    async def _digest(self, rec: SessionRecord, user_id: int) -> tuple[tuple[str, ...], int]:
+    async def _digest(self, rec: SessionRecord, user_id: int,
+                      known: _Known | None = None) -> tuple[tuple[str, ...], int]:
         """What happened since the user's own last action, for the top of their private
         prompt (Issue "since your last turn"): the public lines and the user's own private
         lines of the actions others took since, the latest ``DIGEST_LINES``; and how many
         earlier lines were left out. Empty when the user's own action is the latest, or they
         never acted (the game's opening is in the channel)."""
-        rows = await self._rows_since_last_of(rec, user_id)
+        rows = known.rows_since_last_of(rec.seq, user_id) if known is not None else None
+        if rows is None:
+            rows = await self._rows_since_last_of(rec, user_id)
         later = [r for r in rows[1:] if r.seq > 0]
         if not later:
             return (), 0
@@ -1522,84 +1581,140 @@ class Host(StandingsMixin):
             raise ValueError("give exactly one of text, action or choice")
         if choice is not None and prompt is None:
             raise ValueError("a choice needs the prompt it belongs to")
-        if prompt is None and version is None:
+        # the session to lock: as this process last saw the channel, else read; the read under
+        # the lock (one call: ``Storage.session_context``) confirms it is the channel's open game
+        sid = session_id if session_id is not None else self._by_channel.get(channel_id)
+        # Bound on receipt: when no call of this process holds or awaits the session, nothing
+        # can come between receipt and the read under the lock (taken at once) but other
+        # processes' commits, which a read now could not tell from earlier ones: the question
+        # is then taken from that read. Otherwise it is read now, before waiting.
+        bind_under_lock = prompt is None and version is None and sid is not None and sid not in self._locks
+        if prompt is None and version is None and not bind_under_lock:
             prompt = await self.question_token(channel_id, user_id, session_id=session_id)
-        if interaction_id is not None:
-            done = await self.storage.action_by_interaction(interaction_id)
-            if done is not None:
-                return await self._duplicate_reply(done[0])
-        rec = await self._find(channel_id, session_id)
-        async with self._lock(rec.id):
-            if interaction_id is not None:
-                done = await self.storage.action_by_interaction(interaction_id)
-                if done is not None:
-                    return await self._duplicate_reply(done[0])
-            rec = await self.storage.get_session(rec.id)
-            game = get_game(rec.game_id)
-            self._require_active(rec)
-            seat = self._require_seat(rec, user_id).seat
-            if version is not None and version != rec.version:
-                raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
-                                      "since. Look at the current state and choose again.")
-            state = await self._state(game, rec)
-            try:
-                prompts = game.to_act(state)
-                if seat not in prompts and prompt != "":
-                    waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
-                    if prompt:
-                        raise OutdatedActionError("Your action answered an earlier question; the game moved on "
-                                                  "before it arrived, so nothing was applied. Nothing is asked "
-                                                  f"of you now; waiting for {waiting}.")
-                    raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
-                if prompt is not None:
-                    await self._judge_intent(game, rec, state, prompts, seat, prompt)
-                if choice is not None:
-                    choices = self._choices(game, state, seat)
-                    if not 0 <= choice < len(choices):
-                        raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
-                                                  f"You are asked now: {prompts[seat].text}")
-                    text = choices[choice]
-                times = 1
-                repeated = REPEATED.fullmatch(text or "") if action is None else None
-                if repeated is not None:
-                    text, times = repeated.group(1), int(repeated.group(2))
-                standing: str | None = None
-                auto: _AutoPass | None = None
-                if for_phase:
-                    action = self._pass_action(game, state, seat)
-                    if action is None:
-                        raise IllegalActionError(
-                            f"Pass is not among your answers now, so it cannot be given for the rest of this "
-                            f"{game.phase_word}; nothing was applied. You are asked: {prompts[seat].text}")
-                    standing = game.phase_mark(state)
-                    auto = await self._auto(rec)
-                    auto = _AutoPass(auto.lone, {**auto.standing, seat: standing})
+        if sid is None:
+            sid, handled = await self._session_to_act_in(channel_id, interaction_id)
+            if handled is not None:
+                return await self._duplicate_reply(handled)
+        while True:
+            if bind_under_lock and sid in self._locks:  # another session than remembered, now busy
+                bind_under_lock = False
+                prompt = await self.question_token(channel_id, user_id, session_id=session_id)
+            async with self._lock(sid):
+                try:
+                    ctx = await self.storage.session_context(sid, interaction_id=interaction_id)
+                except UnknownSessionError:
+                    if session_id is None:
+                        raise
+                    raise NoSessionError(f"There is no game #{session_id} in this channel.") from None
+                if ctx.handled is not None:
+                    duplicate_of: int | None = ctx.handled
+                    break
+                rec = ctx.session
+                if session_id is not None and rec.channel_id != channel_id:
+                    raise NoSessionError(f"There is no game #{session_id} in this channel.")
+                if session_id is not None or (rec.channel_id == channel_id and rec.is_open):
+                    duplicate_of = None
+                    reply_args = await self._act_locked(
+                        ctx, user_id, text=text, action=action, interaction_id=interaction_id, version=version,
+                        prompt=prompt, choice=choice, bind=bind_under_lock, for_phase=for_phase)
+                    break
+            # the channel's game is not the one this process remembered: find it and lock that one
+            self._drop_known(sid)
+            sid, handled = await self._session_to_act_in(channel_id, interaction_id)
+            if handled is not None:
+                return await self._duplicate_reply(handled)
+        if duplicate_of is not None:
+            return await self._duplicate_reply(duplicate_of)
+        if isinstance(reply_args, Reply):
+            return reply_args
+        return await self._status_reply(*reply_args[:4], known=reply_args[4])
+
+    async def _session_to_act_in(self, channel_id: int, interaction_id: str | None) -> tuple[int, int | None]:
+        """(the id of the channel's open game, None); or, when it has none but the action
+        of ``interaction_id`` is stored already (redelivered after the game ended), (0, the
+        session holding it). Raises NoSessionError."""
+        try:
+            return (await self._find(channel_id)).id, None
+        except NoSessionError:
+            done = None if interaction_id is None else await self.storage.action_by_interaction(interaction_id)
+            if done is None:
+                raise
+            return 0, done[0]
+
+    async def _act_locked(
+        self, ctx: SessionContext, user_id: int, *, text: str | None, action: Any, interaction_id: str | None,
+        version: int | None, prompt: str | None, choice: int | None, bind: bool = False, for_phase: bool = False,
+    ) -> Reply | tuple[Game, SessionRecord, Any, list[str | tuple[int, str]], _Known]:
+        """``act`` under the session's lock, from what ``Storage.session_context`` read:
+        a reply (a redelivered interaction), or what the status reply is composed of. With
+        ``bind`` the action answers the seat's question as that read shows it."""
+        rec = ctx.session
+        game = get_game(rec.game_id)
+        self._require_active(rec)
+        seat = self._require_seat(rec, user_id).seat
+        if version is not None and version != rec.version:
+            raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
+                                  "since. Look at the current state and choose again.")
+        state = await self._state(game, rec)
+        try:
+            prompts = game.to_act(state)
+            if bind:
+                prompt = self._token_of(game, rec, state, prompts, seat) or ""
+            if seat not in prompts and prompt != "":
+                waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+                if prompt:
+                    raise OutdatedActionError("Your action answered an earlier question; the game moved on "
+                                              "before it arrived, so nothing was applied. Nothing is asked "
+                                              f"of you now; waiting for {waiting}.")
+                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+            if prompt is not None and not (bind and prompt):  # a question bound just now is the current one
+                await self._judge_intent(game, rec, state, prompts, seat, prompt)
+            if choice is not None:
+                choices = self._choices(game, state, seat)
+                if not 0 <= choice < len(choices):
+                    raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
+                                              f"You are asked now: {prompts[seat].text}")
+                text = choices[choice]
+            times = 1
+            repeated = REPEATED.fullmatch(text or "") if action is None else None
+            if repeated is not None:
+                text, times = repeated.group(1), int(repeated.group(2))
+            standing: str | None = None
+            auto = self._auto_of(rec, ctx.prefs, ctx.standing_passes)
+            if for_phase:
+                action = self._pass_action(game, state, seat)
                 if action is None:
-                    action = suggest.resolve(game, state, seat, text or "")
-                if action is None:
-                    action = game.parse_action(state, seat, text or "")
-                now = self.clock()
-                applied, final, change, fault = await self._answer_and_follow(
-                    game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
-                    now=now, times=times, auto=auto)
-            except GameError as e:
-                raise self._reworded(e) from None
-            except Exception as e:
-                raise await self._fault(rec, seat, f"seat {seat + 1}'s action", e) from None
-            try:
-                rec = await self._commit(rec, change)
-            except DuplicateInteractionError:
-                done = await self.storage.action_by_interaction(interaction_id or "")
-                if done is None:
-                    raise
-                return await self._duplicate_reply(done[0])
-            self._remember(rec, final)
-            said: list[str] = []
-            if standing is not None:
-                await self.storage.set_standing_pass(rec.id, seat, standing, now)
-                said.append(f"{self._who(rec, seat)} passes for the rest of this {game.phase_word}.")
-        return await self._status_reply(game, rec, final, [*said, *self._feed_rows(rec, applied),
-                                                           *self._fault_line(fault)])
+                    raise IllegalActionError(
+                        f"Pass is not among your answers now, so it cannot be given for the rest of this "
+                        f"{game.phase_word}; nothing was applied. You are asked: {prompts[seat].text}")
+                standing = game.phase_mark(state)
+                auto = _AutoPass(auto.lone, {**auto.standing, seat: standing})
+            if action is None:
+                action = suggest.resolve(game, state, seat, text or "")
+            if action is None:
+                action = game.parse_action(state, seat, text or "")
+            now = self.clock()
+            applied, final, change, fault = await self._answer_and_follow(
+                game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
+                now=now, times=times, auto=auto, guild=ctx.guild_settings)
+        except GameError as e:
+            raise self._reworded(e) from None
+        except Exception as e:
+            raise await self._fault(rec, seat, f"seat {seat + 1}'s action", e) from None
+        try:
+            rec = await self._commit(rec, change)
+        except DuplicateInteractionError:
+            done = await self.storage.action_by_interaction(interaction_id or "")
+            if done is None:
+                raise
+            return await self._duplicate_reply(done[0])
+        self._remember(rec, final)
+        said: list[str | tuple[int, str]] = []
+        if standing is not None:
+            await self.storage.set_standing_pass(rec.id, seat, standing, now)
+            said.append(f"{self._who(rec, seat)} passes for the rest of this {game.phase_word}.")
+        return (game, rec, final, [*said, *self._feed_rows(rec, applied), *self._fault_line(fault)],
+                _Known.of(ctx, applied))
 
     async def stop_passing(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
         """End the user's passing for the rest of a phase (``act(for_phase=True)``): the
@@ -1618,12 +1733,14 @@ class Host(StandingsMixin):
         self, game: Game, rec: SessionRecord, state: Any, prompts: Mapping[Seat, Prompt], seat: Seat, action: Any,
         *, user_id: int | None, interaction_id: str | None, now: float, times: int = 1,
         auto: _AutoPass | None = None,
+        guild: Mapping[str, Any] | None = None,
     ) -> tuple[list[_Applied], Any, SessionUpdate, Any]:
         """Apply ``seat``'s ``action`` (``times`` times in a row: "place Italia ×3", each time
         as the seat's answer to the same question again, else IllegalActionError) and the AI
         moves that follow it: (the steps applied, the final state, the change to commit, the
         fault of an AI move that failed, if any). ``auto``: who the host may pass for
-        afterwards (default: as ``_auto`` reads it). Nothing is stored yet."""
+        afterwards (default: as ``_auto`` reads it); ``guild`` the server's settings when
+        already read. Nothing is stored yet."""
         auto = auto if auto is not None else await self._auto(rec)
         mine = [self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
                             user_id=user_id, interaction_id=interaction_id, now=now)]
@@ -1643,7 +1760,7 @@ class Host(StandingsMixin):
         applied = [*mine, *ai]
         final = applied[-1].state
         change = self._close_change(game, rec, prompts, final, applied, now,
-                                    *await self._timing(rec, game, final), fault=ai.fault)
+                                    *await self._timing(rec, game, final, guild), fault=ai.fault)
         return applied, final, change, ai.fault
 
     async def _duplicate_reply(self, session_id: int) -> Reply:
