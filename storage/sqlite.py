@@ -9,7 +9,10 @@ Connection settings: WAL journal (file databases), ``synchronous=FULL`` (a commi
 that returned survives a power cut), ``foreign_keys=ON``, a busy timeout.
 
 Session updates (each stored action) are group-committed: those that arrive while a
-commit is under way share the next transaction and its one flush (``update``).
+commit is under way share the next transaction and its one flush (``update``). A file
+database has a second, read-only connection for ``session_context``: what an action reads
+before it is computed is not queued behind another batch's flush (WAL readers see every
+commit that returned, and never wait for the writer).
 """
 
 from __future__ import annotations
@@ -138,6 +141,8 @@ class SqliteStorage:
         self.group_commit = group_commit
         self._pending: list[_Write] = []  # updates waiting for the next group commit
         self._writer: asyncio.Task[None] | None = None
+        self._reader: aiosqlite.Connection | None = None  # file databases: reads beside the writer
+        self._read_lock = asyncio.Lock()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -179,6 +184,8 @@ class SqliteStorage:
             await db.execute("PRAGMA foreign_keys = ON")
             self._db = db
             await self._migrate()
+            if self.path != ":memory:":
+                self._reader = await self._open_reader()
         except BaseException as e:
             self._db = None
             with contextlib.suppress(Exception):
@@ -186,6 +193,18 @@ class SqliteStorage:
             if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.OperationalError):
                 raise DamagedDatabaseError(self.path, str(e)) from e
             raise
+
+    async def _open_reader(self) -> aiosqlite.Connection:
+        """The read-only connection beside the writer (a file database in WAL mode)."""
+        reader = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            reader.row_factory = sqlite3.Row
+            await reader.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            await reader.execute("PRAGMA query_only = ON")
+        except BaseException:
+            await reader.close()
+            raise
+        return reader
 
     async def _check_readable(self) -> None:
         """For a read-only open: the file must hold Tabula's tables (an empty or zero-length file
@@ -219,6 +238,9 @@ class SqliteStorage:
         if self._writer is not None and not self._writer.done():
             with contextlib.suppress(Exception):
                 await self._writer
+        if self._reader is not None:
+            reader, self._reader = self._reader, None
+            await reader.close()
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()
@@ -456,8 +478,9 @@ class SqliteStorage:
                               tail: int = 64) -> SessionContext:
         """``Storage.session_context``: one read transaction in one call into the connection's
         thread. Raises UnknownSessionError."""
-        async with self._lock:
-            return await self.db._execute(_read_context, self.db._conn, session_id, interaction_id, tail)  # noqa: SLF001
+        db, lock = (self.db, self._lock) if self._reader is None else (self._reader, self._read_lock)
+        async with lock:
+            return await db._execute(_read_context, db._conn, session_id, interaction_id, tail)  # noqa: SLF001
 
     # ------------------------------------------------------------------ the log
 

@@ -1,11 +1,14 @@
 """A bot process stand-in for the multi-process PostgreSQL tests: a host (and the reminder
 task) on a shared database, driven by JSON lines on stdin, answering JSON lines on stdout.
 
-Usage: ``python -m tests.pg_worker DATABASE_URL NAME``. Commands (each runs in its own task,
+Usage: ``python -m tests.pg_worker DATABASE_URL NAME [SHARD/COUNT]``; with ``SHARD/COUNT`` the
+process owns only the guilds of that shard (Discord's ``(guild_id >> 22) % COUNT``), as a bot
+run with ``--shard-count COUNT --shard-ids SHARD``. Commands (each runs in its own task,
 so several are in flight at once, as in a bot):
 
 - ``{"id": ..., "op": "act", "channel": C, "user": U, "text": T, "iid": I}`` ->
-  ``{"id": ..., "result": "applied" | "duplicate" | "rejected", "error": ..., "session": S, "seq": N}``
+  ``{"id": ..., "iid": I, "result": "applied" | "duplicate", "session": S, "version": V}`` or
+  ``{"id": ..., "result": "rejected", "error": ...}``
 - ``{"id": ..., "op": "remind", "now": T}`` -> ``{"id": ..., "pings": [...], "published": [...]}``:
   one pass of the Discord bot's reminder task (response-window deadlines, then reminders),
   with the messages it would send.
@@ -21,6 +24,7 @@ import sys
 from typing import Any
 
 import tests.toygame  # noqa: F401  (registers "count")
+from bot.discordbot.client import shard_of
 from bot.discordbot.reminders import Reminders
 from bot.discordbot.settings import BotSettings
 from bot.host import Host
@@ -54,8 +58,9 @@ class _Tracker:
 class _Bot:
     """What ``Reminders`` uses of ``TabulaBot``; messages are recorded instead of sent."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: Host, shard: tuple[int, int] | None = None) -> None:
         self.host = host
+        self.shard = shard
         self.settings = BotSettings(discord_token="x", reminder_hours=12.0)
         self.clock = host.clock
         self.tracker = _Tracker()
@@ -64,7 +69,7 @@ class _Bot:
         self.published: list[dict[str, Any]] = []
 
     def owns_guild(self, guild_id: int | None) -> bool:
-        return True
+        return self.shard is None or shard_of(guild_id, self.shard[1]) == self.shard[0]
 
     async def session_channel(self, session_id: int) -> int:
         return (await self.host.storage.get_session(session_id)).channel_id
@@ -81,7 +86,7 @@ async def handle(host: Host, reminders: Reminders, bot: _Bot, cmd: dict[str, Any
         except GameError as e:
             return {**out, "result": "rejected", "error": type(e).__name__}
         rec = await host.storage.get_session(reply.session_id)
-        return {**out, "result": "duplicate" if reply.duplicate else "applied", "session": rec.id,
+        return {**out, "iid": cmd["iid"], "result": "duplicate" if reply.duplicate else "applied", "session": rec.id,
                 "version": reply.version}
     if cmd["op"] == "remind":
         before_p, before_m = len(bot.pings), len(bot.published)
@@ -90,11 +95,11 @@ async def handle(host: Host, reminders: Reminders, bot: _Bot, cmd: dict[str, Any
     raise ValueError(f"unknown op {cmd['op']!r}")
 
 
-async def main(url: str, name: str) -> None:
+async def main(url: str, name: str, shard: tuple[int, int] | None = None) -> None:
     st = PostgresStorage(url, max_connections=4, max_lock_connections=4)
     await st.open()
     host = Host(st, settings(), clock=Clock())
-    bot = _Bot(host)
+    bot = _Bot(host, shard)
     reminders = Reminders(bot)  # type: ignore[arg-type]
     loop = asyncio.get_running_loop()
     tasks: set[asyncio.Task[None]] = set()
@@ -123,4 +128,5 @@ async def main(url: str, name: str) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2]))
+    shard_arg = sys.argv[3].split("/") if len(sys.argv) > 3 else None
+    asyncio.run(main(sys.argv[1], sys.argv[2], None if shard_arg is None else (int(shard_arg[0]), int(shard_arg[1]))))
