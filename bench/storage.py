@@ -82,7 +82,7 @@ async def bench_commit(dirname: str, n: int) -> None:
     user = await whose_turn(host, 1)
     await host.act(1, user, "add", interaction_id="bench-warm")
     user = BOB if user == ALICE else ALICE
-    rows = await host.storage.actions((await host.storage.open_session(1)).id, after=1, through=2)
+    rows = await host.storage.actions((await host.storage.open_session(1)).id, after=0, through=1)
     payload = (rows[0].notation, json.dumps(rows[0].action), json.dumps([e.to_json() for e in rows[0].events]),
                rows[0].interaction_id)
 
