@@ -96,3 +96,24 @@ def test_a_roman_war_card_refused_names_its_cause() -> None:
     Zone"): a card not held is refused as not in the hand, not as a missing choice."""
     seen = [m for _, t, m in refusals("roman-war", 1, steps=200, tries=10) if t.startswith("cost ")]
     assert any(m.endswith("is not in your hand; legal now: " + m.split("legal now: ", 1)[1]) for m in seen), seen[:5]
+
+
+def test_a_barbarian_hordes_nation_not_offered_at_the_pick_says_why() -> None:
+    """The Nations: "Each Player picks one nation, starting with the Primary nations, then
+    secondary...": `pick Vandals` (Secondary) while Primary nations are left is refused with that
+    sentence, and a nation already in the game is refused as such, not as unknown."""
+    from games.core import IllegalActionError, InvalidNotationError
+
+    g = get_game("barbarian-hordes")
+    s = start(g, [0, 1, 2, 3], g.Options(), 11).state
+    seat = next(iter(g.to_act(s)))
+    with pytest.raises(IllegalActionError, match=r"The Vandals cannot be picked yet: .*starting with the Primary"):
+        g.parse_action(s, seat, "pick Vandals")
+    a = g.legal_actions(s, seat)[0]
+    s = apply_at(g, s, seat, a, 11, 1).state
+    taken = g.data.nation(a.nation).name
+    nxt = next(iter(g.to_act(s)))
+    with pytest.raises(IllegalActionError, match=rf"The {taken} are already in the game; choose from"):
+        g.parse_action(s, nxt, f"pick {taken}")
+    with pytest.raises(InvalidNotationError, match="No nation called 'zz' here"):
+        g.parse_action(s, nxt, "pick zz")

@@ -216,7 +216,25 @@ def _read_verb(
                 "Nations are picked at the start, or when re-entering after being wiped out."
             )
         names = {game.data.nation(n).name: n for n in pool}
-        return PickNation(nation=match_name(rest, names, "nation"))
+        try:
+            return PickNation(nation=match_name(rest, names, "nation"))
+        except InvalidNotationError as unknown:
+            # a nation of the game that is not offered: say why (taken, or not its tier's turn yet)
+            every = {n.name: n.id for n in game.data.nations.values()}
+            try:
+                other = match_name(rest, every, "nation")
+            except (InvalidNotationError, AmbiguousActionError):
+                raise unknown from None
+            offered = f"choose from: {list_words(sorted(names))}."
+            name = game.data.nation(other).name
+            if other in s.nations_played:
+                raise IllegalActionError(f"The {name} are already in the game; {offered}") from None
+            if s.phase != "draft" or s.variant == "three-player":
+                raise unknown from None
+            raise IllegalActionError(
+                f"The {name} cannot be picked yet: each player picks one nation, starting with the Primary "
+                f"nations, then secondary, then tertiary, then quaternary (The Nations); {offered}"
+            ) from None
     if verb == "move":
         body = re.sub(r"^between\s+", "", rest, flags=re.I)
         left, right = _between(game, s, seat, body)

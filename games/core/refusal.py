@@ -71,9 +71,11 @@ def missing_part(typed: str, options: Sequence[str]) -> str:
 def not_this(typed: str, prompt: str, options: Sequence[str], *, limit: int = 10) -> str:
     """The refusal of an action of a kind asked now but not with what was typed:
     ``'pick 75,000 Followers' is not legal now: 75,000 is not among the choices (the
-    question now is “…”); you may: …``."""
-    part = missing_part(typed, options)
-    what = f"{part} is not among the choices" if part else "that combination is not among the choices"
+    question now is “…”); you may: …``; words each offered but not together are named whole
+    ("Article 3 Orthodox is not among the choices")."""
+    rest = typed.strip().split(None, 1)[1] if len(typed.split()) > 1 else ""
+    part = missing_part(typed, options) or rest  # each word is offered, but not together: name the whole
+    what = f"{part} is not among the choices" if part else "that is not among the choices"
     return f"{typed.strip()!r} is not legal now: {what}; {step_clause(prompt)}; you may: {list_words(options, limit)}."
 
 

@@ -556,8 +556,8 @@ class Credo(NotationGame):
         if after[0] + 1 < now[0]:
             return (
                 f"with {art.name} you could place at most {len(self.mat_cards(s, seat)) + after[0] + 1}"
-                f" Articles, and {len(self.mat_cards(s, seat)) + now[0]} are possible: he must place as many"
-                " Articles as possible (Set Up b.)"
+                f" Articles, and {len(self.mat_cards(s, seat)) + now[0]} are possible: \"He must place as many"
+                " Articles as possible on his Church mat\" (Set Up b.)"
             )
         ones = [self.name(c) for c in hand if c in self.data.articles and 1 in self.article(c).numbers]
         return (
@@ -685,8 +685,8 @@ class Credo(NotationGame):
         if verb == "done" and s.phase == "setup" and not s.tasks:
             places = [self.name(c) for c in s.players[seat].hand if self._placeable(s, seat, c, setup=True)]
             if places:
-                return (f"you can still place an Article (e.g. {places[0]}), and he must place as many "
-                        "Articles as possible on his Church mat (Set Up b.)")
+                return (f"you can still place an Article (e.g. {places[0]}), and \"He must place as many "
+                        "Articles as possible on his Church mat\" (Set Up b.)")
             return None
         if verb != "play":
             return None
