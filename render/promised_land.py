@@ -386,7 +386,7 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
     y += 28
     room = foot - key_h - y
     blocks = None
-    for size in (16, 15, 14):
+    for size in (19, 18, 17, 16, 15, 14):  # few players: larger, for the room they leave
         blocks = [_player_block(v, p, names, w, size) for p in v.players]
         if sum(h for h, _ in blocks) <= room:
             break
@@ -459,7 +459,10 @@ def _player_block(
         else f"coins {p.coins[0]} bronze, {p.coins[1]} silver, {p.coins[2]} gold"
     )
     sup = "/".join(str(n) for n in p.patriarchs_in_supply)
-    texts = [f"{count(p.hand_size, 'card')} \u00b7 {coins} \u00b7 Patriarchs F/M/P in supply {sup}"]
+    first = f"{count(p.hand_size, 'card')} \u00b7 {coins}"
+    supply = f"Patriarchs F/M/P in supply {sup}"
+    # on one line when it fits, else the supply on a line of its own (never its numbers alone)
+    texts = [f"{first} \u00b7 {supply}"] if f.length(f"{first} \u00b7 {supply}") <= w - 36 else [first, supply]
     if p.artefacts:
         texts.append("Artefacts: " + _artefacts(p))
     if p.hand:
