@@ -21,7 +21,7 @@ import pytest
 
 from bot.cli import main
 from bot.commands import fuzz as fuzz_cmd
-from games.barbarian_hordes.game import BarbarianHordes
+from games.barbarian_hordes.rules import war as war_rules
 from games.core import all_games, fuzz, get_game
 from games.core.invariants import check_invariants, invariants_of, ledger, total
 
@@ -118,18 +118,18 @@ def test_ledger_names_what_is_missing_duplicated_or_unknown() -> None:
 def _drop_after_war(monkeypatch: pytest.MonkeyPatch, which: str) -> None:
     """Mutate Barbarian Hordes so the cards committed to a war (``force``) or the
     blocking cards (``block``) vanish instead of going to the discard pile."""
-    original = BarbarianHordes._resolve_war
+    original = war_rules.resolve_war
 
-    def resolve(self: Any, ctx: Any) -> None:
+    def resolve(game: Any, ctx: Any) -> None:
         war = ctx.s.war
         if which == "force":
             gone = {c for con in war.contributions for c in con.cards}
         else:
             gone = {con.block for con in war.contributions if con.block}
-        original(self, ctx)
+        original(game, ctx)
         ctx.update(discard=tuple(c for c in ctx.s.discard if c not in gone))
 
-    monkeypatch.setattr(BarbarianHordes, "_resolve_war", resolve)
+    monkeypatch.setattr(war_rules, "resolve_war", resolve)
 
 
 @pytest.mark.parametrize("which", ["force", "block"])

@@ -89,18 +89,18 @@ class HeuristicAgent:
                 if game.card(card).has("K"):
                     enemies = [
                         c
-                        for c, owner in game._revealed_leaders(s)
+                        for c, owner in game.revealed_leaders(s)
                         if owner != seat and not self._friend(war, seat, owner)
                     ]
                     if enemies:
                         return PlayCard(card=card, negate=enemies[0])
             return Pass()
         if seat == war.defender:
-            blocks = game._blocks(s, seat)
+            blocks = game.blocks(s, seat)
             if blocks and me.armies < s.players[war.attacker].armies:
                 return Block(card=blocks[0])
         if seat in (war.attacker, war.defender):
-            cards = game._war_cards(s, seat, seat, fight=True)
+            cards = game.war_cards(s, seat, seat, fight=True)
             strong = tuple(
                 c
                 for c in cards

@@ -19,7 +19,7 @@ from typing import Any
 from games.core.english import count
 from games.core.invariants import ledger, total
 
-from .game import START_TERRITORIES
+from .queries import START_TERRITORIES
 
 
 def places(s: Any) -> dict[str, tuple[str, ...]]:

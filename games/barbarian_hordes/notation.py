@@ -37,7 +37,7 @@ from games.core.refusal import asked, cannot
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
 
 if TYPE_CHECKING:
-    from .game import BarbarianHordes
+    from .queries import Queries as BarbarianHordes
 
 VERBS = ("pick", "move", "play", "attack", "fight", "support", "block", "discard", "done", "pass")
 VERB_KINDS = {
@@ -378,7 +378,7 @@ def _read_play(game: BarbarianHordes, s: State, seat: int, rest: str) -> PlayCar
 
 def _negatable(game: BarbarianHordes, s: State, seat: int) -> dict[str, str]:
     if s.war is not None and s.war.stage == "negate":
-        return {game.card(c).display: c for c, owner in game._revealed_leaders(s) if owner != seat}
+        return {game.card(c).display: c for c, owner in game.revealed_leaders(s) if owner != seat}
     if s.windows and s.windows[-1].kind == "negate":
         card = s.windows[-1].leader.card
         return {game.card(card).display: card}
@@ -390,8 +390,8 @@ def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
     war = s.war
     if war is not None and war.stage == "commit":
         kinds = {"Pass", "Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
-        kinds |= {"PlayCard"} if game._s_plays(s, seat) else set()  # S cards: "play anytime" (R12)
-        return kinds | ({"Block"} if game._blocks(s, seat) else set())
+        kinds |= {"PlayCard"} if game.s_plays(s, seat) else set()  # S cards: "play anytime" (R12)
+        return kinds | ({"Block"} if game.blocks(s, seat) else set())
     return {type(a).__name__ for a in game.legal_actions(s, seat)}
 
 
@@ -418,7 +418,7 @@ def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, pref
         return [format_action(game, s, a) for a in actions[:limit]]
     out: list[str] = []
     if seat in (war.attacker, war.defender):
-        cards = game._war_cards(s, seat, seat, fight=True)
+        cards = game.war_cards(s, seat, seat, fight=True)
         names = [game.card(c).display for c in cards]
         out.append("fight")
         out += [f"fight with {n}" for n in names]
@@ -438,9 +438,9 @@ def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, pref
             out += [f"support {side_name} with {_armies(n)}" for n in counts if n > 0]
             out += [
                 f"support {side_name} with {game.card(c).display}"
-                for c in game._war_cards(s, seat, side, fight=False)
+                for c in game.war_cards(s, seat, side, fight=False)
             ]
-    out += [f"block with {game.card(c).display}" for c in game._blocks(s, seat)]
+    out += [f"block with {game.card(c).display}" for c in game.blocks(s, seat)]
     return out
 
 

@@ -143,16 +143,28 @@ class Flow:
     def __init__(self, stages: Sequence[Stage]) -> None:
         self.stages: tuple[Stage, ...] = tuple(stages)
         self._by_kind: dict[str, tuple[Stage, ...]] = {}
+        self._last: tuple[Any, Any, Stage | None] = (None, None, None)
+        # with every stage blocking, the open stages are the current stage alone
+        self._all_blocking = all(stage.blocking for stage in self.stages)
         for stage in self.stages:
             for kind in stage.actions:
                 self._by_kind[kind] = (*self._by_kind.get(kind, ()), stage)
 
     def current(self, game: Any, s: Any) -> Stage | None:
-        """The first active, blocking stage of ``s``; ``None`` when none is (game over)."""
+        """The first active, blocking stage of ``s``; ``None`` when none is (game over).
+
+        The answer for the last State asked is kept (States are immutable, and one
+        ``apply`` asks it several times: who is asked, which stage handles the action)."""
+        last = self._last
+        if last[0] is s and last[1] is game:
+            return last[2]
+        found = None
         for stage in self.stages:
             if stage.blocking and stage.active(game, s):
-                return stage
-        return None
+                found = stage
+                break
+        self._last = (s, game, found)
+        return found
 
     def open_stages(self, game: Any, s: Any) -> list[Stage]:
         """The active stages up to and including the current one, in order: the current
@@ -177,6 +189,9 @@ class Flow:
         candidates = self._by_kind.get(kind, ())
         if not candidates:
             return None
+        if self._all_blocking:
+            current = self.current(game, s)
+            return current if current in candidates else None
         for stage in self.open_stages(game, s):
             if stage in candidates:
                 return stage
@@ -218,6 +233,14 @@ class FlowGame(GameDefaults):
             return {}
         return self.flow.to_act(self, s)
 
+    def asks(self, s: Any, seat: Seat) -> bool:
+        """Whether ``seat`` is among the seats ``to_act`` names in ``s``, without building
+        their prompts (the check at the start of every ``apply``)."""
+        if self.outcome(s) is not None:  # type: ignore[attr-defined]
+            return False
+        stage = self.flow.current(self, s)
+        return stage is not None and not stage.automatic and seat in stage.seats(self, s)
+
     def legal_actions(self, s: Any, seat: Seat) -> Iterable[Any]:
         """Every legal action of ``seat``: those of the current stage and of the
         non-blocking stages open beside it, for a seat the current stage asks; ``[]``
@@ -247,7 +270,8 @@ class FlowGame(GameDefaults):
         """
         if isinstance(action, Mapping):
             action = self.action_from_json(action)  # type: ignore[attr-defined]
-        self.require_turn(s, seat)
+        if not self.asks(s, seat):
+            self.require_turn(s, seat)  # raises: the game is over, or not this seat's turn
         stage = self.flow.handler(self, s, self.kind_of(action))
         if stage is None:
             raise IllegalActionError(self.not_handled(s, seat, action))
