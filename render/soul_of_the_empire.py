@@ -8,7 +8,8 @@ as land filled in their region's colour (a fill pattern and the legend's region 
 the second cue), the sea as sea, shared borders as the rule borders, the sea links as dots
 across water, and the red line between the Empire and the Coalition's territories. Units
 are drawn per faction with counts inside their territory; Objective Point Markers as flags
-labelled with their owner; the last combat's territory is ringed.
+labelled with their owner; the combat in progress's territory (else the last combat's)
+is ringed and named under the factions.
 
 Size: 1600 pixels wide; the map part as ``render.map.image_size`` gives, the panel
 below it ``PANEL_H`` pixels high (RGB).
@@ -479,6 +480,20 @@ TURN_GUIDE = (
 )
 
 
+def combat_note(view: Any) -> str:
+    """The combat in progress, which the map rings (it takes the ring from the last combat):
+    "Combat in progress in Garamantes: Coalition attacks Rome; Rome has chosen a Combat Card"."""
+    name = next((n.name for n in map_data().nodes if n.id == view.combat_territory), view.combat_territory)
+    text = f"Combat in progress in {name}"
+    if len(view.combat_sides) == 2:
+        att, dfn = view.combat_sides
+        text += f": {NAMES.get(att, att)} attacks {NAMES.get(dfn, dfn)}"
+    chosen = [NAMES.get(f, f) for f in view.combat_chosen]
+    if chosen:
+        text += f"; {' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen a Combat Card"
+    return text + " (ringed on the map)."
+
+
 def notes(view: Any) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) of the notes under the faction rows: who is asked, the last combat, how
     to win and what Rage does."""
@@ -487,6 +502,8 @@ def notes(view: Any) -> list[tuple[str, tuple[int, int, int]]]:
         who = ", ".join(NAMES[f] for f in sorted(asked_factions(view), key=list(STYLE).index))
         what = view.window or DECIDING.get(view.phase, "")
         texts.append((f"Asked now: {who}" + (f" — {what}" if what else ""), theme.YELLOW))
+    if view.combat_territory:
+        texts.append((combat_note(view), theme.YELLOW))
     if view.last_combat:
         texts.append(("Last combat: " + view.last_combat.text, theme.LIGHT))
     if view.phase != "over":

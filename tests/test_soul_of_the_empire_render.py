@@ -205,3 +205,18 @@ def test_judea_is_drawn_blue() -> None:
     cx, cy = g.pt(n.x, n.y)
     pixels = [img.getpixel((int(cx) + dx, int(cy) + dy)) for dx in range(-6, 7, 3) for dy in range(-6, 7, 3)]
     assert sum(b - r > 50 for r, _, b in pixels) > len(pixels) * 0.8
+
+
+def test_ringed_combat_in_progress_is_named_under_the_factions() -> None:
+    """The ring marks the combat in progress (rule text, Combat) before the last one; the notes
+    name that combat's territory and sides, so the ring and the text agree."""
+    from bot.commands.render import playout
+    from render.soul_of_the_empire import _overlay, notes
+
+    game, state, _ = playout("soul-of-the-empire", 7, 150, 4, "heuristic", {})
+    view = game.view(state, None)
+    assert view.combat_territory == "garamantes"
+    assert view.last_combat and view.last_combat.territory == "aegyptus"
+    assert _overlay(view).highlight == ("garamantes",)
+    texts = [t for t, _ in notes(view)]
+    assert "Combat in progress in Garamantes: Coalition attacks Rome; Rome has chosen a Combat Card" in texts[1]
