@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from games.barbarian_hordes.game import GAME, Options
-from games.barbarian_hordes.model import CardsReceived, HandSeen, PickNation
+from games.barbarian_hordes.model import CardsReceived, HandSeen, Pass, PickNation
 from games.core import GameError, IllegalActionError, NotYourTurnError, Rng
 
 from .bh_helpers import Dice, act, act_events, card_id, hand_names, make_state, nation_id
@@ -277,6 +277,29 @@ def test_r12_s_card_during_the_war_commitments():
     t = act(t, 2, "pass")
     t = act(t, 1, "fight", 5, 1, 1, 1)
     assert t.war is None or t.war.stage != "commit"
+
+
+def test_conquest_phase_attacker_and_defender_cannot_pass_the_war():
+    """CONQUEST PHASE: "You are the Attacker. The target player is the Defender"; the player
+    with the higher WT wins the War. Both combatants are in it: `pass` is refused with the
+    fights open to them (it is not among the legal actions help lists), and changes nothing;
+    an ally ("Other players may send the combatants Armies and Cards") may still pass."""
+    s = _war(["Huns", "Visigoths", "Ostrogoths"], hands=[["Cavalry"], [], []])
+    for seat, role, fights in ((0, "Attacker", "fight with Cavalry"), (1, "Defender", None)):
+        legal = [GAME.format_action(s, a) for a in GAME.legal_actions(s, seat)]
+        assert "pass" not in legal and "fight" in legal
+        before = s.model_dump()
+        with pytest.raises(GameError) as refused:
+            act(s, seat, "pass")
+        assert "fight" in refused.value.message
+        if fights:
+            assert fights in refused.value.message
+        assert s.model_dump() == before
+        # the same action built directly (not typed) is refused by the rules too
+        with pytest.raises(IllegalActionError, match=f"You are the {role} in this war and cannot pass"):
+            GAME.apply(s, seat, Pass(), Rng(1, 1))
+    assert "pass" in [GAME.format_action(s, a) for a in GAME.legal_actions(s, 2)]
+    act(s, 2, "pass")
 
 
 def test_attack_only_immediate_neighbours():

@@ -155,6 +155,20 @@ def test_any_text_parses_to_a_legal_action_or_a_game_error(text: str) -> None:
             check_parse(s, seat, text)
 
 
+def test_pass_and_done_are_accepted_only_when_legal() -> None:
+    """An accepted action is one that help lists: ``pass`` and ``done`` typed in every
+    reached situation either are refused or read as an action among ``legal_actions``
+    (CONQUEST PHASE: the Attacker and the Defender fight; they cannot pass the war)."""
+    for s in live_states():
+        for seat in sorted(GAME.to_act(s)):
+            for text in ("pass", "done"):
+                try:
+                    action = GAME.parse_action(s, seat, text)
+                except GameError:
+                    continue
+                assert action in list(GAME.legal_actions(s, seat)), (situation(s), seat, text)
+
+
 @FUZZ
 @given(text=TEXT)
 def test_a_seat_not_prompted_is_told_it_is_not_its_turn(text: str) -> None:

@@ -208,6 +208,8 @@ def _read_verb(
             return Pass()
         if "Done" in legal_kinds:
             return Done()
+        if verb == "pass" and s.war is not None and s.war.stage == "commit":
+            return Pass()  # a combatant's pass: the war's rules refuse it and say why (CONQUEST PHASE)
         raise IllegalActionError(cannot(game, s, seat, f"say {verb}", hint(game, s, seat)))
     if verb == "pick":
         pool = game.nation_pool(s, reentry=s.phase == "reentry")
@@ -389,7 +391,7 @@ def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
     """Names of the action types legal for ``seat`` now."""
     war = s.war
     if war is not None and war.stage == "commit":
-        kinds = {"Pass", "Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
+        kinds = {"Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
         kinds |= {"PlayCard"} if game.s_plays(s, seat) else set()  # S cards: "play anytime" (R12)
         return kinds | ({"Block"} if game.blocks(s, seat) else set())
     return {type(a).__name__ for a in game.legal_actions(s, seat)}

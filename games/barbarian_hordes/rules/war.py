@@ -87,6 +87,19 @@ def commit_refusal(game: Any, s: State, seat: Seat, a: Any) -> str | None:
             )
         return None
     if isinstance(a, Pass):
+        war = s.war
+        if seat in (war.attacker, war.defender):
+            # CONQUEST PHASE: "The player with the higher WT wins the War" - the Attacker and the
+            # Defender are in the war; they cannot stay out of it, only fight with no cards
+            role = "the Attacker" if seat == war.attacker else "the Defender"
+            cards = game.war_cards(s, seat, seat, fight=True)
+            also = f", or fight with {list_words(game.names(cards))}" if cards else ""
+            blocks = game.blocks(s, seat)
+            block = f", or block with {list_words(game.names(blocks))}" if blocks else ""
+            return (
+                f"You are {role} in this war and cannot pass (CONQUEST PHASE): "
+                f"type fight (no cards){also}{block}."
+            )
         return None
     return "A war is on: fight (combatants), support <side> with ... (others), block with <card>, or pass."
 
