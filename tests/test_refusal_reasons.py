@@ -117,3 +117,57 @@ def test_a_barbarian_hordes_nation_not_offered_at_the_pick_says_why() -> None:
         g.parse_action(s, nxt, f"pick {taken}")
     with pytest.raises(InvalidNotationError, match="No nation called 'zz' here"):
         g.parse_action(s, nxt, "pick zz")
+
+
+def test_a_barbarian_hordes_card_played_in_a_war_is_refused_alike_spelt_well_or_not() -> None:
+    """CONQUEST PHASE: while a war's commitments are made, cards are committed (fight, support)
+    or block (P, I: Card List Notation), not played; 'play Insurrection' and the misspelt
+    'play insurection' get the same refusal: the question asked and what is legal now."""
+    from tests.bh_helpers import act, make_state
+
+    game = get_game("barbarian-hordes")
+    s = make_state(
+        ["Huns", "Visigoths", "Ostrogoths"], phase="conquest", active=0, conquests_left=2,
+        hands=[[], ["Insurrection", "Cavalry", "Peace"], []],
+    )  # fmt: skip
+    s = act(s, 0, "attack Visigoths")
+    answers = []
+    for text in ("play insurection", "play Insurrection", "play Peace"):
+        with pytest.raises(GameError) as refused:
+            game.parse_action(s, 1, text)
+        answers.append(refused.value.message)
+    for message in answers:
+        assert message.startswith("'play' is not possible now: the question now is")
+        assert "block with Peace" in message and "fight with Cavalry" in message
+
+
+def _soul_end_phase() -> tuple[object, int]:
+    game = get_game("soul-of-the-empire")
+    from games.core.agents import make_agent
+
+    s = start(game, [0, 1, 2], game.Options(), 7).state
+    agents = [make_agent(game, "random", x) for x in range(3)]
+    pick = random.Random(7)
+    for step in range(1, 3000):
+        for seat, prompt in sorted(game.to_act(s).items()):
+            if "End Phase" in prompt.text:
+                return s, seat
+        seat = pick.choice(sorted(game.to_act(s)))
+        s = apply_at(game, s, seat, agents[seat].choose(game, s, seat), 7, step).state
+    raise AssertionError("no End Phase reached")
+
+
+def test_soul_move_in_the_end_phase_is_refused_for_the_phase_not_for_its_die() -> None:
+    """END PHASE of Soul of the Empire: only End Phase Power Cards or done; a move is refused
+    because moving is not part of that phase, whatever die it names (not "No 9 in your Dice
+    Sequence"), and the legal list does not repeat itself ("done (e.g. done)")."""
+    game = get_game("soul-of-the-empire")
+    s, seat = _soul_end_phase()
+    answers = []
+    for text in ("move 6: 99 Rome-Italia", "move 9: 2 Rome-Italia"):
+        with pytest.raises(GameError) as refused:
+            game.parse_action(s, seat, text)
+        answers.append(refused.value.message)
+    assert answers[0] == answers[1]
+    assert answers[0].startswith("'move' is not possible now: the question now is")
+    assert "Dice Sequence" not in answers[0] and "(e.g. done)" not in answers[0]

@@ -576,15 +576,18 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     token = _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
     try:
         return _parse_text(g, s, f, text)
-    except (InvalidNotationError, IllegalActionError) as e:
+    except (InvalidNotationError, IllegalActionError):
         words = text.split()
         verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
         if verb in VERBS:
             legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
             if legal and verb not in legal and not (verb == "play" and "elder" in legal):
-                now = f"legal now: {list_words(sorted(legal))} (e.g. {_example(g, s, f)})."
-                if isinstance(e, IllegalActionError):  # already says why: add what is legal
-                    raise IllegalActionError(f"{e.message} {now[0].upper()}{now[1:]}") from None
+                example = _example(g, s, f)
+                # the example only when it shows more than a word of the list ("done (e.g. done)")
+                e_g = f" (e.g. {example})" if example not in legal else ""
+                now = f"legal now: {list_words(sorted(legal))}{e_g}."
+                # the verb is not legal now: that is the reason, whatever the rest of the text
+                # (not "No 9 in your Dice Sequence" for a move typed in the End Phase)
                 raise IllegalActionError(not_now(verb, g._prompt(s, f).text, now)) from None
         raise
     finally:

@@ -101,7 +101,9 @@ def commit_refusal(game: Any, s: State, seat: Seat, a: Any) -> str | None:
                 f"type fight (no cards){also}{block}."
             )
         return None
-    return "A war is on: fight (combatants), support <side> with ... (others), block with <card>, or pass."
+    # any other action (a card played, an attack...): the same refusal as a text that names
+    # no card of the hand ("'play' is not possible now: the question now is ...; legal now: ...")
+    return game.not_handled(s, seat, a)
 
 
 def apply_commit(game: Any, ctx: _Ctx, seat: Seat, a: Any) -> None:
