@@ -54,7 +54,13 @@ MAP_WIDTH = 1040
 KEY_H = 108  # the key band under the map and the side panel
 KEY_TEXT = 15  # pixels
 PANEL_WIDTH = 1600 - MAP_WIDTH
-COUNTER_SEAT = {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}
+# A counter colour's style: its Okabe-Ito colour (kingdoms.toml) in a shape no player seat has
+# (theme.seat_style gives seats n.. the same colours in other shapes), so a kingdom's units are
+# never drawn like a seat's Patriarchs.
+COUNTER_SEAT = {
+    c: i + len(theme.OKABE_ITO)
+    for c, i in {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}.items()
+}
 SHORT = {
     "northern": "N",
     "southern": "S",
