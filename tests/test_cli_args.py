@@ -77,3 +77,19 @@ def test_numbers_are_refused_in_words(argv, expected, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err
     assert expected in err and "invalid int value" not in err and "invalid float value" not in err
+
+
+def test_export_into_a_file_says_it_is_a_file_not_a_folder(tmp_path, capsys):
+    """`--html` names a folder; an existing file there is refused before any work, and not touched."""
+    target = tmp_path / "page.html"
+    target.write_text("keep")
+    assert main(["export", "--db", str(tmp_path / "t.db"), "--html", str(target), "1"]) == 2
+    assert f"{target} is a file, not a folder" in capsys.readouterr().err
+    assert target.read_text() == "keep"
+
+
+def test_play_refuses_an_empty_db_name(capsys):
+    """`--db ''` would otherwise play a game that is quietly not saved."""
+    assert main(["play", "count", "--db", ""]) == 2
+    err = capsys.readouterr().err
+    assert "--db needs a file name" in err and "Traceback" not in err

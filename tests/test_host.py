@@ -504,3 +504,14 @@ async def test_a_secret_action_is_confirmed_once():
         lines = host._feed_rows(rec, [_Applied(told, None), _Applied(bare, None)])
         private = [text for x in lines if isinstance(x, tuple) for text in [x[1]]]
         assert private == ["You discard Goliath.", "You played: discard Goliath"], lines
+
+
+async def test_a_log_page_out_of_range_says_which_pages_there_are():
+    """`log 0` / `log 99999999999999999999`: the nearest page is shown with what was wrong."""
+    async with host_on() as host:
+        await new_game(host, options={"target": 5})
+        for asked in (0, 10**20):
+            log = await host.log(CHANNEL, ALICE, page=asked)
+            assert log.page == 1 and log.pages == 1
+            assert f"There is no page {asked}: there is only one page; showing page 1." in log.text
+        assert "There is no page" not in (await host.log(CHANNEL, ALICE, page=1)).text

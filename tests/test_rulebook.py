@@ -301,3 +301,12 @@ def test_a_mark_printed_on_a_card_is_read_from_the_glossary() -> None:
     sote = topic_text(get_game("soul-of-the-empire"), "dice sequence")
     assert sote.startswith("Dice Sequence (glossary): The dice you readied after rolling")
     assert "**Using Your Dice To Take Actions" in sote
+
+
+def test_an_unknown_ruling_number_lists_the_rulings_there_are() -> None:
+    """`rules R999`: RULINGS.md has no R999; the answer names the numbers that exist (R1 ... R<last>)."""
+    g = get_game("roman-war")
+    text = topic_text(g, "R999")
+    numbers = [r.number for r in rulebook(g).rulings]
+    assert text.startswith("There is no ruling R999: the rulings are R1, ")
+    assert f", {numbers[-1]}." in text

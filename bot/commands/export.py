@@ -65,6 +65,11 @@ def _verify_command(db: str | None, session_id: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    out = Path(args.html)
+    if out.exists() and not out.is_dir():
+        print(f"tabula export: {out} is a file, not a folder; --html names the folder the page is written "
+              f"into (game-{args.session}.html).", file=sys.stderr)
+        return 2
     db = database_path(args.db)
     if missing(db):
         return 2

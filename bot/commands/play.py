@@ -63,6 +63,10 @@ def option_pair(text: str) -> tuple[str, Any]:
 def run(args: argparse.Namespace) -> int:
     from bot.console import play
 
+    if args.db is not None and not args.db.strip():
+        print("tabula play: --db needs a file name (for example --db game.db); leave --db out to play "
+              "without saving.", file=sys.stderr)
+        return 2
     if args.resume and not args.db:
         print("tabula play: --resume needs --db FILE, the file the game was kept in.", file=sys.stderr)
         return 2

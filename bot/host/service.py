@@ -2258,6 +2258,7 @@ class Host(StandingsMixin):
         total = rec.seq + 1 if rec.started_at is not None else 0
         per_page = max(1, min(per_page, 100))
         pages = max(1, math.ceil(total / per_page))
+        asked = page
         page = min(max(1, page), pages)
         hi = rec.seq - (page - 1) * per_page
         rows = await self.storage.actions(rec.id, after=hi - per_page, through=hi) if total else []
@@ -2271,6 +2272,9 @@ class Host(StandingsMixin):
             (f"{e.seq}. Set-up" if e.seat is None and e.notation == "setup" else f"{e.seq}. {e.who}: {e.notation}")
             + "".join(f"\n    {line}" for line in e.lines) for e in entries
         ) or "Nothing has happened yet."
+        if asked != page:
+            have = "there is only one page" if pages == 1 else f"pages are numbered 1 to {pages}"
+            text = f"There is no page {asked}: {have}; showing page {page}.\n{text}"
         return Reply(text=f"Log, page {page}/{pages}:\n{text}", log=tuple(entries), page=page, pages=pages,
                      ephemeral=True, session_id=rec.id, version=rec.version, status=rec.status,
                      game=self._game_name(rec))

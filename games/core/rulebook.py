@@ -387,6 +387,10 @@ def topic_text(game: Game, topic: str) -> str:
     ruling = find_ruling(book, topic)
     if ruling is not None:
         return answer_ruling(book, ruling)
+    if re.fullmatch(r"\s*[rR]\d{1,6}\s*", topic):
+        have = ", ".join(r.number for r in book.rulings)
+        return (f"There is no ruling {topic.strip().upper()}: " + (f"the rulings are {have}." if have else
+                f"{game.title} has no rulings.") + " Type `rules R<number>` for one in full.")
     marks = glossary_rows_for(game, topic)
     if marks:  # a mark printed on a card ("D1.cz") or a term of the game's glossary
         head = [f"{term.replace('`', '')} (glossary): {meaning.replace('`', '')}" for term, meaning in marks]
