@@ -178,7 +178,7 @@ def phone_area(size: tuple[int, int]) -> dr.Box:
 
 # a token's radius in pixels, for placing it inside its land
 TOKEN_RADIUS = {"city": 16, "temple": 16, "ark": 22, "patriarch": 14}
-PATRIARCH_SIZE = 28  # pixels across a Patriarch token
+PATRIARCH_SIZE = 32  # pixels across a Patriarch token: its letter 14 px bold even in a triangle
 
 
 @dataclass(frozen=True)

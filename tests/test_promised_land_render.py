@@ -97,3 +97,21 @@ def test_tokens_stand_inside_their_land_apart_from_each_other(players: int, step
             if a.placed and b.placed:
                 ra, rb = board.TOKEN_RADIUS[a.kind], board.TOKEN_RADIUS[b.kind]
                 assert (a.at[0] - b.at[0]) ** 2 + (a.at[1] - b.at[1]) ** 2 >= (ra + rb) ** 2, (a, b)
+
+
+def test_kingdom_units_never_drawn_like_a_seats_patriarchs() -> None:
+    """Units are a kingdom's counters and Patriarchs a player's (rule text, Components): no
+    kingdom's token has the colour and shape of any seat's Patriarch token (up to 5 players)."""
+    from render import theme
+    from render.promised_land import _factions
+
+    seats = {(theme.seat_style(s).colour, theme.seat_style(s).shape) for s in range(5)}
+    for f in _factions():
+        assert (f.style.colour, f.style.shape) not in seats, f.name
+
+
+def test_patriarch_letters_at_least_12_px() -> None:
+    """A Patriarch token's F/M/P letter is drawn at 12 px bold or more, triangles included."""
+    from render.promised_land import PATRIARCH_SIZE
+
+    assert int(PATRIARCH_SIZE * 0.46) >= 12 and int(PATRIARCH_SIZE * 0.56) >= 12
