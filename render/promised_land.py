@@ -196,7 +196,7 @@ class Token:
 
 def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
     """Where the city, temple, Ark and Patriarchs of each land go: inside the land, clear of
-    its border, every unit chip and every name (``render.map.place_tokens``), near the row
+    its border, every unit chip, the last combat's ring and every name (``render.map.place_tokens``), near the row
     above its units; a token with no such place goes in that row."""
     g = Geometry(m, MAP_WIDTH)
     room = chip_room(m, MAP_WIDTH)
@@ -207,6 +207,14 @@ def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
         ux, uy = g.pt(m.node(u.node).x, m.node(u.node).y)
         plan = chip_plan([(styles[u.faction], str(u.count))], room[u.node])
         chips.append((ux - plan.half - 4, uy + plan.top - 4, ux + plan.half + 4, uy + plan.bottom + 4))
+    for node_id in overlay.highlight:  # the last combat's ring, as render.map draws it
+        hx, hy = g.pt(m.node(node_id).x, m.node(node_id).y)
+        here = [(styles[u.faction], str(u.count)) for u in overlay.units if u.node == node_id]
+        hplan = chip_plan(here, room[node_id]) if here else None
+        half = min(124.0, max(60.0, (hplan.half if hplan else 0) + 10), room[node_id] + 2)
+        top = min(hplan.top - 6, -24) if hplan else -24
+        bottom = max(hplan.bottom + 4, 22) if hplan else 22
+        chips.append((hx - half - 4, hy + top - 4, hx + half + 4, hy + bottom + 4))
     out = []
     for land in v.lands:
         node = m.node(land.id)

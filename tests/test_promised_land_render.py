@@ -115,3 +115,23 @@ def test_patriarch_letters_at_least_12_px() -> None:
     from render.promised_land import PATRIARCH_SIZE
 
     assert int(PATRIARCH_SIZE * 0.46) >= 12 and int(PATRIARCH_SIZE * 0.56) >= 12
+
+
+def test_tokens_clear_of_the_last_combat_ring() -> None:
+    """The last combat's land is ringed; no city, temple, Ark or Patriarch is drawn under that
+    ring (seed 7, 300 steps, 5 players rang Dor through Megiddo's Patriarch)."""
+    from bot.commands.render import playout
+    from render.map import Geometry
+    from render.promised_land import MAP_WIDTH, map_data, map_overlay, token_places
+
+    game, state, _ = playout("promised-land", 7, 300, 5, "heuristic", {})
+    view = game.view(state, None)
+    m, overlay = map_data(), map_overlay(view)
+    assert overlay.highlight
+    g = Geometry(m, MAP_WIDTH)
+    for node_id in overlay.highlight:
+        hx, hy = g.pt(m.node(node_id).x, m.node(node_id).y)
+        for t in token_places(m, view, overlay):
+            # the ring is at least 60 px either side and 24 px above and 22 below the land's point
+            clear = abs(t.at[0] - hx) > 60 + 12 or not -24 - 12 < t.at[1] - hy < 22 + 12
+            assert clear, (t, node_id)
