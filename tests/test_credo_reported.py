@@ -281,6 +281,8 @@ def test_done_at_set_up_while_an_article_can_be_placed_names_set_up_b() -> None:
     with pytest.raises(IllegalActionError) as e:
         GAME.parse_action(t.s, 0, "done")
     assert "Set Up b." in e.value.message and "place an Article" in e.value.message, e.value.message
+    assert "you must place as many Articles as possible on your Church mat" in e.value.message
+    assert "He must" not in e.value.message
 
 
 def event_step(seed: int):

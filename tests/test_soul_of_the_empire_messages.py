@@ -253,6 +253,18 @@ def test_one_roll_left_is_singular() -> None:
     assert "(1 roll left)" in text and "1 rolls" not in text
 
 
+def test_no_rolls_left_does_not_offer_a_reroll() -> None:
+    """Roll and Ready (3 rolls): once the rolls are spent the prompt asks only to ready the dice."""
+    s = start(g, [0, 1, 2, 3], Options(), 7).state
+    while s.rolling is None or s.rolling.rerolls != 0:
+        f = next(x for x in range(4) if g.acting(s, x) is not None)
+        acts = g.legal_actions(s, f)
+        pick = next((a for a in acts if type(a).__name__ == "Reroll"), acts[0])
+        s = g.apply(s, f, pick, FixedRng()).state
+    text = " ".join(p.text for p in g.to_act(s).values())
+    assert "no rolls left: ready your Dice Sequence" in text and "reroll" not in text
+
+
 # --------------------------------------------------------------------------- status text
 
 

@@ -156,3 +156,16 @@ def test_render_writes_png_under_a_png_name(tmp_path, capsys):
     out = tmp_path / "board.PNG"
     assert main(["render", "credo", "--steps", "1", "--out", str(out)]) == 0
     assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_an_unknown_option_reads_as_one_sentence() -> None:
+    """"Invalid options for Credo: there is no option 'bogus'." (no capital mid-sentence)."""
+    from pydantic import ValidationError
+
+    from games.core import get_game
+    from games.core.options import options_message
+    g = get_game("credo")
+    with pytest.raises(ValidationError) as e:
+        g.Options.model_validate({"bogus": 1})
+    assert options_message("Credo", g.Options, e.value).startswith(
+        "Invalid options for Credo: there is no option 'bogus'.")

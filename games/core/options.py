@@ -107,6 +107,8 @@ def option_problems(options: type[BaseModel], error: ValidationError) -> str:
 
 
 def options_message(title: str, options: type[BaseModel], error: ValidationError) -> str:
-    """The whole refusal: ``"Invalid options for Roman War: There is no option 'nonsense'.
+    """The whole refusal: ``"Invalid options for Roman War: there is no option 'nonsense'.
     Options: mode (coop or duel; default coop), ..."``."""
-    return f"Invalid options for {title}: {option_problems(options, error)}. Options: {option_list(options)}."
+    problems = option_problems(options, error)
+    problems = problems[:1].lower() + problems[1:] if problems.startswith("There ") else problems
+    return f"Invalid options for {title}: {problems}. Options: {option_list(options)}."

@@ -685,8 +685,8 @@ class Credo(NotationGame):
         if verb == "done" and s.phase == "setup" and not s.tasks:
             places = [self.name(c) for c in s.players[seat].hand if self._placeable(s, seat, c, setup=True)]
             if places:
-                return (f"you can still place an Article (e.g. {places[0]}), and \"He must place as many "
-                        "Articles as possible on his Church mat\" (Set Up b.)")
+                return (f"you can still place an Article (e.g. {places[0]}), and you must place as many "
+                        "Articles as possible on your Church mat (Set Up b.)")
             return None
         if verb != "play":
             return None

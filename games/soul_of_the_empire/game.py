@@ -1522,7 +1522,8 @@ class SoulOfTheEmpire(NotationGame):
                 kind="turn",
                 text=f"{name}: your {what} show "
                 + ", ".join(str(values[i]) for i in e.dice)
-                + f" — reroll some ({e.rerolls} roll{'s' if e.rerolls != 1 else ''} left) or keep them.",
+                + (f" — reroll some ({count(e.rerolls, 'roll')} left) or keep them." if e.rerolls
+                   else " — no rolls left: keep them."),
             )
         if s.regroup is not None:
             return Prompt(
@@ -1534,8 +1535,9 @@ class SoulOfTheEmpire(NotationGame):
             r = s.rolling
             return Prompt(
                 kind="turn",
-                text=f"{name}: roll and ready — reroll some dice ({r.rerolls} roll{'s' if r.rerolls != 1 else ''} left) "
-                "or ready your Dice Sequence.",
+                text=f"{name}: roll and ready — reroll some dice ({count(r.rerolls, 'roll')} left) "
+                "or ready your Dice Sequence." if r.rerolls
+                else f"{name}: roll and ready — no rolls left: ready your Dice Sequence.",
             )
         if s.phase == "markers":
             owner = s.markers_to_place[0]
@@ -3294,7 +3296,7 @@ class SoulOfTheEmpire(NotationGame):
             elif e.effect == "reinforce":
                 k = min(e.n, ctx.f(side).supply, self._room(ctx.s, t, side))
                 ctx.from_supply(t, side, k)
-                lines.append(f"{e.name}: {k} {self.fname(side)} units join")
+                lines.append(f"{e.name}: {count(k, self.fname(side) + ' unit')} join" + ("s" if k == 1 else ""))
             elif e.effect == "kill":
                 k = min(e.n, self.units(ctx.s, t, other))
                 ctx.to_supply(t, other, k)
