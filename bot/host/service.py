@@ -186,7 +186,15 @@ def _notation_is_public(game: Game, state: Any, seat: Seat, action: Any) -> bool
     ``notation_is_public(state, seat, action)``; without it the notation is shown to
     its player only and the others learn what happened from the public events (an
     action may name a card kept in hand or laid face down)."""
-    return bool(game.notation_is_public(state, seat, action))
+    return _is_bare_pass(action) or bool(game.notation_is_public(state, seat, action))
+
+
+def _is_bare_pass(action: Any) -> bool:
+    """Whether ``action`` is a plain pass or done (kind ``pass``/``done`` and nothing else):
+    declining or finishing in the open names no card, so everyone may read it. A pass
+    answering a secret choice (prompt kind ``secret``) stays secret all the same."""
+    fields = getattr(type(action), "model_fields", None)
+    return getattr(action, "kind", None) in PASS_WORDS and fields is not None and set(fields) == {"kind"}
 
 
 @dataclass(frozen=True)
