@@ -578,3 +578,17 @@ def test_card_not_in_hand_is_refused():
 
     with pytest.raises(IllegalActionError, match="not in your hand"):
         GAME.apply(s, 0, PlayCard(card=card_id("Famine")), Dice())
+
+
+def test_war_prompt_names_a_block_as_conditional_and_does_not_reveal_the_hand():
+    """CARD LIST NOTATION: P ("He may not attack you this turn") and I cards block an attack;
+    the war's question says a block needs such a card instead of offering one to a player who
+    holds none, and reads the same whatever the hand holds (the question is shown to all)."""
+    prompts = []
+    for hand in (["Cavalry"], ["Peace"]):
+        s = _war(["Huns", "Visigoths", "Ostrogoths"], hands=[[], hand, []])
+        prompts.append((GAME.to_act(s)[1].text, GAME.to_act(s)[2].text))
+    assert prompts[0] == prompts[1]
+    defender, ally = prompts[0]
+    assert "if you hold a P or I card, you may block the attack with it" in defender
+    assert "if you hold an I card, you may block the attack with it" in ally

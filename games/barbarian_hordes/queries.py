@@ -257,8 +257,14 @@ class Queries:
         a, d = self.nation_name(s, war.attacker), self.nation_name(s, war.defender)
         if seat == war.attacker:
             return f"War on {d}: commit Force, Leader and Y cards in secret (or fight with none)."
+        # The prompt is shown to the other seats too (who is asked what), so it cannot depend on
+        # the hand: a block is named as open only to a holder of a P or I card (Card List Notation).
         if seat == war.defender:
-            return f"{a} declared war on you: commit Force, Leader and Y cards in secret (or fight with none), or block with a P or I card."
+            return (
+                f"{a} declared war on you: commit Force, Leader and Y cards in secret (or fight with none);"
+                " if you hold a P or I card, you may block the attack with it."
+            )
         return (
-            f"War: {a} against {d}. Support a side with Army Tokens and cards, block with an I card, or pass."
+            f"War: {a} against {d}. Support a side with Army Tokens and cards, or pass;"
+            " if you hold an I card, you may block the attack with it."
         )
