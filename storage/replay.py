@@ -162,10 +162,11 @@ async def verify_session(storage: Storage, session_id: int) -> tuple[bool, list[
     result = await replay_session(storage, rec)
     lines.append(f"Replayed {rec.seq} actions from the seed.")
     if result.outcome is not None:
-        won = [x + 1 for x in result.outcome.winners]
-        who = (f"seat {won[0]} wins" if len(won) == 1 else
-               f"seats {', '.join(map(str, won))} win" if won else "no winner")
-        lines.append(f"Outcome: {who} (seats numbered from 1); {result.outcome.reason}")
+        game = get_game(rec.game_id)
+        won = [game.seat_label(result.state, x) for x in result.outcome.winners]
+        who = (f"{won[0]} wins" if len(won) == 1 else
+               f"{', '.join(won)} win" if won else "no winner")
+        lines.append(f"Outcome: {who}; {result.outcome.reason}")
     if result.problems:
         ok = False
         lines.extend(result.problems)

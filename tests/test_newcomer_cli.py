@@ -31,7 +31,8 @@ def test_roman_war_simulate_names_hannibals_wins(capsys: pytest.CaptureFixture[s
 
 
 def test_verify_numbers_seats_from_1(tmp_path) -> None:
-    """`tabula verify` names the winning seats numbered from 1, as everywhere else."""
+    """`tabula verify` names the winning seats as the game does: their nation or faction, else
+    "seat N" numbered from 1, as everywhere else."""
     import tests.toygame  # noqa: F401  (registers "count")
     from bot.console import Console
     from storage import SqliteStorage
@@ -49,4 +50,16 @@ def test_verify_numbers_seats_from_1(tmp_path) -> None:
 
     lines = asyncio.run(check())
     outcome = next(x for x in lines if x.startswith("Outcome:"))
-    assert "(seats numbered from 1)" in outcome and "seat 0" not in outcome and "[0" not in outcome
+    assert outcome.startswith("Outcome: seat ") and "seat 0" not in outcome and "[0" not in outcome
+
+
+def test_verify_of_an_unknown_session_says_which_command(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabula verify 2` on a database without session 2 answers as `export` does: the
+    command's name first, then "There is no game session #2.", exit status 2."""
+    import tests.toygame  # noqa: F401  (registers "count")
+    from bot.console import Console
+
+    db = str(tmp_path / "g.db")
+    Console("count", 2, 2, seed=4, options={"target": 6}, out=io.StringIO(), read=lambda p: "", db=db).run()
+    assert main(["verify", "--db", db, "2"]) == 2
+    assert capsys.readouterr().err.strip() == "tabula verify: There is no game session #2."

@@ -31,7 +31,7 @@ async def _verify(db: str, session_id: int) -> int:
         try:
             ok, lines = await verify_session(st, session_id)
         except GameError as e:
-            print(e.message, file=sys.stderr)
+            print(f"tabula verify: {e.message}", file=sys.stderr)
             return 2
     print("\n".join(lines))
     print("VERIFIED" if ok else "NOT VERIFIED")
