@@ -258,3 +258,20 @@ def test_a_game_no_player_won_says_so_without_contradicting_its_reason() -> None
     assert text.startswith(f"Game over, no player won: {reason} Seed: 1")
     rec.outcome = {"winners": [0], "reason": "Scores: seat 1 79, seat 2 76."}
     assert host._outcome_text(rec).startswith("Game over: You won (Scores: You 79, seat 2 76.).")
+
+
+def test_the_end_line_names_the_winner_once() -> None:
+    """Credo: a reason that already says who won ("seat 2 wins! ...") is the end line itself,
+    not "Game over: X won (X wins! ...)"."""
+    from types import SimpleNamespace
+
+    from bot.host.service import Host
+
+    host = Host.__new__(Host)
+    host.names = SimpleNamespace(user=lambda uid: "You", channel=lambda cid: "the terminal")
+    host._seat_label = lambda rec, seat: None
+    rec = SimpleNamespace(status="finished", outcome={"winners": [1], "reason": "seat 2 wins! 7 Articles."},
+                          seed=1, seed_hash="ab", id=1, seats=[SimpleNamespace(seat=0, user_id=1)])
+    text = host._outcome_text(rec)
+    assert text.startswith("Game over: seat 2 wins! 7 Articles. Seed: 1"), text
+    assert text.count("wins") == 1 and " won (" not in text

@@ -145,6 +145,8 @@ MAX_REPEAT = 12
 AUTO_PASS_TRIES = 8
 """Redraws of a seat's hidden information that must all leave a lone pass its only answer."""
 SEAT_NUMBER = re.compile(r"\b[Ss]eat (\d{1,2})\b")
+WIN_WORD = re.compile(r"\b(?:wins?|won)\b", re.IGNORECASE)
+"""An outcome's reason that says who won: the end line quotes it instead of naming the winner twice."""
 DIGEST_LINES = 12  # at most this many lines of "since your last turn" in a private prompt
 
 
@@ -1116,7 +1118,10 @@ class Host(StandingsMixin):
             head = "The game was abandoned."
         elif outcome and outcome.winners:
             reason = self._named(rec, outcome.reason)
-            head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({reason})."
+            if WIN_WORD.search(reason):  # the reason names the winner itself ("Church 2 wins! ...")
+                head = f"Game over: {reason.strip()}" + ("" if reason.strip().endswith((".", "!", "?")) else ".")
+            else:
+                head = f"Game over: {list_words([self._who(rec, w) for w in outcome.winners])} won ({reason})."
         elif outcome and outcome.reason:  # no seat won: the reason says why (Hannibal, a draw, a limit)
             reason = self._named(rec, outcome.reason).strip()
             head = f"Game over, no player won: {reason}" + ("" if reason.endswith((".", "!", "?")) else ".")
