@@ -728,7 +728,7 @@ class Console:
             lines.append("Type help <word> for all of them, e.g. help " + max(groups, key=lambda v: len(groups[v])) + ".")
         lines.append(f"Also: explain <name> (what a {self.game.explained} does; explain alone: these options), "
                      "rules (the summary), rules <topic> (the rule text on a phase, a word or a ruling like R3; "
-                     "rules now: this step), hand, status, log [page], undo (undo decline: refuse one asked), help, quit.")
+                     "rules now: this step), hand, status, log [page], undo (take back your last action; undo decline: refuse an undo another player asks for), help, quit.")
         return "\n".join(lines)
 
     def run(self) -> int:

@@ -465,3 +465,18 @@ def test_over_long_input_is_answered_with_it_shortened():
     assert "A name here is at most 100 characters" in text and "20,000" in text
     assert "Nothing in the rule text or the rulings matches 'abcdefghij" in text
     assert long[:200] not in text and text.count("…") >= 3
+
+
+def test_help_says_what_undo_does() -> None:
+    """The "Also:" line of help says what undo does in words a newcomer reads (tester finding:
+    "undo (undo decline: refuse one asked)" was cryptic)."""
+    import io
+
+    from bot.console import Console
+
+    said = iter(["help", "quit"])
+    out = io.StringIO()
+    Console("count", 2, 1, seed=4, options={"target": 6}, out=out, read=lambda p: next(said, "quit")).run()
+    text = out.getvalue()
+    assert "undo (take back your last action; undo decline: refuse an undo another player asks for)" in text
+    assert "refuse one asked" not in text
