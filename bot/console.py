@@ -698,7 +698,7 @@ class Console:
         if not rows:
             return "\n".join(lines + ["", "  Type help to see what you may do now."]).strip("\n")
         lines += ["", f"{self.game.title} — terms and marks:"]
-        lines += [f"  {term.replace('`', '')}: {meaning.replace('`', '')}" for term, meaning in rows]
+        lines += [f"  {term.replace('`', '')} — {meaning.replace('`', '')}" for term, meaning in rows]
         return "\n".join(lines)
 
     async def help(self, user: int, topic: str = "") -> str:

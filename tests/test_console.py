@@ -377,7 +377,7 @@ def test_help_groups_a_long_list_by_command_word_and_help_word_lists_one_kind():
     listed = text.split("Type help <word>")[1]
     recruits = re.findall(r"^  (recruit \S+ .*)$", listed, re.M)
     assert recruits and not re.search(r"^  move ", listed.split("terms and marks")[0], re.M)
-    assert "Soul of the Empire — terms and marks:" in text and "Dice Sequence:" in text
+    assert "Soul of the Empire — terms and marks:" in text and "Dice Sequence — " in text
 
 
 def test_explain_at_the_prompt_gives_a_named_things_text_or_the_nearest_names():

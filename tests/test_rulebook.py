@@ -310,3 +310,16 @@ def test_an_unknown_ruling_number_lists_the_rulings_there_are() -> None:
     numbers = [r.number for r in rulebook(g).rulings]
     assert text.startswith("There is no ruling R999: the rulings are R1, ")
     assert f", {numbers[-1]}." in text
+
+
+def test_roman_war_explain_spells_out_the_marks_of_a_card() -> None:
+    """GLOSSARY.md: `C n` is the cost, `D n.cz` draws n cards straight to the Cost Zone; `explain levy`
+    ("Tactic C0 · D1.cz") gives both in words, the same words `rules D1.cz` quotes."""
+    from games.core.glossary import glossary_rows_for
+
+    g = get_game("roman-war")
+    levy = next(e for e in g.explanations() if e.name == "Levy")
+    assert "C0: Cost: rotate n untapped cards of your Cost Zone" in levy.text
+    (_, meaning), = glossary_rows_for(g, "D1.cz")
+    assert f"D1.cz: {meaning.replace('`', '')}" in levy.text
+    assert "::" not in levy.text and ":: " not in topic_text(g, "rotate:")

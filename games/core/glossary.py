@@ -65,3 +65,41 @@ def glossary_rows_for(game: Game, topic: str) -> tuple[tuple[str, str], ...]:
     if not key:
         return ()
     return tuple(row for row in glossary(game) if any(_mark(form) == key for form in row[0].split(" / ")))
+
+
+@functools.cache
+def _marks_pattern(module: str) -> tuple[object, tuple[tuple[str, str], ...]]:
+    import re
+
+    forms = []
+    for term, meaning in _read(module):
+        for form in term.split(" / "):
+            form = form.replace("`", "").strip()
+            if form:
+                forms.append((form, term.replace("`", ""), meaning.replace("`", "")))
+    forms.sort(key=lambda f: -len(f[0]))
+    parts = []
+    for form, _, _ in forms:
+        pieces = re.split(r"((?<![A-Za-z]) ?n(?![A-Za-z]))", form)
+        regex = "".join(r"\s?\d+" if p.strip() == "n" and i % 2 else re.escape(p) for i, p in enumerate(pieces))
+        parts.append(regex.replace(r"\ \s?\d+", r"\s?\d+"))
+    pattern = re.compile(r"(?<![\w.])(?:" + "|".join(f"({p})" for p in parts) + r")(?![\w])") if parts else None
+    return pattern, tuple((t, m) for _, t, m in forms)
+
+
+def marks_in_words(game: Game, line: str) -> tuple[tuple[str, str], ...]:
+    """The glossary marks printed in ``line`` (a card's line, e.g. ``"Tactic C0 · D1.cz"``), each
+    once, in the order they appear: ``(("C0", "Cost: rotate n ..."), ("D1.cz", "Draw n cards ..."))``.
+    ``()`` when the game has no glossary or the line no mark. The one place marks are expanded."""
+    pattern, rows = _marks_pattern(type(game).__module__)
+    if pattern is None:
+        return ()
+    out: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for m in pattern.finditer(line):  # type: ignore[attr-defined]
+        i = next(k for k, g in enumerate(m.groups()) if g is not None)
+        term, meaning = rows[i]
+        if term not in seen:
+            seen.add(term)
+            out.append((m.group(0).strip(), meaning))
+    return tuple(out)

@@ -19,6 +19,7 @@ from games.core.base import NotationGame
 from games.core.errors import list_words
 from games.core.explain import Explanation
 from games.core.flow import FlowGame
+from games.core.glossary import marks_in_words
 
 from . import notation
 from .data import explanations, load
@@ -62,10 +63,20 @@ class RomanWar(
     flow = FLOW
 
     def explanations(self) -> tuple[Explanation, ...]:
-        """Every Roman and Hannibal card, level ability and starter deck (data/*.toml)."""
-        return explanations()
+        """Every Roman and Hannibal card, level ability and starter deck (data/*.toml), each
+        card's line followed by its marks in words (GLOSSARY.md, games.core.glossary.marks_in_words)."""
+        if self._explained is None:
+            out = []
+            for e in explanations():
+                card = e.kind.startswith(("Roman card", "Hannibal's"))  # printed lines, not prose
+                marks = marks_in_words(self, e.text) if card else ()
+                words = "".join(f"\n{mark}: {meaning}" for mark, meaning in marks)
+                out.append(e.model_copy(update={"text": e.text + words}) if words else e)
+            self._explained = tuple(out)
+        return self._explained
 
     def __init__(self) -> None:
+        self._explained: tuple[Explanation, ...] | None = None
         self.data = load()
 
     def context(self, s: State, rng: Rng) -> _Ctx:
