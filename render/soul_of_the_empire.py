@@ -494,13 +494,22 @@ def combat_note(view: Any) -> str:
     return text + " (ringed on the map)."
 
 
+def _combat_choice(view: Any) -> str:
+    """What an asked side of the combat in progress decides (rule text, Combat: each side
+    chooses a Combat Card in secret), or "" when no combat waits for a card."""
+    if not view.combat_territory or not set(view.combat_sides) - set(view.combat_chosen):
+        return ""
+    name = next((n.name for n in map_data().nodes if n.id == view.combat_territory), view.combat_territory)
+    return f"choose a Combat Card for the combat in {name}"
+
+
 def notes(view: Any) -> list[tuple[str, tuple[int, int, int]]]:
     """(text, colour) of the notes under the faction rows: who is asked, the last combat, how
     to win and what Rage does."""
     texts = []
     if view.phase != "over" and view.waiting:
         who = ", ".join(NAMES[f] for f in sorted(asked_factions(view), key=list(STYLE).index))
-        what = view.window or DECIDING.get(view.phase, "")
+        what = view.window or _combat_choice(view) or DECIDING.get(view.phase, "")
         texts.append((f"Asked now: {who}" + (f" — {what}" if what else ""), theme.YELLOW))
     if view.combat_territory:
         texts.append((combat_note(view), theme.YELLOW))

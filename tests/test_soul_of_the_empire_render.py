@@ -220,3 +220,6 @@ def test_ringed_combat_in_progress_is_named_under_the_factions() -> None:
     assert _overlay(view).highlight == ("garamantes",)
     texts = [t for t, _ in notes(view)]
     assert "Combat in progress in Garamantes: Coalition attacks Rome; Rome has chosen a Combat Card" in texts[1]
+    # who is asked, and for what: the combat's card, not the Main Phase's dice (the prompt asks
+    # "Combat in Garamantes: Coalition against Rome — choose a Combat Card in secret")
+    assert texts[0] == "Asked now: Coalition — choose a Combat Card for the combat in Garamantes"
