@@ -74,3 +74,17 @@ def test_simulate_reports_the_team_win_rate():
     assert report.errors == [] and len(report.records) == 4
     for r in report.records:
         assert r.winners in ((), r.labels)
+
+
+def test_simulate_counts_the_roman_team_once(capsys):
+    """Co-op Roman War: the Romans win or lose together (Game.sides), so the report has one row
+    for the team, named by its seats ("Fabius + Scipio + Marcellus"), not one row per seat
+    all at the same rate; the Hannibal deck's wins are the games no seat won."""
+    from bot.cli import main
+
+    assert main(["simulate", "roman-war", "--games", "3", "--players", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate by side" in out
+    rows = [line for line in out.splitlines() if line.startswith("  ") and "+" in line]
+    assert len(rows) == 1 and rows[0].split()[:5] == ["Fabius", "+", "Scipio", "+", "Marcellus"]
+    assert "seat 1" not in out

@@ -98,12 +98,15 @@ class GameRecord:
     rounds: int | None
     labels: tuple[str, ...]
     winners: tuple[str, ...]
+    sides: tuple[str, ...] = ()
+    side_winners: tuple[str, ...] = ()
 
 
 @dataclass
 class Report:
     game_title: str
     no_winner_label: str = "games without a winner"
+    seat_heading: str = "seat"  # "nation" where seats are labelled by their nations
     games: int = 0
     seconds: float = 0.0
     records: list[GameRecord] = field(default_factory=list)
@@ -124,8 +127,18 @@ def seat_labels(game: Any, s: Any, seats: int | None = None) -> tuple[str, ...]:
     labels = []
     for x in range(n):
         nation = getattr(players[x], "nation", None) if players is not None else None
-        labels.append(nation if nation else f"seat {x + 1}")
+        labels.append(nation if nation else game.seat_label(s, x))
     return tuple(labels)
+
+
+def side_labels(game: Any, s: Any, labels: tuple[str, ...]) -> tuple[str, ...]:
+    """What to call each side (``Game.sides``: seats that win or lose together) in the win
+    table: its seats' labels joined with " + " ("Fabius + Scipio" for a Roman War team)."""
+    sides = game.sides(s, len(labels))
+    members: dict[int, list[str]] = {}
+    for seat, side in enumerate(sides):
+        members.setdefault(side, []).append(labels[seat])
+    return tuple(" + ".join(members[side]) for side in sorted(members))
 
 
 def play_ai_game(
@@ -197,12 +210,18 @@ def simulate(
             s, steps = play_ai_game(game, n, gseed, agents, max_steps)
             outcome = game.outcome(s)
             labels = seat_labels(game, s, n)
+            if any(getattr(p, "nation", None) for p in getattr(game.view(s, None), "players", None) or ()):
+                report.seat_heading = "nation"
+            sides = side_labels(game, s, labels)
+            winners = tuple(labels[w] for w in outcome.winners)
             report.records.append(
                 GameRecord(
                     actions=steps,
                     rounds=getattr(s, "round", None),
                     labels=labels,
-                    winners=tuple(labels[w] for w in outcome.winners),
+                    winners=winners,
+                    sides=sides,
+                    side_winners=tuple(x for x in sides if set(x.split(" + ")) & set(winners)),
                 )
             )
         except Exception as e:
@@ -238,19 +257,22 @@ def print_report(report: Report, out: TextIO, *, players: tuple[int, int], agent
         if rounds:
             print(f"mean turns (rounds): {sum(rounds) / len(rounds):.2f} (max {max(rounds)})", file=out)
         print(f"mean actions per game: {sum(actions) / len(actions):.1f} (max {max(actions)})", file=out)
+        # seats that win or lose together (a Roman War team) are counted once, as their side
+        teams = any(len(r.sides) < len(r.labels) for r in done)
         seated: Counter[str] = Counter()
         wins: Counter[str] = Counter()
         for r in done:
-            seated.update(set(r.labels))
-            wins.update(r.winners)
+            seated.update(set(r.sides if teams else r.labels))
+            wins.update(r.side_winners if teams else r.winners)
         no_winner = sum(1 for r in done if not r.winners)
         width = max(len(x) for x in seated) if seated else 6
-        print("win rate (wins / games in which it held a seat at the end):", file=out)
-        print(
-            f"  {'nation' if any(not k.startswith('seat ') for k in seated) else 'seat':<{width}}  "
-            f"{'games':>6}  {'wins':>5}  {'rate':>6}",
-            file=out,
-        )
+        if teams:
+            print("win rate by side (seats that win or lose together):", file=out)
+            heading = "side"
+        else:
+            print("win rate (wins / games in which it held a seat at the end):", file=out)
+            heading = report.seat_heading
+        print(f"  {heading:<{width}}  {'games':>6}  {'wins':>5}  {'rate':>6}", file=out)
         for label in sorted(seated, key=lambda k: (-wins[k] / seated[k], k)):
             print(
                 f"  {label:<{width}}  {seated[label]:>6}  {wins[label]:>5}  {wins[label] / seated[label]:>6.1%}",
