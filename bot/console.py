@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
+from bot.host.service import PASS_WORDS
 from bot.lineedit import LineEditor
 from games.core import GameError, StaleStateError, get_game
 from games.core.english import count
@@ -48,7 +49,6 @@ CHANNEL = 0  # the terminal's one "channel"
 FIRST_USER = 1  # human seat n is played by user FIRST_USER + n
 COMMANDS = ("help", "hand", "status", "log", "rules", "rules now", "explain", "undo", "undo decline", "quit")
 CLEAR = "\033[2J\033[3J\033[H"  # clear the screen and the scrollback, cursor home
-PASS_WORDS = ("pass", "done")
 INTERRUPTED = 130
 
 

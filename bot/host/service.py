@@ -138,6 +138,7 @@ MAX_TREE = 20_000
 """Legal actions above which a question gets no choices to click (typed with ``/play``)."""
 TREES_KEPT = 64
 PASS_WORDS = ("pass", "done")
+"""An answer that decides nothing (auto-pass, a public pass; the terminal's --auto-pass too)."""
 REPEAT_MARK = "×"
 """``place Italia ×3``: the same action three times in a row (a choice with a count)."""
 REPEATED = re.compile(r"(.+?) ×(\d{1,2})")
