@@ -206,8 +206,9 @@ class Credo(NotationGame):
 
     # ------------------------------------------------------------------ lookups
 
-    def seat_label(self, s: State, seat: Seat) -> str:
-        """Seats are named by their Church ("Church 2") in every message."""
+    def seat_name(self, s: State, seat: Seat) -> str:
+        """Seats are named by their Church ("Church 2") in every message, the host's too
+        ("Church 2 (AI)", "Church 2 (alice)")."""
         return self.church_name(seat)
 
     def church_name(self, seat: Seat) -> str:
