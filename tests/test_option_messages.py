@@ -14,7 +14,7 @@ LIBRARY_WORDS = ("Extra inputs", "Input should", "Value error", "default None", 
 @pytest.mark.parametrize(
     "game_id,values,expected",
     [
-        ("roman-war", {"nonsense": 1}, "There is no option 'nonsense'"),
+        ("roman-war", {"nonsense": 1}, "there is no option 'nonsense'"),
         ("roman-war", {"fee": 9}, "fee=9 is not allowed: fee is a whole number from 1 to 3"),
         ("roman-war", {"mode": "x"}, "mode=x is not allowed: mode is coop or duel"),
         ("soul-of-the-empire", {"factions": ["Rome", "Rome"]}, "Each faction may be chosen once"),

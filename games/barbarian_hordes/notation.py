@@ -196,6 +196,36 @@ def _not_held(game: BarbarianHordes, s: State, seat: int, message: str) -> str |
     return f"{card.display} ({card.types}: {card.text}) cannot be used for this now (Card List Notation)"
 
 
+def _read_pick(game: BarbarianHordes, s: State, rest: str) -> PickNation:
+    """``pick <nation>`` (The Nations; re-entry after being wiped out): a nation offered now, or
+    a refusal that says why the named nation is not (taken, or not its tier's turn yet)."""
+    pool = game.nation_pool(s, reentry=s.phase == "reentry")
+    if s.phase not in ("draft", "reentry"):
+        raise IllegalActionError(
+            "Nations are picked at the start, or when re-entering after being wiped out."
+        )
+    names = {game.data.nation(n).name: n for n in pool}
+    try:
+        return PickNation(nation=match_name(rest, names, "nation"))
+    except InvalidNotationError as unknown:
+        # a nation of the game that is not offered: say why (taken, or not its tier's turn yet)
+        every = {n.name: n.id for n in game.data.nations.values()}
+        try:
+            other = match_name(rest, every, "nation")
+        except (InvalidNotationError, AmbiguousActionError):
+            raise unknown from None
+        offered = f"choose from: {list_words(sorted(names))}."
+        name = game.data.nation(other).name
+        if other in s.nations_played:
+            raise IllegalActionError(f"The {name} are already in the game; {offered}") from None
+        if s.phase != "draft" or s.variant == "three-player":
+            raise unknown from None
+        raise IllegalActionError(
+            f"The {name} cannot be picked yet: each player picks one nation, starting with the Primary "
+            f"nations, then secondary, then tertiary, then quaternary (The Nations); {offered}"
+        ) from None
+
+
 def _read_verb(
     game: BarbarianHordes, s: State, seat: int, verb: str, rest: str, word: str, legal_kinds: set[str]
 ) -> Any:
@@ -212,31 +242,7 @@ def _read_verb(
             return Pass()  # a combatant's pass: the war's rules refuse it and say why (CONQUEST PHASE)
         raise IllegalActionError(cannot(game, s, seat, f"say {verb}", hint(game, s, seat)))
     if verb == "pick":
-        pool = game.nation_pool(s, reentry=s.phase == "reentry")
-        if s.phase not in ("draft", "reentry"):
-            raise IllegalActionError(
-                "Nations are picked at the start, or when re-entering after being wiped out."
-            )
-        names = {game.data.nation(n).name: n for n in pool}
-        try:
-            return PickNation(nation=match_name(rest, names, "nation"))
-        except InvalidNotationError as unknown:
-            # a nation of the game that is not offered: say why (taken, or not its tier's turn yet)
-            every = {n.name: n.id for n in game.data.nations.values()}
-            try:
-                other = match_name(rest, every, "nation")
-            except (InvalidNotationError, AmbiguousActionError):
-                raise unknown from None
-            offered = f"choose from: {list_words(sorted(names))}."
-            name = game.data.nation(other).name
-            if other in s.nations_played:
-                raise IllegalActionError(f"The {name} are already in the game; {offered}") from None
-            if s.phase != "draft" or s.variant == "three-player":
-                raise unknown from None
-            raise IllegalActionError(
-                f"The {name} cannot be picked yet: each player picks one nation, starting with the Primary "
-                f"nations, then secondary, then tertiary, then quaternary (The Nations); {offered}"
-            ) from None
+        return _read_pick(game, s, rest)
     if verb == "move":
         body = re.sub(r"^between\s+", "", rest, flags=re.I)
         left, right = _between(game, s, seat, body)
