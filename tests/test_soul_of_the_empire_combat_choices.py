@@ -445,7 +445,7 @@ def test_decisions_in_notation_and_bad_input() -> None:
     with pytest.raises(InvalidNotationError, match="crucify <faction>"):
         g.parse_action(c, rs, "crucify")
     main = dice(turn_of(fresh(), "rome"), "rome", [3])
-    with pytest.raises(IllegalActionError, match="no combat decision"):
+    with pytest.raises(IllegalActionError, match="'reveal' is not possible now: the question now is .Main Phase"):
         g.parse_action(main, seat(main, "rome"), "reveal")
 
 

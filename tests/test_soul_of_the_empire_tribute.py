@@ -270,7 +270,7 @@ def test_collect_tribute_wrong_player_and_bad_values_change_nothing() -> None:
         g.parse_action(s, co, "lower 4 outside")
     with pytest.raises(InvalidNotationError, match="lower <value>"):
         g.parse_action(s, co, "lower 4 3")
-    with pytest.raises(IllegalActionError, match="Nothing to give now"):
+    with pytest.raises(IllegalActionError, match="'give' is not possible now: the question now is .Collect Tribute"):
         g.parse_action(s, co, "give 4")
     with pytest.raises(
         IllegalActionError, match="lower one of your Unspent dice by 1 pip: lower 3 outside, lower 4"
@@ -283,7 +283,7 @@ def test_collect_tribute_wrong_player_and_bad_values_change_nothing() -> None:
     for faction in ("coalition", "jews", "christians"):
         s = act(s, faction, Pass())
     rome = seat(s, "rome")
-    with pytest.raises(IllegalActionError, match="Nothing to lower now"):
+    with pytest.raises(IllegalActionError, match="'lower' is not possible now: the question now is .Collect Tribute: Rome has 3"):
         g.parse_action(s, rome, "lower 2")
     with pytest.raises(
         IllegalActionError, match="raise one of your Unspent dice by 1 pip: raise 2, raise 5; or done"
@@ -426,7 +426,7 @@ def test_giving_wrong_player_and_bad_values_change_nothing() -> None:
     rome = seat(s, "rome")
     with pytest.raises(IllegalActionError, match="You have no Unspent 4; Unspent: 5, 3"):
         g.parse_action(s, rome, "give 4")
-    with pytest.raises(IllegalActionError, match="Nothing to lower now"):
+    with pytest.raises(IllegalActionError, match="'lower' is not possible now: the question now is .Giving"):
         g.parse_action(s, rome, "lower 5")
     with pytest.raises(
         IllegalActionError, match="give the Christians one of your Unspent dice: give 3, give 5; or pass"
