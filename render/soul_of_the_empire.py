@@ -483,7 +483,7 @@ TURN_GUIDE = (
 def combat_note(view: Any) -> str:
     """The combat in progress, which the map rings (it takes the ring from the last combat):
     "Combat in progress in Garamantes: Coalition attacks Rome; Rome has chosen a Combat Card"."""
-    name = next((n.name for n in map_data().nodes if n.id == view.combat_territory), view.combat_territory)
+    name = territory_name(view.combat_territory)
     text = f"Combat in progress in {name}"
     if len(view.combat_sides) == 2:
         att, dfn = view.combat_sides
@@ -494,12 +494,17 @@ def combat_note(view: Any) -> str:
     return text + " (ringed on the map)."
 
 
+def territory_name(tid: str) -> str:
+    """A territory's name on the map (its id when the map has none)."""
+    return next((n.name for n in map_data().nodes if n.id == tid), tid)
+
+
 def _combat_choice(view: Any) -> str:
     """What an asked side of the combat in progress decides (rule text, Combat: each side
     chooses a Combat Card in secret), or "" when no combat waits for a card."""
     if not view.combat_territory or not set(view.combat_sides) - set(view.combat_chosen):
         return ""
-    name = next((n.name for n in map_data().nodes if n.id == view.combat_territory), view.combat_territory)
+    name = territory_name(view.combat_territory)
     return f"choose a Combat Card for the combat in {name}"
 
 

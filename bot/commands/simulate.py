@@ -15,7 +15,7 @@ import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -117,11 +117,12 @@ class StepLimitError(RuntimeError):
     """A simulated game did not end within the step limit."""
 
 
-def seat_labels(game: Any, s: Any, seats: int | None = None) -> tuple[str, ...]:
+def seat_labels(game: Any, s: Any, seats: int | None = None, view: Any = None) -> tuple[str, ...]:
     """What to call each seat in the win table: its nation (from the spectator view's
     players) when the game has nations, else ``seat N`` (1-based). ``seats``: the
-    number of seats, for views without a ``players`` list."""
-    view = game.view(s, None)
+    number of seats, for views without a ``players`` list; ``view`` the spectator view of
+    ``s`` when the caller has it."""
+    view = game.view(s, None) if view is None else view
     players = getattr(view, "players", None)
     n = len(players) if players is not None else (seats if seats is not None else len(game.to_act(s)))
     labels = []
@@ -131,14 +132,19 @@ def seat_labels(game: Any, s: Any, seats: int | None = None) -> tuple[str, ...]:
     return tuple(labels)
 
 
-def side_labels(game: Any, s: Any, labels: tuple[str, ...]) -> tuple[str, ...]:
+def side_labels(game: Any, s: Any, labels: tuple[str, ...], winners: Sequence[int] = ()) -> tuple[
+    tuple[str, ...], tuple[str, ...]
+]:
     """What to call each side (``Game.sides``: seats that win or lose together) in the win
-    table: its seats' labels joined with " + " ("Fabius + Scipio" for a Roman War team)."""
+    table: its seats' labels joined with " + " ("Fabius + Scipio" for a Roman War team);
+    and the labels of the sides holding one of the ``winners`` (seats)."""
     sides = game.sides(s, len(labels))
     members: dict[int, list[str]] = {}
     for seat, side in enumerate(sides):
         members.setdefault(side, []).append(labels[seat])
-    return tuple(" + ".join(members[side]) for side in sorted(members))
+    named = {side: " + ".join(members[side]) for side in sorted(members)}
+    won = {sides[w] for w in winners}
+    return tuple(named.values()), tuple(named[side] for side in named if side in won)
 
 
 def play_ai_game(
@@ -209,10 +215,11 @@ def simulate(
         try:
             s, steps = play_ai_game(game, n, gseed, agents, max_steps)
             outcome = game.outcome(s)
-            labels = seat_labels(game, s, n)
-            if any(getattr(p, "nation", None) for p in getattr(game.view(s, None), "players", None) or ()):
+            view = game.view(s, None)
+            labels = seat_labels(game, s, n, view)
+            if any(getattr(p, "nation", None) for p in getattr(view, "players", None) or ()):
                 report.seat_heading = "nation"
-            sides = side_labels(game, s, labels)
+            sides, side_winners = side_labels(game, s, labels, outcome.winners)
             winners = tuple(labels[w] for w in outcome.winners)
             report.records.append(
                 GameRecord(
@@ -221,7 +228,7 @@ def simulate(
                     labels=labels,
                     winners=winners,
                     sides=sides,
-                    side_winners=tuple(x for x in sides if set(x.split(" + ")) & set(winners)),
+                    side_winners=side_winners,
                 )
             )
         except Exception as e:
