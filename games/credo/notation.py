@@ -52,9 +52,10 @@ from .model import (
     State,
     Vote,
 )
+from .queries import CHOICE_TASKS
 
 if TYPE_CHECKING:
-    from .game import Credo
+    from .queries import Queries as Credo
 
 VERBS = (
     "place",
@@ -75,7 +76,7 @@ VERBS = (
 
 def format_action(game: Credo, s: State, a: Any) -> str:
     """``a`` in notation, with card names as players see them."""
-    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in ("either", "campaign", "persecute", "convert", "dock"):
+    if isinstance(a, Pick) and s.tasks and s.tasks[0].kind in CHOICE_TASKS:
         return f"pick {_option(game, a.card)}"
     if isinstance(a, Place | Keep | Renounce | Reject | Discard | Pick):
         return f"{a.kind} {_card(game, a.card)}"
@@ -205,7 +206,7 @@ def _setup_refusal(game: Credo, s: State, seat: int, typed: list[str]) -> str | 
     named = {game.name(c): c for c in s.players[seat].hand if _fits(typed[1:], fold(game.name(c)).split())}
     if len(named) != 1:
         return None
-    return game._setup_refusal(s, seat, next(iter(named.values())))
+    return game.setup_refusal(s, seat, next(iter(named.values())))
 
 
 def complete(game: Credo, s: State, seat: int, prefix: str) -> list[str]:
