@@ -33,6 +33,23 @@ CODE_TEXT = {
     "Y": "automatic stalemate (play in a war)",
 }
 
+# each type code in a few words (a hand's legend, a card face's type line)
+TYPE_NAMES = {
+    "L": "Leader",
+    "C": "Conquest (Force in a war)",
+    "X": "strike an opponent",
+    "G": "gain armies",
+    "S": "spy",
+    "Q": "extra Conquest Phase",
+    "K": "negate a Leader",
+    "P": "peace with you",
+    "I": "no attacks at all",
+    "M": "move seat",
+    "V": "spoils of a won war",
+    "D": "draw 3",
+    "Y": "stalemate",
+}
+
 
 class Card(BaseModel):
     """One card of the shared deck."""

@@ -4,23 +4,8 @@ from __future__ import annotations
 
 from games.core.english import count
 
+from .data import TYPE_NAMES
 from .model import View
-
-TYPE_NAMES = {
-    "L": "Leader",
-    "C": "Conquest (Force in a war)",
-    "X": "strike an opponent",
-    "G": "gain armies",
-    "S": "spy",
-    "Q": "extra Conquest Phase",
-    "K": "negate a Leader",
-    "P": "peace with you",
-    "I": "no attacks at all",
-    "M": "move seat",
-    "V": "spoils of a won war",
-    "D": "draw 3",
-    "Y": "stalemate",
-}
 
 STATUS = {"in": "", "out": " (wiped out)", "eliminated": " (out of the game)", "drafting": " (choosing)"}
 
