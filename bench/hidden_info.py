@@ -13,7 +13,7 @@ information does, and that an action marked non-revealing gives the same views,
 events and prompts on fresh perturbations. Prints per game the states and actions
 checked, the non-revealing actions, the mismatches found (and the first few), and the
 time. Exit status 1 when anything was found. The test suite runs a bounded slice
-(``tests/test_secrets_property.py``).
+(``tests/host/test_secrets_property.py``).
 """
 
 from __future__ import annotations

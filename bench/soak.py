@@ -4,7 +4,7 @@ session must be finished, abandoned, orphaned, or waiting on a deadline that exi
 
     python -m bench.soak [--seconds 600] [--games 60] [--seed 1] [--db FILE]
 
-A bounded slice runs in the test suite (tests/test_soak.py). Time is a fake clock moved
+A bounded slice runs in the test suite (tests/cli/test_soak.py). Time is a fake clock moved
 by the run (hours at a time), so a week of waits passes in a moment; the database is a
 real SQLite file, reopened by a new host at every restart. Games are the toy game
 "Count" (from tests/) and the five real games, 2 to 4 seats, some of them AI.

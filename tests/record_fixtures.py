@@ -1,4 +1,4 @@
-"""Record the seeded games that `tests/test_recorded_games.py` replays.
+"""Record the seeded games that `tests/games/core/test_recorded_games.py` replays.
 
 One game per registered game, player count and variant (the option sets the fuzz
 covers, `games.core.fuzz.variants_of`), played by the heuristic agents, written to

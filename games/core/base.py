@@ -63,7 +63,7 @@ class GameDefaults(Explainable):
 
     def card_ids(self) -> frozenset[str]:
         """Every card id of the game's data that ``effects`` must serve, each exactly once
-        (tests/test_card_effects.py). Default: none."""
+        (tests/games/core/test_card_effects.py). Default: none."""
         return frozenset()
 
     def seat_name(self, s: Any, seat: Seat) -> str | None:

@@ -1,5 +1,5 @@
 """A property check of hidden information over random games (ARCHITECTURE.md, trust
-invariants 2 and 3), used by ``tests/test_secrets_property.py`` (a bounded slice)
+invariants 2 and 3), used by ``tests/host/test_secrets_property.py`` (a bounded slice)
 and ``bench/hidden_info.py`` (a long run).
 
 At every state reached by random play it checks:

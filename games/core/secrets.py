@@ -26,7 +26,7 @@ seat's view. The perturbations are drawn from the step's seed, so the verdict is
 the same on every replay.
 
 The host allows an undo without the others' consent only over actions that do
-not reveal. ``tests/test_secrets_property.py`` checks both directions of the
+not reveal. ``tests/host/test_secrets_property.py`` checks both directions of the
 contract on random games of every game: each perturbation is one its seats
 cannot tell apart, and an action marked non-revealing gives the same public
 events, views and prompts on fresh perturbations.

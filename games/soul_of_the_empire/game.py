@@ -189,7 +189,7 @@ class Options(Model):
 
 
 effect: Effects[Any] = Effects("soul-of-the-empire")
-"""The Power Cards' effects, by card id (tests/test_card_effects.py: one per card)."""
+"""The Power Cards' effects, by card id (tests/games/core/test_card_effects.py: one per card)."""
 
 
 class _Ctx(ApplyContext):

@@ -11,7 +11,7 @@ from games.core.model import Seat
 from .model import Said
 
 effect: Effects[Any] = Effects("harvest")
-"""Card id -> ``effect(game, ctx, seat)``; tests/test_card_effects.py holds it to the data."""
+"""Card id -> ``effect(game, ctx, seat)``; tests/games/core/test_card_effects.py holds it to the data."""
 
 
 def gain(ctx: ApplyContext, seat: Seat, n: int) -> None:

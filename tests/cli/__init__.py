@@ -1,0 +1,1 @@
+"""Tests of the `tabula` command and the terminal (bot/cli.py, bot/commands, bot/console.py)."""

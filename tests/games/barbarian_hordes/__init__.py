@@ -1,0 +1,1 @@
+"""Tests of Barbarian Hordes (games/barbarian_hordes)."""

@@ -1,0 +1,1 @@
+"""Tests of the game contract, the flow engine and what every game shares (games/core)."""

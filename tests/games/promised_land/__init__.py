@@ -1,0 +1,1 @@
+"""Tests of Promised Land (games/promised_land)."""

@@ -1,0 +1,1 @@
+"""Tests of Roman War (games/roman_war)."""

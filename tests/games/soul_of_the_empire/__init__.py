@@ -1,0 +1,1 @@
+"""Tests of Soul Of The Empire (games/soul_of_the_empire)."""

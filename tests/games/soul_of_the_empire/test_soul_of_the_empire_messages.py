@@ -1,0 +1,290 @@
+"""Messages of Soul of the Empire a player reads: plunder, combat results, salvage, the
+conversion tracker, notation answers and the status text.
+
+Each test names the rule text section (shared/seeds/000_ee59181bd146d771.txt) or the ruling
+(games/soul_of_the_empire/RULINGS.md) it checks.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.core import GameError, IllegalActionError, start
+from games.soul_of_the_empire.game import Options
+from games.soul_of_the_empire.model import CardsDrawn, Die, Note, Plunder
+from games.soul_of_the_empire.text import summary
+from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
+    FixedRng,
+    act,
+    board,
+    dice,
+    fight,
+    fresh,
+    g,
+    seat,
+    set_f,
+    turn_of,
+    units,
+)
+
+# --------------------------------------------------------------------------- plunder
+
+
+def test_plunder_costs_one_rage_and_says_so() -> None:
+    """Resolving Combat: "Plunder reduces Rage by 1 additional point." The note and the Last
+    combat text both state the Rage after the plunder (RULINGS.md R14)."""
+    s = board(fresh(), {"gallia": {"rome": 2, "coalition": 4}})
+    s = set_f(s, "coalition", rage=2)
+    s = set_f(s, "rome", hand=("circus-maximus",))
+    s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
+    assert s.factions["coalition"].rage == 1 and s.combat.stage == "plunder"
+    assert "1 more Rage" in g.to_act(s)[seat(s, "coalition")].text
+    r = g.apply(s, seat(s, "coalition"), Plunder(option="rampage", territory="italia", count=3), FixedRng())
+    assert r.state.factions["coalition"].rage == 0
+    notes = [e.text for e in r.events if isinstance(e, Note)]
+    assert any("Rampage! 3 Coalition units sweep into Italia" in n and "Rage falls to 0" in n for n in notes)
+    assert r.state.last_combat.text.endswith(
+        "Plunder: Rampage! 3 Coalition units sweep into Italia; Coalition Rage falls to 0."
+    )
+    e = g.apply(s, seat(s, "coalition"), Plunder(option="exploit"), FixedRng())
+    assert any(
+        "discards Circus Maximus" in n.text and "Rage falls to 0" in n.text
+        for n in e.events
+        if isinstance(n, Note)
+    )
+
+
+def test_exploit_not_offered_with_nothing_to_discard() -> None:
+    """RULINGS.md R14: Exploit discards a face-up Durable card or a card from the hand; with
+    neither it would do nothing, so it is not offered and is refused with the reason; Rage
+    does not change."""
+    s = board(fresh(), {"arabia": {"jews": 1, "coalition": 4}})
+    s = set_f(s, "coalition", rage=1)
+    s = set_f(s, "jews", hand=(), durable=())
+    s = fight(s, "coalition", "jews", "arabia", "berserker-charge", "shofar")
+    assert s.combat is not None and s.combat.stage == "plunder"
+    opts = g.legal_actions(s, seat(s, "coalition"))
+    assert not any(isinstance(a, Plunder) and a.option == "exploit" for a in opts)
+    with pytest.raises(IllegalActionError, match="no Power Card in hand"):
+        act(s, "coalition", Plunder(option="exploit"))
+    assert s.factions["coalition"].rage == 0
+
+
+def test_salvage_offered_whatever_the_hidden_hand_holds() -> None:
+    """RULINGS.md R14: whether the hand holds a card that may be stolen is hidden, so Salvage is
+    offered whenever the hand is not empty; a hand holding only cards that may not be stolen
+    gives nothing, and the message says so."""
+    s = board(fresh(), {"gallia": {"rome": 1, "coalition": 4}})
+    s = set_f(s, "coalition", rage=2)
+    s = set_f(s, "rome", hand=("crucify",), durable=())
+    s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
+    opts = g.legal_actions(s, seat(s, "coalition"))
+    assert Plunder(option="salvage") in opts and Plunder(option="exploit") in opts
+    t = g.apply(s, seat(s, "coalition"), Plunder(option="salvage"), FixedRng())
+    assert t.state.factions["coalition"].hand == () and t.state.factions["rome"].hand == ("crucify",)
+    assert any("finds nothing" in getattr(e, "text", "") for e in t.events)
+
+
+def test_no_plunder_question_when_nothing_can_be_plundered() -> None:
+    """RULINGS.md R9/R14: only a faction with a real choice is asked: no room to rampage, nothing
+    to salvage or exploit, so no plunder question."""
+    cells = {"arabia": {"jews": 1, "coalition": 6}}
+    for t in g.data.adjacent["arabia"]:
+        cells[t] = {"coalition": 6}
+    s = fresh()
+    s = set_f(s, "coalition", supply=60)
+    s = board(s, cells)
+    s = set_f(s, "coalition", rage=2)
+    s = set_f(s, "jews", hand=(), durable=(), discard=(), deck=())
+    s = fight(s, "coalition", "jews", "arabia", "berserker-charge", "shofar")
+    assert s.last_combat.winner == "coalition"
+    assert s.combat is None and s.factions["coalition"].rage == 1
+
+
+def test_salvage_says_where_the_card_came_from() -> None:
+    """RULINGS.md R14: with no hand, Salvage takes from the discard pile; the message says so,
+    and the card's name is shown only to the Coalition's and the loser's seats."""
+    s = board(fresh(), {"gallia": {"rome": 1, "coalition": 4}})
+    s = set_f(s, "coalition", rage=2)
+    s = set_f(s, "rome", hand=(), discard=("auxiliaries",))
+    s = fight(s, "coalition", "rome", "gallia", "berserker-charge", "pax-deorum")
+    r = g.apply(s, seat(s, "coalition"), Plunder(option="salvage", card="auxiliaries"), FixedRng())
+    name = g.card_name("auxiliaries")
+    private = [e for e in r.events if name in getattr(e, "text", "") or name in getattr(e, "names", ())]
+    assert private and all(set(e.visible_to) <= {seat(s, "coalition"), seat(s, "rome")} for e in private)
+    rome_note = next(e for e in r.events if isinstance(e, Note) and e.visible_to == (seat(s, "rome"),))
+    assert rome_note.text == f"The Coalition took your {name} from your discard pile (your hand is empty)."
+    public = [e.text for e in r.events if isinstance(e, Note) and e.visible_to is None]
+    assert any("from its discard pile" in t for t in public)
+    assert any(isinstance(e, CardsDrawn) and e.visible_to == (seat(s, "coalition"),) for e in r.events)
+
+
+# --------------------------------------------------------------------------- combat results
+
+
+def test_result_line_says_lowest_wins() -> None:
+    """Resolving Combat: "Lowest combat value wins combat when Romans/Jewish fight Christians."
+    The result line says so."""
+    s = board(fresh(), {"rome": {"rome": 5, "christians": 1}})
+    s = fight(s, "christians", "rome", "rome", "turn-the-other-cheek", "pilum-volley")
+    assert "Combat Values: Christian 1, Rome 11 (lowest wins); Christian wins" in s.last_combat.text
+
+
+def test_tie_goes_to_the_defender_in_words() -> None:
+    """Resolving Combat: "Ties go to the defender." The result line says so."""
+    s = board(fresh(), {"jerusalem": {"rome": 3, "jews": 3}})
+    s = fight(s, "jews", "rome", "jerusalem", "hill-fortress", "testudo")
+    r = s.last_combat
+    assert r.attacker_value == r.defender_value == 7
+    assert "Combat Values: Jewish 7, Rome 7; a tie goes to the defender, Rome" in r.text
+
+
+def test_combat_power_card_effect_is_shown() -> None:
+    """Power Cards (Hasmonean Valour: "your Combat Value moves 2 toward winning"): the combat
+    text shows what the card did."""
+    s = board(fresh(), {"jerusalem": {"rome": 3, "jews": 3}})
+    s = set_f(s, "jews", hand=("hasmonean-valour",))
+    s = fight(s, "jews", "rome", "jerusalem", "hill-fortress", "testudo", a_power="hasmonean-valour")
+    assert "Hasmonean Valour: Jewish +2 toward winning" in s.last_combat.text
+    assert s.last_combat.attacker_value == 9
+
+
+# --------------------------------------------------------------------------- conversion tracker
+
+
+def test_conversion_tracker_stops_at_18_and_status_names_the_victory() -> None:
+    """Victory: "Christian: Convert 18 units and have at least 1 unit in Rome, Jerusalem, and
+    Germania"; the tracker stops at 18 (RULINGS.md R24) and the status text names the other
+    conditions."""
+    s = board(fresh(), {"syria": {"rome": 5, "christians": 1}})
+    s = set_f(s, "christians", converted=16)
+    s = fight(s, "christians", "rome", "syria", "turn-the-other-cheek", "pilum-volley")
+    assert s.conversion is not None and "the Christians may convert up to" in s.last_combat.text
+    r = g.apply(s, seat(s, "christians"), g.legal_actions(s, seat(s, "christians"))[0], FixedRng())
+    s = r.state
+    assert s.factions["christians"].converted == 18
+    assert any("conversion tracker 18" in getattr(e, "text", "") for e in r.events)
+    text = summary(g, g.view(s, None))
+    assert (
+        "converted 18/18; special victory needs units in Rome, Jerusalem, Germania (missing Rome, Jerusalem, Germania)"
+        in text
+    )
+    assert units(s, "syria", "christians") > 1
+
+
+# --------------------------------------------------------------------------- notation answers
+
+
+def parse(s, faction: str, text: str):
+    return g.parse_action(s, seat(s, faction), text)
+
+
+def main_jews():
+    s = board(turn_of(fresh(), "jews"), {"jerusalem": {"jews": 2}, "galilaea": {"jews": 1}})
+    return dice(s, "jews", [2, 3])
+
+
+def test_text_after_a_command_word_not_understood() -> None:
+    """RULINGS.md R19 (ending the Main Phase): `end` followed by other text is refused, saying
+    the text after `end` was not understood rather than that `end` is unknown."""
+    with pytest.raises(GameError) as e:
+        parse(main_jews(), "jews", "end; rm -rf /")
+    assert "The text after 'end' ('rm -rf /') was not understood" in str(e.value)
+    assert "Unknown action 'end'" not in str(e.value)
+
+
+def test_unknown_word_is_shown_and_long_input_shortened() -> None:
+    """Notation: the word typed is echoed (shortened), never an empty or 5,000-character echo."""
+    with pytest.raises(GameError, match="Unknown action '💀'"):
+        parse(main_jews(), "jews", "💀 end")
+    with pytest.raises(GameError) as e:
+        parse(main_jews(), "jews", "x" * 5000)
+    assert len(str(e.value)) < 300 and "…" in str(e.value)
+
+
+def test_ambiguous_territory_prefers_the_legal_one() -> None:
+    """Jewish Revolt (Power Card) is played in a territory: of Galatia, Galilaea and Gallia only
+    Galilaea is legal here, so `gal` reads as Galilaea."""
+    s = turn_of(board(fresh(), {"galilaea": {"rome": 1}}), "jews", "start")
+    s = set_f(s, "jews", hand=("jewish-revolt",))
+    assert parse(s, "jews", "play jewish in gal").territory == "galilaea"
+
+
+def test_place_final_units_lists_legal_territories() -> None:
+    """RULINGS.md R4: Rome places its final units one at a time, where it has units or a marker;
+    a count is refused with the form to use, and a name that fits no legal territory lists the
+    legal ones, not all 31."""
+    s = turn_of(fresh(), "rome").model_copy(update={"phase": "final", "final_left": 3})
+    s = board(s, {"italia": {"rome": 2}, "syria": {"rome": 1}})
+    with pytest.raises(GameError, match="one at a time: place Italia"):
+        parse(s, "rome", "place 3 Italia")
+    with pytest.raises(GameError, match="none is legal here; legal: Italia, Syria"):
+        parse(s, "rome", "place Gal")
+    with pytest.raises(GameError, match="legal here: Italia, Syria"):
+        parse(s, "rome", "place Nowhere")
+
+
+def test_recruit_example_built_from_the_die() -> None:
+    """Recruit Units: a die recruits 1 unit per pip; the refusal's example recruits no more
+    than the die, into territories where recruiting is legal."""
+    with pytest.raises(IllegalActionError) as e:
+        act(main_jews(), "jews", parse(main_jews(), "jews", "recruit 2: 3 Jerusalem"))
+    assert str(e.value) == "Recruit 1 to 2 units with a 2, not 3; e.g. recruit 2: 1 Galilaea, 1 Jerusalem."
+
+
+def test_own_factions_never_fight_two_players() -> None:
+    """2-Player Rules: "Factions controlled by the same player CANNOT attack each other."
+    (RULINGS.md R7): the refusal says so."""
+    s = board(fresh(2), {"jerusalem": {"jews": 2, "rome": 2}})
+    s = dice(turn_of(s, "rome"), "rome", [4])
+    with pytest.raises(IllegalActionError, match="both your factions.*never fight each other"):
+        act(s, "rome", parse(s, "rome", "attack 4: Jewish in Jerusalem"))
+
+
+def test_one_roll_left_is_singular() -> None:
+    """Roll and Ready (3 rolls): the prompt says "1 roll left", not "1 rolls left"."""
+    s = start(g, [0, 1, 2, 3], Options(), 7).state
+    while s.rolling is None or s.rolling.rerolls != 1:
+        f = next(x for x in range(4) if g.acting(s, x) is not None)
+        acts = g.legal_actions(s, f)
+        pick = next((a for a in acts if type(a).__name__ == "Reroll"), acts[0])
+        s = g.apply(s, f, pick, FixedRng()).state
+    text = " ".join(p.text for p in g.to_act(s).values())
+    assert "(1 roll left)" in text and "1 rolls" not in text
+
+
+def test_no_rolls_left_does_not_offer_a_reroll() -> None:
+    """Roll and Ready (3 rolls): once the rolls are spent the prompt asks only to ready the dice."""
+    s = start(g, [0, 1, 2, 3], Options(), 7).state
+    while s.rolling is None or s.rolling.rerolls != 0:
+        f = next(x for x in range(4) if g.acting(s, x) is not None)
+        acts = g.legal_actions(s, f)
+        pick = next((a for a in acts if type(a).__name__ == "Reroll"), acts[0])
+        s = g.apply(s, f, pick, FixedRng()).state
+    text = " ".join(p.text for p in g.to_act(s).values())
+    assert "no rolls left: ready your Dice Sequence" in text and "reroll" not in text
+
+
+# --------------------------------------------------------------------------- status text
+
+
+def test_status_text_in_words() -> None:
+    """Setup step 3-4 (Rome delays its final units) and the Dice Sequence: the status text
+    names the setup steps and the dice in words, factions in play order (RULINGS.md R1)."""
+    s = turn_of(fresh(), "rome").model_copy(update={"phase": "final", "final_left": 3})
+    assert summary(g, g.view(s, None)).splitlines()[0] == "Setup: Rome's final units."
+    s = dice(turn_of(fresh(), "coalition"), "coalition", [3, 4, 5, 2], [True, True, True, False])
+    d = list(s.factions["coalition"].dice)
+    d[4] = Die(value=5, place="marker", on="hispania")
+    s = set_f(s, "coalition", dice=tuple(d))
+    r = list(s.factions["rome"].dice)
+    r[0] = Die(value=4, place="power")
+    s = set_f(s, "rome", dice=tuple(r))
+    text = summary(g, g.view(s, None))
+    lines = text.splitlines()
+    assert lines[0] == "Round 1, Main Phase — the Coalition turn."
+    assert "dice: sequence 3 4 5, outside the sequence 2, 5 on the marker in Hispania" in text
+    assert "4 paid for a card" in text
+    assert "@" not in text and "(buy)" not in text and "*" not in text
+    names = [x.split(" (seat")[0].strip() for x in lines if "(seat" in x]
+    assert names[:4] == [g.fname(f) for f in s.order]

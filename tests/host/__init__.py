@@ -1,0 +1,1 @@
+"""Tests of the Discord-free host service (bot/host)."""
