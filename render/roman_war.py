@@ -26,11 +26,12 @@ from . import draw as dr
 from . import theme
 from .phone import HandCard
 from .record import cached_layer, panel
-from .text import draw_fit, draw_text, face, fit_paragraph, wrap
+from .text import Face, draw_fit, draw_text, face, fit_paragraph, wrap
 
 WIDTH = 1600
 HEIGHT = 1050
-HAND_ROW = 276  # one row of up to HAND_ROW_CARDS hand cards
+HAND_ROW = 276  # the tallest row of up to HAND_ROW_CARDS hand cards (the longest card text at 14 px)
+HAND_ROW_MIN = 150
 HAND_ROW_CARDS = 7
 BAND_TOP = dr.HEADER_HEIGHT + 10
 BAND_H = 118
@@ -101,10 +102,9 @@ def without_syntax(prompt: str) -> str:
 # the board's key, two lines at the smallest text size
 KEY = (
     "Cost Zone: dark chip = face down (only its owner sees which card) · light = face up · "
-    "\u21bb rotated (paid with this round) · \u2302 Roman Encampment · \u25c6 Token · "
-    "\u26a1 fast (also as a response)",
-    "cost n: rotate n untapped Cost Zone cards · R n: cost to defend an Ambush or break an Encampment "
-    "(purple, \u25b2) · \u2694 Ambush · L3 \u2605: top Maneuver level (win needs it) · \u25cf ability ready",
+    "\u21bb rotated (paid with this round) · \u2302 Roman Encampment · \u25c6 Token · \u26a1 fast (also as a response)",
+    "cost n: rotate n untapped Cost Zone cards · R n: cost to defend an Ambush (\u2694) or break an Encampment "
+    "(purple \u25b2) · L3 \u2605: top Maneuver level (win needs it) · \u2713 ability bought, \u25cf ready",
 )
 KEY_INK = (196, 200, 210)
 
@@ -119,7 +119,17 @@ def _hand_height(hand: tuple[CardView, ...] | None) -> int:
         return 0
     if not hand:
         return 90
-    return 40 + HAND_ROW * max(1, -(-len(hand) // HAND_ROW_CARDS))
+    return 40 + _hand_grid(hand)[1] * max(1, -(-len(hand) // HAND_ROW_CARDS))
+
+
+def _hand_grid(hand: tuple[CardView, ...]) -> tuple[float, int]:
+    """(card width, row height) in pixels of the hand: a few cards wider, up to seven a row; the
+    rows as tall as the longest card text needs at 18 pixels (text shrinks to fit HAND_ROW)."""
+    n = max(1, min(len(hand), HAND_ROW_CARDS))
+    w = min(320, (WIDTH - 48 - 8 * (n - 1)) / n)
+    f = face(theme.TEXT - 2)
+    need = max((len(wrap(_body(c), f, w - 16)) for c in hand), default=0) * f.line_height
+    return w, max(HAND_ROW_MIN, min(HAND_ROW, 10 + 66 + need + 12))
 
 
 def _own_hand(view: View) -> tuple[CardView, ...] | None:
@@ -151,18 +161,28 @@ def static_layer(height: int) -> Image.Image:
 
 
 def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
-    """The viewer's hand for the phone hand image (``render.phone``): each card's name, type
-    and cost (or defense cost), and its printed line; None without a hand."""
+    """The viewer's hand for the phone hand image (``render.phone``): each card as the board's
+    hand shows it, its name, type and cost, and what it does in words; None without a hand."""
     hand = _own_hand(view)
     if hand is None:
         return None
-    out = []
-    for c in hand:
-        cost = f"cost {c.cost}" if c.cost is not None else (f"defense cost {c.defense}" if c.defense is not None else "")
-        body = c.line.split(" \u00b7 ", 1)[1] if " \u00b7 " in c.line else ""
-        kind = " \u00b7 ".join(x for x in (c.type, cost) if x)
-        out.append(HandCard(c.name, kind, body, TYPE_COLOUR.get(c.type, theme.PANEL_MUTED)))
-    return f"Your hand ({len(hand)})", out
+    cards = [HandCard(c.name, _kind(c), _body(c), TYPE_COLOUR.get(c.type, theme.PANEL_MUTED)) for c in hand]
+    return f"Your hand ({len(hand)})", cards
+
+
+def _kind(c: CardView) -> str:
+    """A card's type and cost line: "⚡ fast Tactic · cost 1", "Ambush · defend: R2"."""
+    if c.cost is not None:
+        cost = f"cost {c.cost}"
+    else:
+        cost = f"defend: R{c.defense}" if c.defense is not None else "defend: RX"
+    fast = "\u26a1 fast " if c.line.startswith("\u26a1") else ""
+    return f"{fast}{c.type} \u00b7 {cost}"
+
+
+def _body(c: CardView) -> str:
+    """What a card does, its printed line after the type and cost, the marks in words."""
+    return plain(c.line.split(" \u00b7 ", 1)[1]) if " \u00b7 " in c.line else ""
 
 
 def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
@@ -361,7 +381,7 @@ def _band(img: Image.Image, view: View) -> None:
             width=2,
         )
         mark = ("✓ " if owned else "") + name + (" ●" if aid in view.charged else "")
-        draw_fit(d, (cx + 75, cy + 16), mark, f.size, theme.INK if owned else theme.LIGHT_MUTED, 144, "mm")
+        draw_fit(d, (cx + 75, cy + 16), mark, f.size, theme.INK if owned else theme.LIGHT_MUTED, 136, "mm")
 
 
 def _panel(
@@ -388,11 +408,12 @@ def _panel(
         draw_text(d, (tx - tw / 2, top + 27), tag, ft, theme.INK, "mm")
         tx -= tw + 6
     room = tx - left - 64
-    draw_fit(d, (left + 58, top + 18), r.commander, theme.TEXT_BIG, theme.INK, room, style="bold")
-    if name:
-        draw_fit(d, (left + 58, top + 46), name, theme.MIN_TEXT, theme.INK_MUTED, room)
+    width = draw_fit(d, (left + 58, top + 40), r.commander, theme.TEXT_BIG, theme.INK, room, "ls", "bold")
+    if name:  # the player's name after the commander's, on the same baseline
+        draw_fit(d, (left + 64 + width, top + 40), f"\u00b7 {name}", theme.MIN_TEXT, theme.INK_MUTED, room - width - 6,
+                 "ls")  # fmt: skip
     # Power
-    y = top + 78
+    y = top + 66
     draw_text(d, (left + 16, y), f"Power {r.power}/10", face(theme.TEXT, "bold"), ROMAN_RED, "lm")
     dr.pip_track(
         d,
@@ -433,29 +454,57 @@ def _panel(
     draw_fit(d, (left + 16, y), line, f.size, theme.INK_MUTED if not status else theme.VERMILLION,
              right - left - 32, "lm")  # fmt: skip
     # Cost Zone and field share the rest of the panel: the largest chip font (16 down to 14
-    # pixels) at which both fit; nothing is left out while that is possible
+    # pixels) at which both fit; when chips do not fit even at 14 pixels, the cards of a kind
+    # (face down, face up, rotated) share one box as a wrapped list; nothing is left out
     y += 20
     fb = face(theme.MIN_TEXT, "bold")
     draw_text(d, (left + 16, y), f"COST ZONE  {r.untapped_cost} of {len(r.cost_zone)} untapped", fb, theme.INK, "la")
     cz, fl = _cost_zone_chips(r), _field_chips(r)
     width = right - left - 32
-    size = theme.MIN_TEXT
-    for size in range(theme.MIN_TEXT, 13, -1):
-        if y + 22 + _chips_height(cz, width, size) + 26 + _chips_height(fl, width, size) <= bottom - 4:
-            break
     y += 22
-    if cz:
-        h = _chips_height(cz, width, size)
-        _chips(d, (left + 16, y, right - 16, max(y + h, bottom - 30 - _chips_height(fl, width, size))), cz, size)
-    else:
+    room = bottom - 4 - y - 6  # less the gap above the field
+    heading = fb.length("FIELD") + 10  # the FIELD heading left of the field's cards, when on one row
+    cz_as, fl_as, size, inline = _zone_layout(cz, fl, width, room, heading)
+    h = _height(cz, width, size, cz_as)
+    fx, fy = (left + 16 + heading, h + 6) if inline else (left + 16, h + 26)
+    fh = _height(fl, right - 16 - fx, size, fl_as)
+    if not cz:
         draw_text(d, (left + 16, y + 4), "empty", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
-        h = 26
-    y += h + 6
-    draw_text(d, (left + 16, y), "FIELD", fb, theme.INK, "la")
-    if fl:
-        _chips(d, (left + 16, y + 20, right - 16, bottom - 4), fl, size)
+    elif cz_as == "chips":
+        _chips(d, (left + 16, y, right - 16, max(y + h, bottom - 4 - fh - (fy - h))), cz, size)
     else:
-        draw_text(d, (left + 16, y + 24), "no Encampments or Tokens", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
+        _blocks(d, (left + 16, y, right - 16), cz, size)
+    y += h + 6
+    draw_text(d, (left + 16, y + (4 if inline else 0)), "FIELD", fb, theme.INK, "la")
+    y += fy - h - 6
+    if not fl:
+        draw_text(d, (fx, y + 4), "no Encampments or Tokens", face(theme.MIN_TEXT), theme.INK_MUTED, "la")
+    elif fl_as == "chips":
+        _chips(d, (fx, y, right - 16, bottom - 4), fl, size)
+    else:
+        _blocks(d, (fx, y, right - 16), fl, size)
+
+
+def _zone_layout(
+    cz: list[Chip], fl: list[Chip], width: float, room: float, heading: float
+) -> tuple[str, str, int, bool]:
+    """(how the Cost Zone is drawn, how the field is drawn, font size, whether the FIELD heading
+    shares the field's first row): chips at the largest size (16 down to 14 pixels) at which both
+    fit ``room`` pixels under a FIELD heading row; else the Cost Zone, then the field too, as
+    wrapped lists ("blocks", see ``_blocks``), the heading on the field's row (``heading``
+    pixels wide) when still needed."""
+    for inline in (False, True):
+        fw = width - heading if inline else width
+        for cz_as, fl_as in (("chips", "chips"), ("blocks", "chips"), ("blocks", "blocks")):
+            for size in range(theme.MIN_TEXT, 13, -1):
+                need = _height(cz, width, size, cz_as) + _height(fl, fw, size, fl_as) + (0 if inline else 20)
+                if need <= room:
+                    return cz_as, fl_as, size, inline
+    return "blocks", "blocks", 14, True
+
+
+def _height(chips: list[Chip], width: float, size: int, kind: str) -> int:
+    return _chips_height(chips, width, size) if kind == "chips" else _blocks_height(chips, width, size)
 
 
 Chip = tuple[str, tuple[int, int, int], bool]  # (label, fill, rotated)
@@ -509,6 +558,52 @@ def _chips_height(chips: list[Chip], width: float, size: int) -> int:
     if not chips:
         return 26
     return 30 * _flow(chips, width, size)[-1][1] + 26
+
+
+def _kinds(chips: list[Chip]) -> list[tuple[tuple[int, int, int], list[str]]]:
+    """The chips' labels gathered by fill (face down, face up; a rotated card's label says
+    "↻"): (fill, labels) in the chips' order."""
+    out: dict[tuple[int, int, int], list[str]] = {}
+    for label, fill, _ in chips:
+        out.setdefault(fill, []).append(label)
+    return list(out.items())
+
+
+def _pack(labels: list[str], f: Face, width: float) -> list[str]:
+    """``labels`` joined by " · " in lines at most ``width`` pixels wide, a label never split
+    (one longer than a line is wrapped on its own)."""
+    lines: list[str] = []
+    for label in labels:
+        if lines and f.length(lines[-1] + " \u00b7 " + label) <= width:
+            lines[-1] += " \u00b7 " + label
+        elif f.length(label) <= width:
+            lines.append(label)
+        else:
+            lines += wrap(label, f, width)
+    return lines
+
+
+def _blocks_height(chips: list[Chip], width: float, size: int) -> int:
+    """Pixels ``_blocks`` takes: each fill's box, 8 pixels of padding and its wrapped lines, 6 apart."""
+    if not chips:
+        return 26
+    f = face(size, "bold")
+    lines = [_pack(labels, f, width - 18) for _, labels in _kinds(chips)]
+    return sum(8 + f.line_height * len(x) for x in lines) + 6 * (len(lines) - 1)
+
+
+def _blocks(d: ImageDraw.ImageDraw, box: tuple[float, float, float], chips: list[Chip], size: int) -> None:
+    """The chips as one box per fill (face down, face up) holding their labels as a wrapped
+    list ("Castra · Levy · March ×2 · Socii ↻"), from the top of ``box`` (left, top, right) down."""
+    left, y, right = box
+    f = face(size, "bold")
+    for fill, labels in _kinds(chips):
+        lines = _pack(labels, f, right - left - 18)
+        h = 8 + f.line_height * len(lines)
+        d.rounded_rectangle((left, y, right, y + h), radius=6, fill=fill, outline=theme.INK, width=2)
+        for k, line in enumerate(lines):
+            draw_text(d, (left + 9, y + 4 + k * f.line_height), line, f, theme.ink_on(fill), "la")
+        y += h + 6
 
 
 def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], chips: list[Chip], size: int) -> None:
@@ -699,25 +794,18 @@ def _hand(img: Image.Image, hand: tuple[CardView, ...], top: int) -> None:
     if not hand:
         draw_text(d, (24, top + 50), "empty", face(theme.MIN_TEXT), theme.LIGHT_MUTED, "la")
         return
-    n = min(len(hand), HAND_ROW_CARDS)
-    w = min(240, (WIDTH - 48 - 8 * (n - 1)) / n)
+    w, row_h = _hand_grid(hand)
     for i, c in enumerate(hand):
         row, col = divmod(i, HAND_ROW_CARDS)
         x = 24 + col * (w + 8)
-        y = top + 36 + row * HAND_ROW
+        y = top + 36 + row * row_h
         colour = TYPE_COLOUR.get(c.type, theme.PANEL_MUTED)
-        card = (x, y, x + w, y + HAND_ROW - 10)
+        card = (x, y, x + w, y + row_h - 10)
         with panel(f"hand card {i + 1}", card, img.size):
             d.rounded_rectangle(card, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
-            d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 30), radius=6, fill=colour)
-            draw_fit(d, (x + 10, y + 17), c.name, theme.MIN_TEXT, theme.ink_on(colour), w - 16, "lm", "bold")
-            if c.cost is not None:
-                cost = f"cost {c.cost}"
-            else:
-                cost = f"defend: R{c.defense}" if c.defense is not None else "defend: RX"
-            fast = "\u26a1 fast " if c.line.startswith("\u26a1") else ""
-            draw_fit(d, (x + 10, y + 36), f"{fast}{c.type} · {cost}", theme.MIN_TEXT, theme.INK, w - 16)
-            body = plain(c.line.split(" · ", 1)[1]) if " · " in c.line else ""
-            f, lines = fit_paragraph(body, w - 16, HAND_ROW - 10 - 60 - 6, theme.MIN_TEXT)
+            d.rounded_rectangle((x + 4, y + 4, x + w - 4, y + 34), radius=6, fill=colour)
+            draw_fit(d, (x + 10, y + 19), c.name, theme.TEXT, theme.ink_on(colour), w - 16, "lm", "bold")
+            draw_fit(d, (x + 10, y + 40), _kind(c), theme.MIN_TEXT, theme.INK_MUTED, w - 16)
+            f, lines = fit_paragraph(_body(c), w - 16, row_h - 10 - 66 - 6, theme.TEXT - 2)
             for k, line in enumerate(lines):
-                draw_text(d, (x + 10, y + 60 + k * f.line_height), line, f, theme.INK_MUTED)
+                draw_text(d, (x + 10, y + 66 + k * f.line_height), line, f, theme.INK)

@@ -181,3 +181,19 @@ def test_barbarian_hordes_full_hands_at_twelve_players() -> None:
         view = bh_view(12, viewer, viewer=viewer, hand_size=10, war="now")
         faults += check(f"12 players, seat {viewer + 1}'s view with 10 cards", view)
     assert not faults, "\n".join(faults[:15])
+
+
+def test_roman_war_cost_zone_of_twenty_cards_past_step_300() -> None:
+    """A Roman's own view with 20 and more face-down Cost Zone cards it knows (heuristic play, 3
+    players, seeds 2 and 4, step 320) keeps its FIELD heading and cards inside its panel: the
+    Cost Zone's cards are listed in one box per face instead of one chip each."""
+    crowded = 0
+    faults: list[str] = []
+    for seed in (2, 4):
+        for where, view in heuristic_views("roman-war", 3, seed, steps=(320,)):
+            if view.viewer is not None:
+                own = view.romans[view.viewer].cost_zone
+                crowded += sum(1 for c in own if c.card is not None and not c.face_up) >= 20
+            faults += check(where, view)
+    assert crowded >= 2
+    assert not faults, "\n".join(faults[:15])

@@ -42,12 +42,17 @@ def test_spectator_board_size(players):
 
 
 def test_seat_view_shows_its_hand_band():
-    """The hand below the board: a title and a row of up to seven cards (276 pixels), or a line
-    saying it is empty (90)."""
+    """The hand below the board: a title and rows of up to seven cards, each row as tall as its
+    longest card text needs (150 to 276 pixels), or a line saying it is empty (90)."""
+    from render.roman_war import HAND_ROW, HAND_ROW_MIN, _hand_grid
+
     s = playout(3, 3, lambda s: s.round >= 2)
     v = GAME.view(s, 1)
-    rows = -(-len(v.romans[1].hand) // 7)
-    assert image_size(v) == (1600, 1050 + (40 + 276 * rows if rows else 90))
+    hand = v.romans[1].hand
+    rows = -(-len(hand) // 7)
+    row_h = _hand_grid(hand)[1]
+    assert HAND_ROW_MIN <= row_h <= HAND_ROW
+    assert image_size(v) == (1600, 1050 + (40 + row_h * rows if rows else 90))
     assert png(v).size == image_size(v)
 
 
