@@ -23,7 +23,9 @@ def summary(v: View) -> str:
     field), Hannibal's Encampments and active Ambushes, the clearing round."""
     lines = []
     if v.phase == "over":
-        lines.append(f"Game over in round {v.round}. {v.end_reason}")
+        # The round counter has moved past the last round when round 10 itself ended the game (R3).
+        when = f"after round {v.last_round}" if v.round > v.last_round and (v.clearing is None or v.clearing.extended) else f"in round {v.round}"
+        lines.append(f"Game over {when}. {v.end_reason}")
     else:
         who = v.romans[v.active].commander if v.active is not None else ""
         lines.append(

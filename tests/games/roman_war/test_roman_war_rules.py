@@ -650,6 +650,18 @@ def test_hannibal_wins_at_the_end_of_round_10():
     assert s.phase == "over" and s.winner == "hannibal" and GAME.outcome(s).winners == ()
 
 
+def test_the_end_of_round_10_is_reported_as_after_round_10():
+    """R3: the game ends "by the end of round 10"; the summary says so, not "in round 11" (the
+    round counter has already moved on when the last turn of round 10 closes)."""
+    from games.roman_war.text import summary
+
+    s = finish_turn(make_state([roman(), roman("scipio")], round=10, active=1, hannibal_deck=()))
+    assert summary(GAME.view(s, None)).splitlines()[0].startswith("Game over after round 10. The Roman side has not won")
+    lost = finish_turn(finish_turn(act(_l3_state(9, 0), 0, "play March")))
+    lost = finish_turn(finish_turn(lost))  # the clearing round ran on to the end of round 10
+    assert summary(GAME.view(lost, None)).startswith("Game over after round 10.")
+
+
 # ----------------------------------------------------------------------------- duel, house rule, errors
 
 
