@@ -62,7 +62,9 @@ from .queries import (
 from .rules.church import ChurchRules
 from .rules.context import _Ctx
 from .rules.council import CouncilRules
+from .rules.effects import effect
 from .rules.events import EventRules
+from .rules.events_empire import EmpireEventRules
 from .rules.plays import PlayRules
 from .rules.rolls import TableRules
 from .rules.setup import SetupRules
@@ -73,7 +75,8 @@ _ACTION = TypeAdapter(Action)
 
 
 class Credo(
-    Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, EventRules, CouncilRules, ViewRules,
+    Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, EventRules, EmpireEventRules,
+    CouncilRules, ViewRules,
     NotationGame,
 ):
     """The Credo game object (stateless; see games.core.Game)."""
@@ -100,6 +103,11 @@ class Credo(
     View = View
     notation = notation
     action_adapter = _ACTION
+    effects = effect
+
+    def card_ids(self) -> frozenset[str]:
+        """Every Event card id of the data (events.toml): each has exactly one effect."""
+        return frozenset(self.data.events)
 
     def explanations(self) -> tuple[Explanation, ...]:
         """Every Church, Article and Event card with its text (data/*.toml)."""
