@@ -114,7 +114,7 @@ async def test_ai_moves_after_a_revealing_answer_are_counted_without_the_check(m
     after it only until one of them reveals: the later moves of that operation are stored as
     revealing unchecked, since an undo reaching them reaches the revealing one too. The
     undo verdict is the one the full check gives: consent (here: refused, no other human)."""
-    import bot.host.service as service
+    import bot.host.stepping as service
 
     checked: list[int] = []
     real = service.game_reveals

@@ -1,0 +1,214 @@
+"""Finding, locking, caching and committing a session, and the checks every call makes.
+
+A session is changed under its asyncio lock and the storage's ``session_guard``
+(``_lock``), found by channel (``_find``), replayed to its state and cached by version
+(``_state``), and written through ``Storage.update`` with the version read (``_commit``).
+The ``_require_*`` checks raise a player-safe ``GameError``; ``_timing`` reads the
+server's window and wait lengths. Mixed into ``bot.host.service.Host``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from games.core import Game, GameError, GameOverError, StaleStateError, start
+from storage import SeatRecord, SessionRecord, SessionUpdate, UnknownSessionError
+from storage.replay import options_of, replay_rows, seats_of
+
+from .common import _LockEntry
+from .errors import LobbyError, NoSessionError, NotSeatedError, OrphanedError, PermissionDeniedError
+
+
+class SessionsMixin:
+    """The sessions a call works on: found, locked, replayed and cached, committed, and checked."""
+
+    @asynccontextmanager
+    async def _lock(self, session_id: int) -> AsyncIterator[None]:
+        """One change at a time to a session: this process's asyncio lock, then the storage's
+        guard against other processes (raises StaleStateError when that times out).
+
+        A session's lock exists only while some call holds or waits for it (it is counted),
+        so the host keeps no per-session lock once its calls are done."""
+        entry = self._locks.get(session_id)
+        if entry is None:
+            entry = self._locks[session_id] = _LockEntry()
+        entry.users += 1
+        try:
+            async with entry.lock:
+                guard = getattr(self.storage, "session_guard", None)
+                if guard is None:
+                    yield
+                else:
+                    async with guard(session_id):
+                        yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0 and self._locks.get(session_id) is entry:
+                del self._locks[session_id]
+
+    async def _find(
+        self, channel_id: int, session_id: int | None = None, *, readable: bool = False
+    ) -> SessionRecord:
+        """The open session of the channel (or ``session_id``, which must be in the
+        channel); with ``readable`` the channel's latest closed one when none is open."""
+        if session_id is not None:
+            try:
+                rec = await self.storage.get_session(session_id)
+            except UnknownSessionError:
+                rec = None
+            if rec is None or rec.channel_id != channel_id:
+                raise NoSessionError(f"There is no game #{session_id} in this channel.")
+            return rec
+        rec = await self.storage.open_session(channel_id)
+        if rec is None and readable:
+            recent = await self.storage.sessions_in_channel(channel_id, limit=1)
+            rec = recent[0] if recent else None
+        if rec is None:
+            raise NoSessionError("There is no game in this channel; start one with /game new.")
+        return rec
+
+    async def _state(self, game: Game, rec: SessionRecord) -> Any:
+        """The current state of a started session (cached by version)."""
+        hit = self._cache.get(rec.id)
+        if hit is not None and hit[0] == rec.version:
+            self._cache.move_to_end(rec.id)
+            return hit[1]
+        try:
+            state = await self._state_at(game, rec, rec.seq)
+        except GameError:
+            raise
+        except Exception as e:
+            raise await self._fault(rec, None, "loading the game", e) from None
+        self._remember(rec, state)
+        return state
+
+    async def _state_at(self, game: Game, rec: SessionRecord, seq: int) -> Any:
+        snap = await self.storage.latest_snapshot(rec.id, seq)
+        if snap is None:
+            state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
+            after = 0
+        else:
+            after, data = snap
+            state = game.state_from_json(data)
+        rows = await self.storage.actions(rec.id, after=after, through=seq)
+        return replay_rows(game, state, rows, rec.seed)
+
+    def _remember(self, rec: SessionRecord, state: Any) -> None:
+        self._cache[rec.id] = (rec.version, state)
+        self._cache.move_to_end(rec.id)
+        self._latest[rec.id] = rec
+        self._by_channel[rec.channel_id] = rec.id
+        while len(self._cache) > self.settings.cache_size:
+            self._drop_known(self._cache.popitem(last=False)[0])
+
+    def _forget(self, session_id: int) -> None:
+        self._cache.pop(session_id, None)
+        self._drop_known(session_id)
+
+    def _drop_known(self, session_id: int) -> None:
+        rec = self._latest.pop(session_id, None)
+        if rec is not None and self._by_channel.get(rec.channel_id) == session_id:
+            del self._by_channel[rec.channel_id]
+        self._commits.pop(session_id, None)
+
+    def _drop(self, session_id: int) -> None:
+        """Free what the host keeps for a session that ended or was orphaned (its cached
+        state; its lock goes by itself once no call uses it)."""
+        self._forget(session_id)
+
+    async def _commit(self, rec: SessionRecord, change: SessionUpdate) -> SessionRecord:
+        try:
+            done = await self.storage.update(rec.id, rec.version, change, self.clock())
+        except StaleStateError:
+            self._forget(rec.id)
+            raise
+        self._commits[rec.id] = self._commits.get(rec.id, 0) + 1
+        if done.status == "finished" and rec.status != "finished":
+            await self._record_result(done)
+        return done
+
+    @staticmethod
+    def _require_seat(rec: SessionRecord, user_id: int) -> SeatRecord:
+        seat = rec.seat_of(user_id)
+        if seat is None:
+            raise NotSeatedError("You have no seat in this game; only seated players can do that.")
+        return seat
+
+    def _require_manager(self, rec: SessionRecord, user_id: int, is_moderator: bool, what: str) -> None:
+        if user_id != rec.created_by and not is_moderator:
+            raise PermissionDeniedError(
+                f"Only the game's creator ({self.names.user(rec.created_by)}) or a moderator can {what}."
+            )
+
+    @staticmethod
+    def _require_present(rec: SessionRecord) -> None:
+        """Raise OrphanedError for an open session whose channel or server is gone."""
+        if rec.is_open and rec.orphaned is not None:
+            raise OrphanedError(
+                f"Game #{rec.id} is orphaned ({rec.orphaned.get('why', 'its channel is gone')}): it takes no more "
+                f"actions and nothing resumes it by itself. A moderator can end it with /game abandon "
+                f"game:{rec.id}, or take it up again in its channel with /game resume.")
+
+    @classmethod
+    def _require_lobby(cls, rec: SessionRecord, what: str) -> None:
+        cls._require_present(rec)
+        if rec.status == "active":
+            raise LobbyError(f"The game has already started; you can no longer {what}.")
+        if rec.status != "lobby":
+            raise GameOverError(f"This game is {rec.status}; you can no longer {what}.")
+
+    @classmethod
+    def _require_active(cls, rec: SessionRecord) -> None:
+        cls._require_present(rec)
+        if rec.status == "lobby":
+            raise LobbyError("The game has not started yet; the creator starts it with /game start.")
+        if rec.status != "active":
+            raise GameOverError(f"This game is {rec.status}: it accepts no more actions, but you can "
+                                "still read its log.")
+
+    async def _timing(self, rec: SessionRecord, game: Game, state: Any,
+                      guild: Mapping[str, Any] | None = None) -> tuple[float, float]:
+        """(response window, wait) lengths in seconds for a change ending in ``state``:
+        the guild's settings (``guild`` when already read) or the host defaults."""
+        return await self._window_seconds(rec, game, state, guild), await self._wait_seconds(rec, guild)
+
+    async def _guild_settings(self, rec: SessionRecord, guild: Mapping[str, Any] | None) -> Mapping[str, Any]:
+        """The session's server settings: ``guild`` when already read, else from storage."""
+        if guild is not None:
+            return guild
+        return await self.storage.get_guild_settings(rec.guild_id) if rec.guild_id is not None else {}
+
+    async def _wait_seconds(self, rec: SessionRecord, guild: Mapping[str, Any] | None = None) -> float:
+        """How long the host waits for a human seat's decision (a turn or a secret choice)
+        before an AI answers for it (seconds): the guild's ``wait_seconds`` or the default."""
+        if rec.guild_id is not None:
+            custom = (await self._guild_settings(rec, guild)).get("wait_seconds")
+            if isinstance(custom, int | float) and custom > 0:
+                return float(custom)
+        return self.settings.wait_seconds
+
+    async def _window_seconds(self, rec: SessionRecord, game: Game, state: Any,
+                              guild: Mapping[str, Any] | None = None) -> float:
+        """How long a response window opened now stays open (seconds): the guild's
+        setting or the host default. Reads nothing when no window is open."""
+        if not any(p.kind == "respond" for p in game.to_act(state).values()):
+            return self.settings.respond_seconds
+        if rec.guild_id is not None:
+            custom = (await self._guild_settings(rec, guild)).get("respond_seconds")
+            if isinstance(custom, int | float) and custom > 0:
+                return float(custom)
+        return self.settings.respond_seconds
+
+    async def _find_anywhere(self, channel_id: int, session_id: int | None, guild_id: int | None) -> SessionRecord:
+        """``_find``, or, for a ``session_id`` of another channel, that session when it belongs to
+        ``guild_id`` (a server's game named from any of its channels)."""
+        if session_id is None or guild_id is None:
+            return await self._find(channel_id, session_id)
+        try:
+            rec = await self.storage.get_session(session_id)
+        except UnknownSessionError:
+            rec = None
+        if rec is None or rec.guild_id != guild_id:
+            raise NoSessionError(f"There is no game #{session_id} in this server.")
+        return rec
