@@ -175,7 +175,7 @@ def fuzz_game(
             return fail("nobody asked", "the game is not over but nobody is asked")
         if step >= max_steps:
             return result
-        chosen: tuple[Seat, Any] | None = None
+        chosen: tuple[Seat, Any, str] | None = None
         pick = sorted(prompts)[int(rnd.random() * len(prompts))]
         for seat in sorted(prompts):
             try:
@@ -189,10 +189,11 @@ def fuzz_game(
                     "no legal action",
                     f"seat {seat + 1} is asked ({prompts[seat].kind}) but has no legal action",
                 )
+            texts: dict[int, str] = {}
             for i in _indices(len(legal), notation_cap, rnd):
                 a = legal[i]
                 try:
-                    text = game.format_action(s, a)
+                    text = texts[i] = game.format_action(s, a)
                 except Exception as e:
                     return fail("notation", f"format_action({a!r}): " + _short_trace(e))
                 try:
@@ -210,10 +211,15 @@ def fuzz_game(
                         (seat, text),
                     )
             if seat == pick:
-                chosen = (seat, legal[int(rnd.random() * len(legal))])
+                i = int(rnd.random() * len(legal))
+                if i not in texts:  # not among those read back: its notation for the log
+                    try:
+                        texts[i] = game.format_action(s, legal[i])
+                    except Exception as e:
+                        return fail("notation", f"format_action({legal[i]!r}): " + _short_trace(e))
+                chosen = (seat, legal[i], texts[i])
         assert chosen is not None
-        seat, a = chosen
-        text = game.format_action(s, a)
+        seat, a, text = chosen  # its notation as read back above when it was among those checked
         step += 1
         result.steps = step
         try:
