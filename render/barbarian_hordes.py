@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from games.barbarian_hordes.data import TYPE_NAMES
 from games.barbarian_hordes.model import CardView, PlayerView, View, WarResult, WarView
 from games.core.english import count
 
@@ -318,7 +319,7 @@ def _panel(img: Image.Image, box: dr.Box, p: PlayerView, view: View, name: str) 
         pills.append(("ATTACKER", theme.ATTACK, "swords"))
     if view.war and view.war.defender == p.seat:
         pills.append(("DEFENDER", theme.DEFEND, "shield"))
-    if p.seat in view.waiting and view.phase != "over" and not active:
+    if p.seat in view.waiting and view.phase != "over":  # the attacker too, when asked in a war
         pills.append(("TO ACT", theme.WAITING, "hourglass"))
     if p.seat == view.viewer:
         pills.append(("YOU", theme.LIGHT, None))
@@ -488,7 +489,12 @@ def _centre(
 
 def _card(c: CardView) -> dr.CardFace:
     note = {"DO": "Defender only", "AO": "Attacker only"}.get(c.only or "", c.only)
-    return dr.CardFace(c.name, c.types, c.force, note, c.text)
+    return dr.CardFace(c.name, c.types, c.force, note, c.text, type_words(c.types))
+
+
+def type_words(types: str) -> str:
+    """A card's type codes in words: "LC" reads "Leader, Conquest", "M" "move seat"."""
+    return ", ".join(TYPE_NAMES[code].split(" (")[0] for code in types if code in TYPE_NAMES)
 
 
 def _box_title(d: ImageDraw.ImageDraw, box: dr.Box, title: str, fill: RGB = theme.HEADER) -> float:
@@ -727,11 +733,11 @@ def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
         return None
     title = f"Your hand \u2014 {count(len(hand), 'card')} (limit {view.hand_limit})"
     cards = []
-    for c in hand:
+    for c in hand:  # as the board's card face: "Type C · Conquest · Force +8 · Attacker only"
         face_ = _card(c)
-        kind = " \u00b7 ".join(
-            x for x in (face_.types, f"Force {face_.value}" if face_.value is not None else "", face_.note or "") if x
-        )
+        kind = " \u00b7 ".join(x for x in (f"Type {face_.types} \u00b7 {face_.type_words}",
+                                           f"Force +{face_.value}" if face_.value is not None else "",
+                                           face_.note or "") if x)  # fmt: skip
         cards.append(HandCard(c.name, kind, c.text))
     return title, cards
 

@@ -270,7 +270,8 @@ def hand_cards(view: View) -> tuple[str, list[HandCard]] | None:
     for c, drawn in cards:
         kind = ("Drawn \u00b7 " if drawn else "") + ("Article" if c.kind == "article" else "Event")
         accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
-        out.append(HandCard(c.name, kind, c.text, accent))
+        text = article_text(view, c.id) if c.kind == "article" else c.text  # as the board's hand shows it
+        out.append(HandCard(c.name, kind, text, accent))
     return f"Your hand \u2014 {count(len(me.hand), 'card')} (limit 4)", out
 
 

@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from . import theme
 from .record import panel
-from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
+from .text import ELLIPSIS, Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
 from .theme import RGB, SeatStyle, ShapeName
 
 SUPERSAMPLE = 4
@@ -343,13 +343,15 @@ def step_track(draw: ImageDraw.ImageDraw, box: Box, steps: Sequence[Step], font:
 
 @dataclass(frozen=True)
 class CardFace:
-    """What a card face shows: name, type codes, Force value, a note (DO/AO) and text."""
+    """What a card face shows: name, type codes (and ``type_words``, what they mean), Force value,
+    a note (DO/AO) and text."""
 
     name: str
     types: str = ""
     value: int | None = None
     note: str | None = None
     text: str = ""
+    type_words: str = ""
 
 
 def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.ORANGE) -> None:
@@ -365,13 +367,21 @@ def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.OR
     for i, line in enumerate(names):
         draw_text(d, (left + 12, top + i * fn.line_height), line, fn, theme.ink_on(accent))
     y = t + 52
-    if card.types:
-        draw_fit(d, (left + 12, y), "Type " + card.types, 18, theme.INK, w - 70, style="bold")
+    used = 0.0
+    if card.types:  # "Type LC · Leader, Conquest", on two lines when narrow
+        label = "Type " + card.types + (f" \u00b7 {card.type_words}" if card.type_words else "")
+        tw = w - (70 if card.value is not None else 24)
+        ft, lines = fit_paragraph(label, tw, 58, 18, "bold")
+        if any(ELLIPSIS in line for line in lines):  # too narrow for the words: the codes alone
+            ft, lines = fit_paragraph("Type " + card.types, tw, 40, 18, "bold")
+        for i, line in enumerate(lines):
+            draw_text(d, (left + 12, y + i * ft.line_height), line, ft, theme.INK)
+        used = len(lines) * ft.line_height
     if card.value is not None:
         cx, cy, rr = r - 28, y + 12, 20
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=theme.INK)
         draw_text(d, (cx, cy), f"+{card.value}", face(18, "bold"), theme.LIGHT, "mm")
-    y += 36 if card.value is not None else 28
+    y += max(36 if card.value is not None else 28, used + 6)
     if card.note:
         draw_fit(d, (left + 12, y), card.note, 16, theme.VERMILLION, w - 24, style="bold")
         y += 24

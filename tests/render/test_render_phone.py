@@ -69,3 +69,43 @@ def test_only_tall_boards_have_a_crop() -> None:
     _, b, _ = playout("promised-land", 3, 60, 4)
     crop = phone.changed_crop(g.view(b, None), g.view(a, None))
     assert crop is not None and crop.size == (phone.CROP, phone.CROP)
+
+
+def _words(texts: list, card: int) -> set[str]:
+    """The words drawn inside hand card ``card`` (1-based), lower case, punctuation left out."""
+    import re
+
+    drawn = " ".join(t.text for t in texts if t.panel is not None and t.panel.name == f"hand card {card}")
+    return set(re.findall(r"[\w+\-]+", drawn.lower()))
+
+
+@pytest.mark.parametrize("game_id", ["barbarian-hordes", "credo", "roman-war"])
+def test_the_hand_image_says_what_each_card_does_as_the_board_does(game_id: str) -> None:
+    """Issue 19: a phone hand card holds the words its card shows on the board's hand — the card
+    text of a Credo Article (its doctrine, whether the Creed decided it, who holds it), a Barbarian
+    Hordes card's type in words ("Type M · move seat", not a bare "M"), a Roman War card's marks in
+    words ("Power +1", not "H+1") — besides its name."""
+    from render import render_image
+
+    checked = 0
+    players = 2 if game_id == "roman-war" else 4
+    for seed, steps in ((3, 10), (3, 40), (5, 80), (7, 25)):
+        g, state, _ = playout(game_id, seed, steps, players)
+        for seat in range(players):
+            view = g.view(state, seat)
+            found = phone.hand_cards(view)
+            if not found or not found[1]:
+                continue
+            with recording() as board:
+                render_image(view)
+            with recording() as hand:
+                phone.hand_image(view)
+            for i, card in enumerate(found[1], 1):
+                on_board, on_phone = _words(board, i), _words(hand, i)
+                assert on_board, f"{game_id}: no hand card {i} on the board"
+                assert on_board <= on_phone, (card.name, sorted(on_board - on_phone))
+                assert len(card.kind) > 2 and card.text, card
+                for mark in ("H+", "D1", "Article card"):
+                    assert mark not in card.text, card
+                checked += 1
+    assert checked >= 5, game_id
