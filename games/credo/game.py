@@ -12,22 +12,20 @@ Choices of Church cards (Lose, Remove, Take, Give) are pending tasks answered wi
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
 
 from games.core import (
-    IllegalActionError,
     Outcome,
-    Prompt,
     Rng,
     Seat,
     Step,
 )
 from games.core.base import NotationGame
-from games.core.errors import list_words
 from games.core.explain import Explanation
+from games.core.flow import FlowGame
 from games.core.memo import last_state
 
 from . import notation
@@ -36,26 +34,13 @@ from .data import (
     load,
 )
 from .model import (
-    Abstain,
     Action,
-    Convoke,
-    Discard,
-    Done,
-    Keep,
-    Pass,
-    Pick,
     Place,
-    Play,
-    Reject,
-    Renounce,
-    Respect,
     State,
     View,
-    Vote,
 )
 from .options import Options
 from .queries import (
-    HAND_LIMIT,
     Queries,
     church_cards,
 )
@@ -69,13 +54,14 @@ from .rules.plays import PlayRules
 from .rules.rolls import TableRules
 from .rules.setup import SetupRules
 from .rules.turn import TurnRules
+from .stages import FLOW
 from .view import ViewRules
 
 _ACTION = TypeAdapter(Action)
 
 
 class Credo(
-    Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, EventRules, EmpireEventRules,
+    FlowGame, Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, EventRules, EmpireEventRules,
     CouncilRules, ViewRules,
     NotationGame,
 ):
@@ -104,6 +90,7 @@ class Credo(
     notation = notation
     action_adapter = _ACTION
     effects = effect
+    flow = FLOW
 
     def card_ids(self) -> frozenset[str]:
         """Every Event card id of the data (events.toml): each has exactly one effect."""
@@ -120,29 +107,10 @@ class Credo(
         self._votes = {c: card.votes for c, card in cards.items()}
         self._views: dict[Any, Any] = {}
 
-    # ------------------------------------------------------------------ lookups
-
     def seat_name(self, s: State, seat: Seat) -> str:
         """Seats are named by their Church ("Church 2") in every message, the host's too
         ("Church 2 (AI)", "Church 2 (alice)")."""
         return self.church_name(seat)
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
     # ------------------------------------------------------------------ contract
 
@@ -151,253 +119,41 @@ class Credo(
         outside 3..6."""
         return self.deal(seats, options or Options(), rng)
 
-    def to_act(self, s: State) -> Mapping[Seat, Prompt]:
-        if s.phase == "over":
-            return {}
-        if s.tasks:
-            t = s.tasks[0]
-            return {t.chooser: Prompt(kind="turn", text=self.task_text(s, t))}
-        if s.phase == "setup":
-            return {
-                x: Prompt(kind="turn", text="Place your Articles on your Church mat, then say done.")
-                for x, p in enumerate(s.players)
-                if not p.setup_done
-            }
-        if s.window is not None and s.window.waiting:
-            w = s.window
-            return {w.waiting[0]: Prompt(kind="respond", text=w.reason + " Play an Event card, or pass.")}
-        c = s.council
-        if c is not None:
-            if c.stage == "vote" and c.voters:
-                return {
-                    c.voters[0]: Prompt(
-                        kind="turn",
-                        text=f"Council on Article {c.article}: vote for a proposed doctrine, or abstain.",
-                    )
-                }
-            if c.stage == "respect":
-                emp = self.emperor(s)
-                if emp is not None:
-                    return {
-                        emp: Prompt(
-                            kind="turn", text="Enforce respect of the Council on a Losing doctrine, or pass."
-                        )
-                    }
-        text = {
-            "article": "You drew an Article card: place, keep, renounce or reject it.",
-            "immediate": "Play the Event you drew on another Church.",
-            "main": "Play Event cards, discard, then say done"
-            + (" or convoke a General Council." if self.emperor(s) == s.active else "."),
-        }.get(s.stage)
-        if text is None:
-            return {}
-        return {s.active: Prompt(kind="turn", text=text)}
+    def context(self, s: State, rng: Rng) -> _Ctx:
+        """The scratch of one ``apply``, with Credo's helpers."""
+        return _Ctx(s, rng)
 
-    def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
-        """Every legal action for ``seat`` now, each once in its notation form (a fresh
-        list, remembered for the last state: games.core.memo)."""
-        return list(self._legal_actions(s, seat))
+    def after_action(self, ctx: _Ctx, seat: Seat | None, action: Any) -> None:
+        """Game End, checked after every action and automatic stage once no choice is
+        pending and Set Up is over (rules.turn.TurnRules._check_end)."""
+        s = ctx.s
+        if s.phase == "play" and not s.tasks and not s.turn_ends:
+            self._check_end(ctx)
 
     @last_state
-    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
-        prompts = self.to_act(s)
-        if seat not in prompts:
+    def rules_legal(self, s: State, seat: Seat) -> tuple[Any, ...]:
+        """The legal actions of ``seat`` as the current stage's rules generate them (a few
+        may share a notation); remembered for the last state (games.core.memo), so an
+        agent's choice and ``apply``'s check share one list."""
+        stage = self.flow.current(self, s)
+        if stage is None or stage.automatic:
             return ()
-        out = self._rules_legal(s, seat)
+        return tuple(stage.rules_legal(self, s, seat))
+
+    @last_state
+    def legal_once(self, s: State, seat: Seat) -> list[Any]:
+        """The legal actions of ``seat``, each once in its notation form (a fresh list,
+        remembered for the last state)."""
         seen: dict[str, Any] = {}
-        for a in out:
+        for a in self.rules_legal(s, seat):
             seen.setdefault(notation.format_action(self, s, a), a)
         return list(seen.values())
 
-    @last_state
-    def _rules_legal(self, s: State, seat: Seat) -> tuple[Any, ...]:
-        """``_legal`` remembered for the last state (a tuple, not copied when handed out):
-        an agent's choice and ``apply``'s check share one."""
-        return tuple(self._legal(s, seat))
-
-    def _legal(self, s: State, seat: Seat) -> list[Any]:
-        """The legal actions as the rules generate them (a few may share a notation)."""
-        if s.tasks:
-            t = s.tasks[0]
-            return [Pick(card=c) for c in self._eligible(s, t)]
-        if s.phase == "setup":
-            p = s.players[seat]
-            places = [Place(card=c) for c in p.hand if self._placeable(s, seat, c, setup=True)]
-            return places if places else [Done()]
-        if s.window is not None and s.window.waiting:
-            return [Pass(), *self._plays(s, seat)]
-        c = s.council
-        if c is not None and c.stage == "vote":
-            return [Abstain(), *(Vote(doctrine=d) for d in c.proposals)]
-        if c is not None and c.stage == "respect":
-            return [Pass(), *(Respect(doctrine=d) for d in c.losers)]
-        p = s.players[seat]
-        if s.stage == "article":
-            card = s.drawn
-            out: list[Any] = []
-            if self._placeable(s, seat, card, setup=False):
-                out.append(Place(card=card))
-            if self._can_keep(s, seat, card):
-                out.append(Keep(card=card))
-            if self._renounce_box(s, seat, card) is not None:
-                out.append(Renounce(card=card))
-            out.append(Reject(card=card))
-            return out
-        if s.stage == "immediate":
-            return [Play(card=s.drawn, target=t) for t in self._others(s, seat)]
-        if s.stage == "main":
-            out = []
-            if len(p.hand) <= HAND_LIMIT:
-                out.append(Done())
-                if self.emperor(s) == seat and self.next_article(s) is not None:
-                    out.append(Convoke())
-            out += self._plays(s, seat)
-            out += [Discard(card=c) for c in p.hand]
-            return out
-        return []
-
-    def apply(self, s: State, seat: Seat, a: Any, rng: Rng) -> Step[State]:
-        """Check ``a`` for ``seat`` and apply it, then run the automatic steps.
-
-        Raises
-        ------
-        GameOverError, NotYourTurnError, IllegalActionError
-            With a message saying what would be legal.
-        """
-        self.require_turn(s, seat)
-        if isinstance(a, dict):
-            a = _ACTION.validate_python(a)
-        legal = self._rules_legal(s, seat)
-        if a not in legal:
-            kind = getattr(a, "kind", "?")
-            same = [notation.format_action(self, s, x) for x in legal if getattr(x, "kind", None) == kind]
-            every = [notation.format_action(self, s, x) for x in legal]
-            hint = f"legal {kind} actions: {list_words(same)}" if same else f"legal now: {list_words(every)}"
-            why = None
-            if s.phase == "setup" and not s.tasks and isinstance(a, Place):
-                why = self.setup_refusal(s, seat, a.card)
-            if why:
-                raise IllegalActionError(f"{self.name(a.card)} cannot be placed now: {why}; {hint}.")
-            raise IllegalActionError(f"That is not allowed now; {hint}.")
-        ctx = _Ctx(s, rng)
-        if s.tasks:
-            self._apply_pick(ctx, a.card)
-        elif s.phase == "setup":
-            self._apply_setup(ctx, seat, a)
-        elif s.window is not None and s.window.waiting:
-            self._apply_window(ctx, seat, a)
-        elif s.council is not None and s.council.stage == "vote":
-            self._apply_vote(ctx, seat, a)
-        elif s.council is not None and s.council.stage == "respect":
-            self._apply_respect(ctx, seat, a)
-        elif s.stage == "article":
-            self._apply_article(ctx, seat, a)
-        elif s.stage == "immediate":
-            ctx.update(stage="main", drawn=None)
-            self._play(ctx, seat, a, open_window=True)
-        else:
-            self._apply_main(ctx, seat, a)
-        self._advance(ctx)
-        return Step(state=ctx.s, events=tuple(ctx.events))
-
     def outcome(self, s: State) -> Outcome | None:
+        """None while playing; then the winners and why (Game End)."""
         if s.phase != "over":
             return None
         return Outcome(winners=s.winners, reason=s.end_reason)
-
-    # ------------------------------------------------------------------ set-up
-
-
-
-
-
-
-    # ------------------------------------------------------------------ the turn
-
-
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------------ automatic steps
-
-
-
-
-
-    # ------------------------------------------------------------------ Church cards
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------------ dice and tables
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------------ Event cards
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------------ General Councils
-
-
-
-
-
-
-
-
-
-
-
-
-
-    # ------------------------------------------------------------------ views
-
-
-
-
-    # ------------------------------------------------------------ hidden information
-
-
-
-
-
-    # ------------------------------------------------------------------ notation
-
 
 
 GAME = Credo()

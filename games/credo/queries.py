@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from games.core import Seat
 from games.core.english import count as counted
 from games.core.errors import list_words
+from games.core.memo import last_state
 from games.core.window import seats_after
 
 from .data import (
@@ -270,7 +271,28 @@ class Queries:
             return None
         return box
 
+    def reached_victory(self, s: State) -> list[Seat]:
+        """Object of the Game: the Churches with 11 million Followers or 117 votes."""
+        return [
+            x
+            for x in range(len(s.players))
+            if self.followers(s, x) >= WIN_FOLLOWERS or self.total_votes(s, x) >= WIN_VOTES
+        ]
+
+    def task_settles(self, s: State, t: Task) -> bool:
+        """Whether the Task ``t`` resolves by itself, leaving its chooser no choice: one
+        option or none, or no more eligible cards than asked, or cards all of one name."""
+        eligible = self._eligible(s, t)
+        if t.kind == "replace" or t.kind in CHOICE_TASKS:
+            return len(eligible) <= 1
+        if not eligible or t.count <= 0 or len(eligible) <= t.count:
+            return True
+        return len({self.name(c) for c in eligible}) == 1
+
+    @last_state
     def _eligible(self, s: State, t: Task) -> list[str]:
+        """The options of the Task ``t`` in ``s``: cards, or words for a choice (remembered
+        for the last state: games.core.memo)."""
         if t.kind == "replace":
             return [c for i, c in self.mat_cards(s, t.owner) if i >= 3]
         if t.kind == "either":  # only the options that are possible (R9)

@@ -19,7 +19,6 @@ from ..model import (
 )
 from ..queries import (
     WIN_FOLLOWERS,
-    WIN_VOTES,
 )
 from .context import _Ctx
 
@@ -132,74 +131,11 @@ class TurnRules:
         n = len(ctx.s.players)
         self._begin_turn(ctx, (ctx.s.active + 1) % n)
 
-    def _advance(self, ctx: _Ctx) -> None:
-        """Run automatic steps until someone must decide (or the game ends)."""
-        for _ in range(10_000):
-            s = ctx.s
-            if s.phase == "over":
-                return
-            if s.tasks:
-                if self._settle_task(ctx):
-                    continue
-                return
-            if s.turn_ends:
-                ctx.update(turn_ends=False)
-                self._end_turn(ctx)
-                continue
-            if s.phase == "setup":
-                if all(p.setup_done for p in s.players):
-                    ctx.update(phase="play")
-                    ctx.note("Set-up is complete; the game begins with Church 1.")
-                    self._begin_turn(ctx, 0)
-                    continue
-                return
-            if self._check_end(ctx):
-                return
-            w = s.window
-            if w is not None:
-                waiting = w.waiting
-                if not s.ask_all:  # R21: skip empty hands only (a hand's size is public)
-                    while waiting and not s.players[waiting[0]].hand:
-                        waiting = waiting[1:]
-                    if waiting != w.waiting:
-                        ctx.update(window=w.model_copy(update={"waiting": waiting}))
-                        continue
-                if waiting:
-                    return
-                ctx.update(window=None)
-                if w.kind == "debate" and s.council is not None:
-                    self._open_vote(ctx)
-                continue
-            c = s.council
-            if c is not None:
-                if c.stage == "vote":
-                    if c.voters:
-                        return
-                    self._resolve_council(ctx)
-                    continue
-                if c.stage == "respect":
-                    if self.emperor(s) is not None and c.losers:
-                        return
-                    self._end_council(ctx)
-                    continue
-                self._open_vote(ctx)
-                continue
-            if s.stage == "draw":
-                self._draw_turn_card(ctx)
-                continue
-            return
-        raise RuntimeError("credo: automatic steps do not settle")  # pragma: no cover
-
     def _check_end(self, ctx: _Ctx) -> bool:
         """Game End: 11 million Followers or 117 votes (the first to realise one wins;
         several at once: most Followers, RULINGS.md R18); Article 10 passed: most Followers."""
         s = ctx.s
-        n = len(s.players)
-        hit = [
-            x
-            for x in range(n)
-            if self.followers(s, x) >= WIN_FOLLOWERS or self.total_votes(s, x) >= WIN_VOTES
-        ]
+        hit = self.reached_victory(s)
         if hit:
             best = max(self.followers(s, x) for x in hit)
             winners = tuple(x for x in hit if self.followers(s, x) == best)
