@@ -101,40 +101,25 @@ from .model import (
     View,
     Window,
 )
-
-WIN_POINTS = 7  # Winning The Game
-TWO_PLAYER_SECOND = 3  # 2-Player Rules: at least 3 points with the second faction
-UNIT_LIMIT = 6  # Important Terms: at most 6 units of a faction in a territory
-DICE = 5
-HAND_LIMIT = 3
-BUY_LIMIT = 6  # up to 6 Power Cards a turn
-PIPS_PER_CARD = 2
-PIPS_PER_RAGE = 2
-BLOCK_PIPS = 6
-RAGE_MIN, RAGE_MAX = -2, 3
-CAPTURE_WIN = 25  # Roman special victory
-CONVERT_WIN = 18  # Christian special victory
-REVOLT_UNITS = 5
-OBJECTIVES_FACE_UP = 4
-YELLOW_DICE = 4
-GIVING_PIPS = 4  # Giving: 4 pips, the price of 2 Power Cards
-
-NAMES = {
-    "rome": "Rome",
-    "jews": "Jewish",
-    "coalition": "Coalition",
-    "christians": "Christian",
-    "gray": "Gray",
-}
-
-# a faction as the subject of a sentence (Collect Tribute, Giving notes)
-WHO = {
-    "rome": "Rome",
-    "jews": "the Jewish faction",
-    "coalition": "the Coalition",
-    "christians": "the Christian faction",
-    "gray": "the Gray Faction",
-}
+from .queries import (
+    BLOCK_PIPS,
+    BUY_LIMIT,
+    CONVERT_WIN,
+    DICE,
+    GIVING_PIPS,
+    HAND_LIMIT,
+    OBJECTIVES_FACE_UP,
+    PIPS_PER_CARD,
+    PIPS_PER_RAGE,
+    RAGE_MAX,
+    RAGE_MIN,
+    REVOLT_UNITS,
+    TWO_PLAYER_SECOND,
+    UNIT_LIMIT,
+    WHO,
+    Queries,
+    is_sequence,
+)
 
 _ACTION = TypeAdapter(Action)
 
@@ -293,22 +278,7 @@ class _Ctx(ApplyContext):
         self.add_units(territory, faction, n, revolt)
 
 
-def pips(values: Iterable[int]) -> int:
-    return sum(values)
-
-
-def is_sequence(values: Sequence[int]) -> bool:
-    """A Dice Sequence: a set (all the same number) or a run (each number one more
-    than the last, once each). One die is both. (Using Your Dice To Take Actions)"""
-    if not values:
-        return False
-    vs = sorted(values)
-    if len(set(vs)) == 1:
-        return True
-    return all(b == a + 1 for a, b in zip(vs, vs[1:], strict=False))
-
-
-class SoulOfTheEmpire(NotationGame):
+class SoulOfTheEmpire(Queries, NotationGame):
     """The Soul of the Empire game object (stateless; see games.core.Game)."""
 
     effects = effect
@@ -370,147 +340,6 @@ class SoulOfTheEmpire(NotationGame):
         return tuple(out)
 
     # ------------------------------------------------------------------ names and lookups
-
-    def tname(self, territory: str) -> str:
-        return self.data.territories[territory].name
-
-    def fname(self, faction: str) -> str:
-        return NAMES[faction]
-
-    def card_name(self, card: str) -> str:
-        return self.data.card(card).name
-
-    def seat_of(self, s: State, faction: str) -> Seat:
-        """The seat that controls ``faction`` (the Gray Faction: the Jewish seat)."""
-        return s.factions["jews" if faction == "gray" else faction].seat
-
-    def same_player(self, s: State, a: str, b: str) -> bool:
-        if a not in self._present(s) or b not in self._present(s):
-            return False
-        return self.seat_of(s, a) == self.seat_of(s, b)
-
-    def _present(self, s: State) -> set[str]:
-        out = set(s.factions)
-        if "jews" in s.factions:
-            out.add("gray")
-        return out
-
-    def units(self, s: State, territory: str, faction: str) -> int:
-        return s.board.get(territory, {}).get(faction, 0)
-
-    def occupants(self, s: State, territory: str) -> set[str]:
-        return {f for f, n in s.board.get(territory, {}).items() if n > 0}
-
-    def on_board(self, s: State, faction: str) -> int:
-        return sum(cell.get(faction, 0) for cell in s.board.values())
-
-    def territories_of(self, s: State, faction: str) -> list[str]:
-        return [t for t in self.data.territories if self.units(s, t, faction) > 0]
-
-    def side_units(self, s: State, territory: str, faction: str) -> int:
-        """Units counted for a side's Combat Value: the Jewish and Gray Factions count
-        both (Jewish Revolt Power Cards)."""
-        if faction in ("jews", "gray"):
-            return self.units(s, territory, "jews") + self.units(s, territory, "gray")
-        return self.units(s, territory, faction)
-
-    def sole(self, s: State, territory: str, faction: str) -> bool:
-        """Sole occupancy; Jewish and Gray units together count as one for the Jews
-        (Gray units contribute to, and do not block, Jewish objectives and victory)."""
-        occ = self.occupants(s, territory)
-        if faction in ("jews", "gray"):
-            return bool(occ) and occ <= {"jews", "gray"}
-        return occ == {faction}
-
-    def marker_at(self, s: State, territory: str) -> Marker | None:
-        for m in s.markers:
-            if m.territory == territory:
-                return m
-        return None
-
-    def _who_plural(self, faction: str) -> str:
-        """A faction as a plural subject: "the Christians", "the Coalition"."""
-        return "the Christians" if faction == "christians" else WHO[faction]
-
-    def hand_owner(self, faction: str) -> str:
-        """Whose hand and combat deck a faction uses (the Gray Faction: the Jews')."""
-        return "jews" if faction == "gray" else faction
-
-    def durable(self, s: State, faction: str, card: str) -> bool:
-        f = s.factions.get(faction)
-        return f is not None and any(c.split("#")[0] == card for c in f.durable)
-
-    def distinct(self, cards: Iterable[str]) -> list[str]:
-        """The first copy of each Power Card (copies are interchangeable)."""
-        seen: dict[str, str] = {}
-        for c in cards:
-            seen.setdefault(c.split("#")[0], c)
-        return list(seen.values())
-
-    def seq_dice(self, s: State, faction: str) -> list[int]:
-        """Indices of the unspent dice in the Dice Sequence, one per value (the lowest
-        index): dice of the same value are interchangeable."""
-        out, seen = [], set()
-        for i, d in enumerate(s.factions[faction].dice):
-            if d.place == "unspent" and d.seq and d.value not in seen:
-                seen.add(d.value)
-                out.append(i)
-        return out
-
-    def outside_dice(self, s: State, faction: str, exclude: int | None = None) -> list[int]:
-        """Unspent dice that may serve as the one extra die from outside the sequence
-        (marked * in the Main Phase key): an unspent die not in the Dice Sequence, one
-        per value."""
-        out, seen = [], set()
-        for i, d in enumerate(s.factions[faction].dice):
-            if i == exclude or d.place != "unspent" or d.seq:
-                continue
-            key = (d.value, d.seq)
-            if key not in seen:
-                seen.add(key)
-                out.append(i)
-        return out
-
-    def yellow_dice(self, s: State) -> list[tuple[int, int]]:
-        """Unspent yellow dice as (flat index, value), one per value and revolt (a
-        revolt's yellow die moves only that revolt's units, RULINGS.md R13)."""
-        out, k = [], 0
-        for r in s.revolts:
-            seen: set[int] = set()
-            for d in r.dice:
-                if d.place == "unspent" and d.value not in seen:
-                    seen.add(d.value)
-                    out.append((k, d.value))
-                k += 1
-        return out
-
-    def yellow_revolt(self, s: State, k: int) -> str | None:
-        """The revolt card whose yellow die has flat index ``k``."""
-        i = 0
-        for r in s.revolts:
-            if k < i + len(r.dice):
-                return r.card
-            i += len(r.dice)
-        return None
-
-    def revolt_territories(self, s: State, card: str) -> list[str]:
-        return [t for r in s.revolts if r.card == card for t, k in r.units.items() if k > 0]
-
-    def revolt_units(self, s: State, t: str, card: str | None) -> int:
-        """Gray units in ``t`` that a Gray action may use: all of them (``card`` None,
-        a Jewish die) or those of revolt ``card`` (its yellow die)."""
-        if card is None:
-            return self.units(s, t, "gray")
-        return next((r.units.get(t, 0) for r in s.revolts if r.card == card), 0)
-
-    def yellow_value(self, s: State, k: int) -> int | None:
-        i = 0
-        for r in s.revolts:
-            for d in r.dice:
-                if i == k:
-                    return d.value if d.place == "unspent" else None
-                i += 1
-        return None
 
     # ------------------------------------------------------------------ setup
 
@@ -644,7 +473,7 @@ class SoulOfTheEmpire(NotationGame):
             objective_deck=objective_deck[OBJECTIVES_FACE_UP:],
             objectives=objective_deck[:OBJECTIVES_FACE_UP],
             markers=markers,
-            markers_to_place=self._markers_to_place(set(owner)),
+            markers_to_place=self.markers_to_place(set(owner)),
             final_left=d.factions["rome"].final_placement,
             scored={f: () for f in factions},
             round_limit=options.round_limit,
@@ -679,41 +508,6 @@ class SoulOfTheEmpire(NotationGame):
         seating = [g[0] for g in fs]
         i = seating.index("rome")
         return tuple(seating[i:] + seating[:i])
-
-    def _markers_to_place(self, present: set[str]) -> tuple[str, ...]:
-        """The owners of the 4 variable Objective Point Markers, in placing order: the
-        Jewish and Christian factions alternate, Jewish first (Setup step 4); with one
-        of them missing in a 3 player game, 1 goes to Rome and 1 to the other
-        (RULINGS.md R2)."""
-        if {"jews", "christians"} <= present:
-            return ("jews", "christians", "jews", "christians")
-        other = "jews" if "jews" in present else "christians"
-        return (other, other, other, "rome")
-
-    def marker_placer(self, s: State, owner: str) -> str:
-        """The faction that places a marker: its owner; with 2 players, the seat not
-        controlling the Coalition places all 4 (2-Player Rules)."""
-        if s.players == 2:
-            return "rome"
-        return owner
-
-    def marker_spots(self, s: State) -> list[str]:
-        """Territories in the Roman Empire not holding or adjacent to another marker."""
-        taken = {m.territory for m in s.markers if m.territory}
-        near = set(taken)
-        for t in taken:
-            near.update(self.data.adjacent[t])
-        return [t for t in self.data.territories if self.data.in_empire(t) and t not in near]
-
-    def final_spots(self, s: State) -> list[str]:
-        """Rome's final 8 units: any territory with Roman units or an Objective Point
-        Marker, up to 6 units (RULINGS.md R4)."""
-        return [
-            t
-            for t in self.data.territories
-            if (self.units(s, t, "rome") > 0 or self.marker_at(s, t) is not None)
-            and self.units(s, t, "rome") < UNIT_LIMIT
-        ]
 
     def _begin_final(self, ctx: _Ctx) -> None:
         ctx.update(phase="final")
@@ -857,9 +651,9 @@ class SoulOfTheEmpire(NotationGame):
                 + "."
             )
         ctx.update(rolling=None)
-        if r.faction == "jews" and self._yellow_refs(ctx.s):
+        if r.faction == "jews" and self.yellow_refs(ctx.s):
             # the yellow dice are rolled up to 3 times too (RULINGS.md R13)
-            self._offer_extra(ctx, "jews", "yellow", tuple(range(len(self._yellow_refs(ctx.s)))), r.reason)
+            self._offer_extra(ctx, "jews", "yellow", tuple(range(len(self.yellow_refs(ctx.s)))), r.reason)
             return
         self._after_ready(ctx, r.reason)
 
@@ -878,25 +672,13 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ dice rolled up to 3 times
 
-    def _yellow_refs(self, s: State) -> list[tuple[int, int]]:
-        """(revolt, die) for every yellow die on a revolt card, in flat index order."""
-        return [(r, j) for r, rv in enumerate(s.revolts) for j in range(len(rv.dice))]
-
     def _set_yellow(self, ctx: _Ctx, k: int, value: int) -> None:
-        r, j = self._yellow_refs(ctx.s)[k]
+        r, j = self.yellow_refs(ctx.s)[k]
         revolts = list(ctx.s.revolts)
         dice = list(revolts[r].dice)
         dice[j] = dice[j].model_copy(update={"value": value})
         revolts[r] = revolts[r].model_copy(update={"dice": tuple(dice)})
         ctx.update(revolts=tuple(revolts))
-
-    def extra_values(self, s: State) -> dict[int, int]:
-        """The dice of the pending extra roll: index -> value."""
-        e = s.extra_roll
-        if e.kind == "yellow":
-            refs = self._yellow_refs(s)
-            return {k: s.revolts[refs[k][0]].dice[refs[k][1]].value for k in e.dice}
-        return {i: s.factions["coalition"].dice[i].value for i in e.dice}
 
     def _offer_extra(self, ctx: _Ctx, faction: str, kind: str, dice: tuple[int, ...], resume: str) -> None:
         """Dice just rolled that their owner may roll again twice more ("up to 3 times")."""
@@ -1088,91 +870,18 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ objectives and scoring
 
-    def objective_met(self, s: State, faction: str, card_id: str) -> bool:
-        """Whether ``faction`` has completed its objective on ``card_id`` now (the
-        requirement kinds are listed in data/objectives.toml). Jewish objectives count
-        Gray units too (Jewish Revolt Power Cards)."""
-        o = self.data.objectives[card_id].for_faction(faction)
-        if o is None:
-            return False
-
-        def mine(t: str) -> int:
-            return self.side_units(s, t, faction)
-
-        k = o.kind
-        if k == "hold":
-            return all(mine(t) >= o.n for t in o.territories)
-        if k == "sole":
-            return all(mine(t) > 0 and self.sole(s, t, faction) for t in o.territories)
-        if k == "region_units":
-            return sum(mine(t) for t in self.data.region_territories(o.region)) >= o.n
-        if k == "sole_count":
-            return (
-                sum(1 for t in self.data.region_territories(o.region) if mine(t) and self.sole(s, t, faction))
-                >= o.n
-            )
-        if k == "territories":
-            return sum(1 for t in self.data.territories if mine(t)) >= o.n
-        if k == "regions":
-            regions = {
-                self.data.region_of(t) for t in self.data.territories if mine(t) and self.data.in_empire(t)
-            }
-            return len(regions) >= o.n
-        if k == "units_on_board":
-            return sum(mine(t) for t in self.data.territories) >= o.n
-        if k == "captured":
-            return faction == "rome" and s.factions["rome"].capture_track >= o.n
-        if k == "converted":
-            return faction == "christians" and s.factions["christians"].converted >= o.n
-        others = {f for f in s.factions if f not in (faction, "gray")}
-        if k == "share":
-            return all(mine(t) > 0 and others <= self.occupants(s, t) for t in o.territories)
-        if k == "share_any":
-            return (
-                sum(1 for t in self.data.territories if mine(t) and len(self.occupants(s, t) & others) >= 2)
-                >= o.n
-            )
-        return False  # pragma: no cover
-
-    def claims(self, s: State, card_id: str) -> dict[str, int]:
-        """faction -> die index of the dice claiming objectives on a card."""
-        out = {}
-        for fid, f in s.factions.items():
-            for i, d in enumerate(f.dice):
-                if d.place == "objective" and d.on == card_id:
-                    out[fid] = i
-        return out
-
-    def blocked(self, s: State, card_id: str, faction: str) -> bool:
-        co = s.factions.get("coalition")
-        return co is not None and any(
-            d.place == "block" and d.on == card_id and d.target == faction for d in co.dice
-        )
-
     def scoring_options(self, s: State) -> list[str]:
         """The claimed objectives of the scoring faction whose requirements are met now
         (Rome's "Score in Start Phase" ones only in its Start Phase)."""
         sc = s.scoring
-        return self._completed(s, sc.faction, sc.start)
-
-    def _completed(self, s: State, faction: str, start: bool) -> list[str]:
-        out = []
-        for card_id in s.objectives:
-            if self.claims(s, card_id).get(faction) is None:
-                continue
-            o = self.data.objectives[card_id].for_faction(faction)
-            if o is None or o.score_in_start != start:
-                continue
-            if self.objective_met(s, faction, card_id):
-                out.append(card_id)
-        return out
+        return self.completed(s, sc.faction, sc.start)
 
     def _score_objectives(self, ctx: _Ctx, faction: str, start: bool) -> None:
         """Scoring a Claimed Objective Card: "if you have completed the requirements of any
         Objective(s) you claimed, you may score the Objective Card(s)". With one or more
         completed, ``faction`` is asked which to score (``score <card>``) or ``pass``; the
         callers go on once ``scoring`` is None again."""
-        if self._completed(ctx.s, faction, start):
+        if self.completed(ctx.s, faction, start):
             ctx.update(scoring=Scoring(faction=faction, start=start))
 
     def _scoring_prompt(self, s: State) -> Prompt:
@@ -1382,34 +1091,6 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ victory
 
-    def special_victory(self, s: State, faction: str) -> str | None:
-        """The faction's special victory condition, if met now (Winning The Game)."""
-        if faction == "coalition":
-            if all(
-                self.units(s, t, "coalition") > 0 and self.sole(s, t, "coalition") for t in ("rome", "italia")
-            ):
-                return "the Coalition holds Rome and Italia alone"
-        elif faction == "christians":
-            f = s.factions["christians"]
-            if f.converted >= CONVERT_WIN and all(
-                self.units(s, t, "christians") > 0 for t in ("rome", "jerusalem", "germania")
-            ):
-                return "the Christians converted 18 units and are in Rome, Jerusalem and Germania"
-        elif faction == "rome":
-            if s.factions["rome"].capture_track >= CAPTURE_WIN:
-                return "Rome captured 25 units"
-        elif faction == "jews":
-            blue = self.data.region_territories("blue")
-            if all(self.side_units(s, t, "jews") > 0 and self.sole(s, t, "jews") for t in blue):
-                return "the Jews hold every Judean territory alone"
-        return None
-
-    def _faction_wins(self, s: State, faction: str) -> str | None:
-        why = self.special_victory(s, faction)
-        if why is None and s.factions[faction].points >= WIN_POINTS:
-            why = f"{self.fname(faction)} reached {WIN_POINTS} points"
-        return why
-
     def _check_victory(self, ctx: _Ctx) -> bool:
         """Win checks the moment they occur (Winning The Game; 2-Player Rules: 7 points
         or a special victory with one faction and at least 3 with the other)."""
@@ -1419,7 +1100,7 @@ class SoulOfTheEmpire(NotationGame):
         winners: list[Seat] = []
         reasons = []
         for fid in s.order:
-            why = self._faction_wins(s, fid)
+            why = self.faction_wins(s, fid)
             if why is None:
                 continue
             seat = s.factions[fid].seat
@@ -1453,45 +1134,6 @@ class SoulOfTheEmpire(NotationGame):
         self._finish(ctx, winners, f"The round limit ({s.round_limit}) is reached: most points win.")
 
     # ------------------------------------------------------------------ contract: who acts
-
-    def acting(self, s: State, seat: Seat) -> str | None:
-        """The faction ``seat`` is asked to act for now, or None."""
-        if s.phase == "over":
-            return None
-        if s.scoring is not None:
-            f = s.scoring.faction
-            return f if s.factions[f].seat == seat else None
-        if s.extra_roll is not None:
-            f = s.extra_roll.faction
-            return f if s.factions[f].seat == seat else None
-        if s.regroup is not None:
-            return "coalition" if s.factions["coalition"].seat == seat else None
-        if s.rolling is not None:
-            f = s.rolling.faction
-            return f if s.factions[f].seat == seat else None
-        if s.phase == "markers":
-            f = self.marker_placer(s, s.markers_to_place[0])
-            return f if s.factions[f].seat == seat else None
-        if s.phase == "final":
-            return "rome" if s.factions["rome"].seat == seat else None
-        if s.combat is not None:
-            c = s.combat
-            if c.stage in ("plunder", "salvage"):
-                return "coalition" if s.factions["coalition"].seat == seat else None
-            if c.stage in ("elder", "decide"):
-                return c.asking if c.asking is not None and self.seat_of(s, c.asking) == seat else None
-            for side in (c.attacker, c.defender):
-                if side not in c.choices and self.seat_of(s, side) == seat:
-                    return side
-            return None
-        if s.conversion is not None:
-            return "christians" if s.factions["christians"].seat == seat else None
-        if s.tribute is not None or s.giving is not None:
-            f = self._tribute_chooser(s)
-            return f if self.seat_of(s, f) == seat else None
-        if s.window is not None:
-            return s.window.faction if s.factions[s.window.faction].seat == seat else None
-        return s.active if s.factions[s.active].seat == seat else None
 
     def to_act(self, s: State) -> Mapping[Seat, Prompt]:
         """Who is asked now and how (a fresh dict, remembered for the last state:
@@ -1816,56 +1458,6 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ movement
 
-    def _partner(self, s: State, a: str, b: str) -> bool:
-        """2-Player Rules 1: the Coalition and the other faction of the same player move
-        through each other."""
-        return s.players == 2 and "coalition" in (a, b) and self.same_player(s, a, b)
-
-    def _grace_free(self, s: State, option: int, holder: str = "christians") -> bool:
-        """Whether ``holder`` (the Christians, or the Coalition with a salvaged Grace,
-        RULINGS.md R14) may use Grace option ``option`` now: once per turn, not the same
-        option two turns in a row."""
-        f = s.factions.get(holder)
-        return (
-            f is not None
-            and self.durable(s, holder, "grace")
-            and f.grace_now == 0
-            and f.grace_last != option
-        )
-
-    def _blocked_leave(self, s: State, t: str, faction: str) -> bool:
-        """Whether ``faction``'s units in ``t`` may not move out (Move Units, Limitation)."""
-        occ = self.occupants(s, t) - {faction}
-        if faction == "coalition":
-            return any(not self._partner(s, faction, o) for o in occ)
-        return "coalition" in occ and not self._partner(s, faction, "coalition")
-
-    def _blocked_pass(self, s: State, t: str, faction: str) -> bool:
-        """Whether ``faction`` may not move through ``t`` (enter and leave it)."""
-        return self._blocked_leave(s, t, faction)
-
-    def _room(self, s: State, t: str, faction: str) -> int:
-        return UNIT_LIMIT - self.units(s, t, faction)
-
-    def _reach(
-        self, s: State, start: str, faction: str, limit: int, grace: bool = False
-    ) -> dict[str, tuple[str, ...]]:
-        """Shortest legal routes from ``start`` (ends within ``limit`` steps)."""
-        routes = {start: (start,)}
-        frontier = [start]
-        for _ in range(limit):
-            nxt = []
-            for t in frontier:
-                if t != start and not grace and self._blocked_pass(s, t, faction):
-                    continue
-                for u in self.data.adjacent[t]:
-                    if u not in routes:
-                        routes[u] = routes[t] + (u,)
-                        nxt.append(u)
-            frontier = nxt
-        del routes[start]
-        return routes
-
     def _move_options(self, s: State, faction: str, budget: int, revolt: str | None = None) -> list[Path]:
         """One group of units along one shortest route, within ``budget`` points
         (Gray units: only those of ``revolt`` when it is named)."""
@@ -1883,14 +1475,14 @@ class SoulOfTheEmpire(NotationGame):
         most = max(out)
         paths: dict[tuple[int, tuple[str, ...]], Path] = {}
         for t in self.territories_of(s, faction):
-            if self._blocked_leave(s, t, faction):
+            if self.blocked_leave(s, t, faction):
                 continue
             have = self.revolt_units(s, t, revolt) if faction == "gray" else self.units(s, t, faction)
             if have <= 0:
                 continue
-            for dest, route in self._reach(s, t, faction, most).items():
+            for dest, route in self.reach(s, t, faction, most).items():
                 dist = len(route) - 1
-                room = self._room(s, dest, faction)
+                room = self.room(s, dest, faction)
                 for budget, got in out.items():
                     for k in range(1, min(have, budget // dist, room) + 1):
                         p = paths.get((k, route))
@@ -1941,8 +1533,8 @@ class SoulOfTheEmpire(NotationGame):
                         + "."
                     )
             for i, t in enumerate(p.route[:-1]):
-                if self._blocked_leave(ctx.s, t, faction):
-                    if faction == "christians" and self._grace_free(ctx.s, 1):
+                if self.blocked_leave(ctx.s, t, faction):
+                    if faction == "christians" and self.grace_free(ctx.s, 1):
                         grace_used = True
                         continue
                     why = (
@@ -2021,31 +1613,19 @@ class SoulOfTheEmpire(NotationGame):
     def _shift_options(self, s: State, faction: str) -> list[Shift]:
         out = []
         for t in self.territories_of(s, faction):
-            if self._blocked_leave(s, t, faction):
+            if self.blocked_leave(s, t, faction):
                 continue
             for u in self.data.adjacent[t]:
-                if self._room(s, u, faction) > 0:
+                if self.room(s, u, faction) > 0:
                     out.append(Shift(faction=faction, source=t, destination=u))
-        return out
-
-    def _redirect_zone(self) -> frozenset[str]:
-        """The blue region and the territories adjacent to it (Promised Land); board
-        data alone, so computed once."""
-        return self._zone
-
-    def _redirect_units(self, w: Window) -> dict[str, list[tuple[str, int]]]:
-        """Per start territory, one (end, steps) per unit that moved out of the blue region."""
-        out: dict[str, list[tuple[str, int]]] = {}
-        for p in w.moved:
-            out.setdefault(p.route[0], []).extend([(p.route[-1], len(p.route) - 1)] * p.count)
         return out
 
     def _redirect_goals(self, s: State, w: Window, start: str, steps: int) -> set[str]:
         """Where Promised Land may send a unit that moved ``steps`` territories from
         ``start``: in or adjacent to the blue region, not its start, reachable from its
         start in ``steps`` moves along a route the mover may take (RULINGS.md R22)."""
-        zone = self._redirect_zone()
-        return {t for t in self._reach(s, start, w.mover, steps) if t in zone}
+        zone = self.redirect_zone()
+        return {t for t in self.reach(s, start, w.mover, steps) if t in zone}
 
     def _redirect_goals_memo(self, s: State, w: Window) -> Callable[[str, int], set[str]]:
         """``_redirect_goals`` of ``s`` and ``w`` as a function of (start, steps), each
@@ -2059,14 +1639,6 @@ class SoulOfTheEmpire(NotationGame):
             return set(got)
 
         return goals_of
-
-    @staticmethod
-    def _merge_sends(sends: Iterable[tuple[str, str, int]]) -> tuple[tuple[str, str, int], ...]:
-        """``sends`` sorted by (start, destination), counts of the same pair added."""
-        total: dict[tuple[str, str], int] = {}
-        for a, b, n in sends:
-            total[(a, b)] = total.get((a, b), 0) + n
-        return tuple((a, b, n) for (a, b), n in sorted(total.items()))
 
     def _redirect_delta(
         self,
@@ -2084,7 +1656,7 @@ class SoulOfTheEmpire(NotationGame):
         if goals_of is None:
             goals_of = self._redirect_goals_memo(s, w)
         mover = self.fname(w.mover)
-        units = self._redirect_units(w)
+        units = self.redirect_units(w)
         if a.territory is not None:
             if a.sends:
                 raise IllegalActionError(
@@ -2115,7 +1687,7 @@ class SoulOfTheEmpire(NotationGame):
                 )
         delta: dict[str, int] = {}
         for t0, us in units.items():
-            named = [t1 for x, t1, n in self._merge_sends(sends) if x == t0 for _ in range(n)]
+            named = [t1 for x, t1, n in self.merge_sends(sends) if x == t0 for _ in range(n)]
             if not named:
                 continue
             if len(named) > len(us):
@@ -2129,7 +1701,7 @@ class SoulOfTheEmpire(NotationGame):
                 if t1 in every:
                     continue
                 legal = sorted(self._redirect_goals(s, w, t0, max(k for _, k in us)))
-                if t1 not in self._redirect_zone():
+                if t1 not in self.redirect_zone():
                     why = "is neither in nor adjacent to the blue region"
                 else:
                     steps = max(k for _, k in us)
@@ -2216,8 +1788,8 @@ class SoulOfTheEmpire(NotationGame):
                 return False
             return True
 
-        units = self._redirect_units(w)
-        for t in sorted(self._redirect_zone()):
+        units = self.redirect_units(w)
+        for t in sorted(self.redirect_zone()):
             a = Redirect(card=card, territory=t)
             if ok(a):
                 out.append(a)
@@ -2231,12 +1803,12 @@ class SoulOfTheEmpire(NotationGame):
             if n >= 2:
                 for i, x in enumerate(goals[t0]):
                     for y in goals[t0][i + 1 :]:
-                        splits.append(self._merge_sends([(t0, x, n - n // 2), (t0, y, n // 2)]))
+                        splits.append(self.merge_sends([(t0, x, n - n // 2), (t0, y, n // 2)]))
         else:
             combos: list[list[tuple[str, str, int]]] = [[]]
             for t0, us in units.items():
                 combos = [c + [(t0, t1, len(us))] for c in combos for t1 in goals[t0]][:limit]
-            splits = [self._merge_sends(c) for c in combos if len({t1 for _, t1, _ in c}) > 1]
+            splits = [self.merge_sends(c) for c in combos if len({t1 for _, t1, _ in c}) > 1]
         for sends in splits:
             a = Redirect(card=card, sends=sends)
             if ok(a):
@@ -2293,7 +1865,7 @@ class SoulOfTheEmpire(NotationGame):
             if a.territory is not None:
                 where = f"to {self.tname(a.territory)}"
             else:
-                sends = self._merge_sends(a.sends)
+                sends = self.merge_sends(a.sends)
                 several = len({p.route[0] for p in w.moved}) > 1
                 where = list_words(
                     [
@@ -2319,30 +1891,16 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ main phase: options
 
-    def _gray_dice(self, s: State) -> list[tuple[int, bool]]:
-        """(die, yellow) the Jewish seat may use for a Gray action: each unspent yellow
-        die, and one Jewish Sequence die a turn."""
-        out = [(k, True) for k, _ in self.yellow_dice(s)]
-        if not s.gray_die_used:
-            out += [(i, False) for i in self.seq_dice(s, "jews")]
-        return out
-
-    def _die_value(self, s: State, f: str, die: int, yellow: bool) -> int:
-        if yellow:
-            v = self.yellow_value(s, die)
-            return v or 0
-        return s.factions[f].dice[die].value
-
     def recruit_spots(self, s: State, f: str) -> tuple[list[str], bool]:
         """Territories ``f`` may recruit into, and whether only one may be chosen (no
         units on the board). Recruit Units; 2-Player Rules 1; Grace option 3."""
-        grace = f == "christians" and self._grace_free(s, 3)
+        grace = f == "christians" and self.grace_free(s, 3)
         if self.on_board(s, f) > 0:
             if f == "coalition":
                 spots = [t for t in self.territories_of(s, f) if self.sole(s, t, f)]
             else:
                 spots = [t for t in self.territories_of(s, f) if self.units(s, t, "coalition") == 0 or grace]
-            return [t for t in spots if self._room(s, t, f) > 0], False
+            return [t for t in spots if self.room(s, t, f) > 0], False
         starts = self.data.factions[f].start_territories
         if f == "coalition":
             spots = [t for t in starts if not (self.occupants(s, t) - {f})]
@@ -2368,7 +1926,7 @@ class SoulOfTheEmpire(NotationGame):
             for i in seq:
                 v = fs.dice[i].value
                 for t in spots:
-                    for k in range(1, min(v, fs.supply, self._room(s, t, f)) + 1):
+                    for k in range(1, min(v, fs.supply, self.room(s, t, f)) + 1):
                         out.append(Recruit(die=i, placements=((t, k),)))
         # Combat
         for i in seq[:1] if seq else []:
@@ -2376,8 +1934,8 @@ class SoulOfTheEmpire(NotationGame):
                 out.append(Attack(die=i, territory=t, target=target))
         # Gray actions (Jewish seat)
         if f == "jews" and self.on_board(s, "gray") > 0:
-            for die, yellow in self._gray_dice(s):
-                v = self._die_value(s, f, die, yellow)
+            for die, yellow in self.gray_dice(s):
+                v = self.die_value(s, f, die, yellow)
                 revolt = self.yellow_revolt(s, die) if yellow else None
                 out += [
                     Move(die=die, paths=(p,), gray=True, yellow=yellow)
@@ -2408,7 +1966,7 @@ class SoulOfTheEmpire(NotationGame):
         if f == "coalition":
             for i in seq:
                 for m in s.markers:
-                    if m.territory and not self._marker_claimed(s, m.territory):
+                    if m.territory and not self.marker_claimed(s, m.territory):
                         out.append(ClaimMarker(die=i, territory=m.territory))
                 for d in fs.dice:
                     if d.place == "marker":
@@ -2461,10 +2019,6 @@ class SoulOfTheEmpire(NotationGame):
         if s.players == 2 and not c.two_player:
             return False
         return self.claims(s, card).get(f) is None and not self.blocked(s, card, f)
-
-    def _marker_claimed(self, s: State, territory: str) -> bool:
-        co = s.factions.get("coalition")
-        return co is not None and any(d.place == "marker" and d.on == territory for d in co.dice)
 
     def _can_block(self, s: State, card: str, target: str) -> bool:
         """Block an Objective: not already claimed, 1 per card, 1 per other faction."""
@@ -2654,11 +2208,11 @@ class SoulOfTheEmpire(NotationGame):
         elif isinstance(a, ClaimMarker):
             self._coalition_only(f)
             m = self.marker_at(s, a.territory)
-            if m is None or self._marker_claimed(s, a.territory):
+            if m is None or self.marker_claimed(s, a.territory):
                 free = [
                     self.tname(x.territory)
                     for x in s.markers
-                    if x.territory and not self._marker_claimed(s, x.territory)
+                    if x.territory and not self.marker_claimed(s, x.territory)
                 ]
                 raise IllegalActionError("Unclaimed Objective Point Markers: " + list_words(free) + ".")
             self._use_die(ctx, f, a.die, place="marker", on=a.territory)
@@ -2769,61 +2323,18 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ Collect Tribute and Giving
 
-    def _tribute_chooser(self, s: State) -> str:
-        """Who chooses now while Collect Tribute or Giving is resolved."""
-        if s.giving is not None:
-            return s.giving.giver
-        t = s.tribute
-        return t.waiting[0] if t.waiting else t.player
-
-    def _dice_where(self, s: State, f: str, ok: Any) -> list[int]:
-        """One index per distinct (value, in the Dice Sequence) among ``f``'s Unspent dice
-        that pass ``ok``: dice alike are interchangeable."""
-        out, seen = [], set()
-        for i, d in enumerate(s.factions[f].dice):
-            if d.place == "unspent" and ok(d) and (d.value, d.seq) not in seen:
-                seen.add((d.value, d.seq))
-                out.append(i)
-        return out
-
-    def lower_choices(self, s: State, f: str) -> list[int]:
-        """Collect Tribute: the dice ``f`` may lower, a die above 1; with only 1s Unspent,
-        a 1 (it goes to Spent)."""
-        return self._dice_where(s, f, lambda d: d.value > 1) or self._dice_where(s, f, lambda d: True)
-
-    def lower_default(self, s: State, f: str) -> int:
-        """The die lowered when ``f`` passes: a die outside the Dice Sequence if it has one,
-        the lowest (RULINGS.md R15)."""
-        dice = s.factions[f].dice
-        return min(self.lower_choices(s, f), key=lambda i: (dice[i].seq, dice[i].value, i))
-
-    def give_default(self, s: State, f: str) -> int:
-        """The die given when ``f`` passes: outside the Dice Sequence first; the smallest die
-        that completes the 4 pips, else the largest (RULINGS.md R15)."""
-        dice = s.factions[f].dice
-        need = GIVING_PIPS - s.giving.given
-
-        def cost(i: int) -> tuple[bool, bool, int, int]:
-            v = dice[i].value
-            return (dice[i].seq, v < need, v if v >= need else -v, i)
-
-        return min(self._dice_where(s, f, lambda d: True), key=cost)
-
-    def _die_word(self, d: Die) -> str:
-        return f"{d.value}" + ("" if d.seq else " outside")
-
     def _tribute_options(self, s: State, f: str) -> list[Any]:
         if s.giving is not None:
-            return [Pass()] + [Give(die=i) for i in self._dice_where(s, f, lambda d: True)]
+            return [Pass()] + [Give(die=i) for i in self.dice_where(s, f, lambda d: True)]
         if s.tribute.waiting:
             return [Pass()] + [Lower(die=i) for i in self.lower_choices(s, f)]
-        return [Done()] + [Raise(die=i) for i in self._dice_where(s, f, lambda d: d.value < 6)]
+        return [Done()] + [Raise(die=i) for i in self.dice_where(s, f, lambda d: d.value < 6)]
 
     def _choices_text(self, s: State, f: str, verb: str) -> str:
         dice = s.factions[f].dice
         acts = [a for a in self._tribute_options(s, f) if isinstance(a, Lower | Give | Raise)]
         acts.sort(key=lambda a: (dice[a.die].value, not dice[a.die].seq))
-        return ", ".join(f"{verb} {self._die_word(dice[a.die])}" for a in acts)
+        return ", ".join(f"{verb} {self.die_word(dice[a.die])}" for a in acts)
 
     def _tribute_prompt(self, s: State, f: str) -> Prompt:
         if s.giving is not None:
@@ -2869,7 +2380,7 @@ class SoulOfTheEmpire(NotationGame):
             else:
                 return
         t = ctx.s.tribute
-        if t.raised < t.collected and self._dice_where(ctx.s, t.player, lambda d: d.value < 6):
+        if t.raised < t.collected and self.dice_where(ctx.s, t.player, lambda d: d.value < 6):
             return
         self._tribute_finish(ctx, "" if t.raised == t.collected else "; no Unspent die below 6 is left")
 
@@ -2945,7 +2456,7 @@ class SoulOfTheEmpire(NotationGame):
                 for i in unspent:
                     self._give(ctx, gv.giver, i)
                 break
-            choices = self._dice_where(ctx.s, gv.giver, lambda d: True)
+            choices = self.dice_where(ctx.s, gv.giver, lambda d: True)
             if len(choices) > 1:
                 return
             self._give(ctx, gv.giver, choices[0])
@@ -3091,13 +2602,6 @@ class SoulOfTheEmpire(NotationGame):
                     ctx.update(combat=c.model_copy(update={"asking": side, "question": "elder_play"}))
                     return
         ctx.update(combat=c.model_copy(update={"stage": "choose", "asking": None, "question": None}))
-
-    def combat_cards(self, s: State, side: str) -> list[str]:
-        """Unused Combat Cards of a side's deck (the Gray use the Jewish deck); a deck
-        whose six cards are all used is taken back (RULINGS.md R8)."""
-        owner = self.hand_owner(side)
-        used = set(s.factions[owner].combat_used)
-        return [c.id for c in self.data.combat.values() if c.faction == owner and c.id not in used]
 
     def _combat_powers(self, s: State, side: str) -> list[str]:
         """Combat Power Cards ``side`` may play in this combat: none once Elder is face
@@ -3294,7 +2798,7 @@ class SoulOfTheEmpire(NotationGame):
             elif e.effect == "hinder":
                 mod[other] -= sign * e.n
             elif e.effect == "reinforce":
-                k = min(e.n, ctx.f(side).supply, self._room(ctx.s, t, side))
+                k = min(e.n, ctx.f(side).supply, self.room(ctx.s, t, side))
                 ctx.from_supply(t, side, k)
                 lines.append(f"{e.name}: {count(k, self.fname(side) + ' unit')} join" + ("s" if k == 1 else ""))
             elif e.effect == "kill":
@@ -3420,7 +2924,7 @@ class SoulOfTheEmpire(NotationGame):
                 and loser in ("christians", "coalition")
                 and not c.early
                 and c.elder is None
-                and self._grace_free(ctx.s, 2, loser)
+                and self.grace_free(ctx.s, 2, loser)
             ):
                 self._ask(ctx, loser, "grace")
                 return
@@ -3513,10 +3017,10 @@ class SoulOfTheEmpire(NotationGame):
                 ctx.set_f(side, grace_now=2)
                 ctx.update(combat=c.model_copy(update={"winner": side}))
                 verb = "reverse" if side == "christians" else "reverses"
-                self._line(ctx, f"Grace: {self._who_plural(side)} {verb} the combat result")
+                self._line(ctx, f"Grace: {self.who_plural(side)} {verb} the combat result")
             else:
                 verb = "do" if side == "christians" else "does"
-                self._line(ctx, f"{self._who_plural(side)} {verb} not use Grace")
+                self._line(ctx, f"{self.who_plural(side)} {verb} not use Grace")
             ctx.note(ctx.s.combat.lines[-1][0].upper() + ctx.s.combat.lines[-1][1:] + ".")
             self._advance_combat(ctx, "angel")
             return
@@ -3669,7 +3173,7 @@ class SoulOfTheEmpire(NotationGame):
             if losses:
                 ctx.to_supply(t, loser, losses)
                 removed = f"{losses} {self.fname(loser)} unit{' is' if losses == 1 else 's are'} removed"
-                if self._convert_sources(ctx.s, t):
+                if self.convert_sources(ctx.s, t):
                     ctx.update(conversion=Conversion(territory=t, count=losses))
                     lines.append(f"{removed}; the Christians may convert up to {losses}")
                 else:
@@ -3739,30 +3243,12 @@ class SoulOfTheEmpire(NotationGame):
 
     # ------------------------------------------------------------------ conversion (R10)
 
-    def _convert_sources(self, s: State, t: str) -> dict[str, int]:
-        """Where converting Christian units may come from, with how many: ``supply``,
-        ``captured`` (Christians in the Roman Captured Unit Area) and every other territory
-        holding Christian units ("from their supply, from the Roman Captured Unit Space, or
-        from other locations on the board")."""
-        out: dict[str, int] = {}
-        if s.factions["christians"].supply > 0:
-            out["supply"] = s.factions["christians"].supply
-        if "rome" in s.factions and s.factions["rome"].captured.get("christians", 0) > 0:
-            out["captured"] = s.factions["rome"].captured["christians"]
-        for u in self.territories_of(s, "christians"):
-            if u != t:
-                out[u] = self.units(s, u, "christians")
-        return out
-
-    def _source_name(self, source: str) -> str:
-        return {"supply": "supply", "captured": "captured"}.get(source) or self.tname(source)
-
     def _default_sources(self, s: State, limit: int | None = None) -> tuple[tuple[str, int], ...]:
         """Up to ``count`` units: supply first, then the Captured Unit Area, then the largest
         stacks elsewhere."""
         c = s.conversion
         left = c.count if limit is None else limit
-        have = self._convert_sources(s, c.territory)
+        have = self.convert_sources(s, c.territory)
         order = [x for x in ("supply", "captured") if x in have]
         order += sorted((x for x in have if x not in ("supply", "captured")), key=lambda x: (-have[x], x))
         out = []
@@ -3773,13 +3259,9 @@ class SoulOfTheEmpire(NotationGame):
                 left -= k
         return tuple(out)
 
-    def _spread_room(self, s: State) -> dict[str, int]:
-        t = s.conversion.territory
-        return {u: self._room(s, u, "christians") for u in self.data.adjacent[t] if self._room(s, u, "christians") > 0}
-
     def _default_spread(self, s: State) -> tuple[tuple[str, int], ...]:
         left, out = s.conversion.excess, []
-        for u, room in self._spread_room(s).items():
+        for u, room in self.spread_room(s).items():
             k = min(left, room)
             if k > 0:
                 out.append((u, k))
@@ -3793,12 +3275,12 @@ class SoulOfTheEmpire(NotationGame):
         c = s.conversion
         if c.stage == "spread":
             out: list[Any] = [Spread(moves=self._default_spread(s))]
-            for u, room in self._spread_room(s).items():
+            for u, room in self.spread_room(s).items():
                 if room >= c.excess and Spread(moves=((u, c.excess),)) not in out:
                     out.append(Spread(moves=((u, c.excess),)))
             return out
         out = [Convert(sources=self._default_sources(s))]
-        for x, k in self._convert_sources(s, c.territory).items():
+        for x, k in self.convert_sources(s, c.territory).items():
             a = Convert(sources=((x, min(k, c.count)),))
             if a not in out:
                 out.append(a)
@@ -3818,8 +3300,8 @@ class SoulOfTheEmpire(NotationGame):
                 f"in {self.tname(c.territory)} move to adjacent territories (free move): spread <units> "
                 "<territory>, ...",
             )
-        have = self._convert_sources(s, c.territory)
-        where = [f"{k} {self._source_name(x)}" for x, k in have.items()]
+        have = self.convert_sources(s, c.territory)
+        where = [f"{k} {self.source_name(x)}" for x, k in have.items()]
         return Prompt(
             kind="turn" if own else "respond",
             text=f"Conversion in {self.tname(c.territory)}: replace up to {c.count} removed unit"
@@ -3834,8 +3316,8 @@ class SoulOfTheEmpire(NotationGame):
             self._apply_spread(ctx, a)
             return
         t = c.territory
-        have = self._convert_sources(ctx.s, t)
-        example = ", ".join(f"{k} {self._source_name(x)}" for x, k in self._default_sources(ctx.s))
+        have = self.convert_sources(ctx.s, t)
+        example = ", ".join(f"{k} {self.source_name(x)}" for x, k in self._default_sources(ctx.s))
         if isinstance(a, Pass):
             sources: tuple[tuple[str, int], ...] = ()
         elif isinstance(a, Convert):
@@ -3855,10 +3337,10 @@ class SoulOfTheEmpire(NotationGame):
                 if x == t:
                     why = f"the units in {self.tname(t)} are the ones converting"
                 else:
-                    why = f"{self._source_name(x)} has {have.get(x, 0)}"
+                    why = f"{self.source_name(x)} has {have.get(x, 0)}"
                 raise IllegalActionError(
-                    f"Conversion: {k} from {self._source_name(x)} is not possible ({why}); sources: "
-                    + ", ".join(f"{n} {self._source_name(y)}" for y, n in have.items())
+                    f"Conversion: {k} from {self.source_name(x)} is not possible ({why}); sources: "
+                    + ", ".join(f"{n} {self.source_name(y)}" for y, n in have.items())
                     + "."
                 )
         for x, k in sources:
@@ -3877,7 +3359,7 @@ class SoulOfTheEmpire(NotationGame):
         ctx.set_f("christians", converted=min(CONVERT_WIN, ctx.f("christians").converted + total))
         ctx.note(
             f"Conversion in {self.tname(t)}: {total} unit{'s' if total != 1 else ''} converted"
-            + (" (" + ", ".join(f"{k} from {self._source_name(x)}" for x, k in sources) + ")" if sources else "")
+            + (" (" + ", ".join(f"{k} from {self.source_name(x)}" for x, k in sources) + ")" if sources else "")
             + f"; conversion tracker {ctx.f('christians').converted}."
         )
         excess = self.units(ctx.s, t, "christians") - UNIT_LIMIT
@@ -3885,7 +3367,7 @@ class SoulOfTheEmpire(NotationGame):
             ctx.update(conversion=None)
             return
         ctx.update(conversion=c.model_copy(update={"stage": "spread", "excess": excess}))
-        room = self._spread_room(ctx.s)
+        room = self.spread_room(ctx.s)
         if sum(room.values()) <= excess or len(room) <= 1:
             self._apply_spread(ctx, Spread(moves=self._default_spread(ctx.s)))  # no choice left
 
@@ -3894,7 +3376,7 @@ class SoulOfTheEmpire(NotationGame):
         adjacent territory has room for returns to supply (RULINGS.md R10)."""
         c = ctx.s.conversion
         t = c.territory
-        room = self._spread_room(ctx.s)
+        room = self.spread_room(ctx.s)
         need = min(c.excess, sum(room.values()))
         moves = self._default_spread(ctx.s) if isinstance(a, Pass) else a.moves if isinstance(a, Spread) else None
         example = ", ".join(f"{k} {self.tname(u)}" for u, k in self._default_spread(ctx.s))
@@ -3931,7 +3413,7 @@ class SoulOfTheEmpire(NotationGame):
         for u in self.data.adjacent[t]:
             if excess <= 0:
                 break
-            k = min(excess, self._room(ctx.s, u, f))
+            k = min(excess, self.room(ctx.s, u, f))
             if k > 0:
                 ctx.add_units(t, f, -k)
                 ctx.add_units(u, f, k)
@@ -3981,7 +3463,7 @@ class SoulOfTheEmpire(NotationGame):
         out = [Plunder(option="none")]
         n = self.units(s, t, "coalition")
         for u in self.data.adjacent[t]:
-            for k in range(1, min(n, self._room(s, u, "coalition")) + 1):
+            for k in range(1, min(n, self.room(s, u, "coalition")) + 1):
                 out.append(Plunder(option="rampage", territory=u, count=k))
         holder = self.hand_owner(loser)
         if holder != "coalition" and holder in s.factions:
@@ -3992,30 +3474,14 @@ class SoulOfTheEmpire(NotationGame):
                 out.append(Plunder(option="exploit", card=d))
         return out
 
-    def _salvage_source(self, s: State, holder: str) -> str | None:
-        """Where Salvage takes a card from: "hand" (a random card), "discard" (the card
-        the Coalition selects) or "deck" (two drawn, one selected); None when there is
-        nothing to try (RULINGS.md R14). Whether the hand or the deck holds a card that
-        may be stolen is hidden, so only the public counts decide."""
-        f = s.factions[holder]
-        if f.hand:
-            return "hand"
-        if f.discard:
-            return "discard" if self._salvage_pile(s, holder) else None
-        return "deck" if f.deck else None
-
-    def _salvage_pile(self, s: State, holder: str) -> list[str]:
-        """The cards of ``holder``'s discard pile the Coalition may select (one copy of each)."""
-        return [c for c in self.distinct(s.factions[holder].discard) if not self.data.card(c).no_steal]
-
     def _salvage_options(self, s: State, holder: str) -> list[Plunder]:
         """Salvage: "Randomly draw 1 Power Card from the defeated faction's hand ... If they
         do not have any Power Cards in their hand, you may select any Power Card from their
         discard pile. If there are no cards in their discard pile, draw two Power Cards from
         the top of their deck, select one to keep"."""
-        source = self._salvage_source(s, holder)
+        source = self.salvage_source(s, holder)
         if source == "discard":
-            return [Plunder(option="salvage", card=c) for c in self._salvage_pile(s, holder)]
+            return [Plunder(option="salvage", card=c) for c in self.salvage_pile(s, holder)]
         return [Plunder(option="salvage")] if source is not None else []
 
     def _salvage_pick_options(self, s: State) -> list[Plunder]:
@@ -4044,11 +3510,11 @@ class SoulOfTheEmpire(NotationGame):
         possible = "Plunder now: " + ", ".join(opts + ["or no plunder"]) + "."
         if isinstance(a, Plunder) and holder in s.factions and holder != "coalition":
             f = s.factions[holder]
-            if a.option == "salvage" and self._salvage_source(s, holder) == "discard":
+            if a.option == "salvage" and self.salvage_source(s, holder) == "discard":
                 return (
                     f"Salvage: the {name} faction has no Power Card in hand, so select a card from its "
                     "discard pile: "
-                    + list_words([f"salvage {self.card_name(c)}" for c in self._salvage_pile(s, holder)], 12)
+                    + list_words([f"salvage {self.card_name(c)}" for c in self.salvage_pile(s, holder)], 12)
                     + "."
                 )
             if a.option == "salvage" and a.card is not None:
@@ -4071,7 +3537,7 @@ class SoulOfTheEmpire(NotationGame):
                     f"Exploit: {self.card_name(a.card)} is not a face-up Durable card of the {name} faction. "
                     + possible
                 )
-            if a.option == "salvage" and self._salvage_source(s, holder) is None:
+            if a.option == "salvage" and self.salvage_source(s, holder) is None:
                 return (
                     f"Salvage: the {name} faction has no Power Card in hand, no card the Coalition may "
                     "take in its discard pile, and no deck. " + possible
@@ -4121,7 +3587,7 @@ class SoulOfTheEmpire(NotationGame):
         stolen the Coalition selects one to keep (stage ``salvage``), with one it keeps
         that one, and the other goes to the bottom of the deck (RULINGS.md R14)."""
         f = ctx.f(holder)
-        source = self._salvage_source(ctx.s, holder)
+        source = self.salvage_source(ctx.s, holder)
         got = None
         if source == "hand":
             hand = [x for x in f.hand if not self.data.card(x).no_steal]
@@ -4310,7 +3776,7 @@ class SoulOfTheEmpire(NotationGame):
             card = next(c for c in s.factions[f].durable if c.split("#")[0] == "auxiliaries")
             out += [PlayPower(card=card, territories=p) for p in self._aux_options(s, f)]
         if self.durable(s, f, "help-the-wounded"):
-            for g in sorted(self._present(s) - {f} - set(s.help_moved)):
+            for g in sorted(self.present(s) - {f} - set(s.help_moved)):
                 out += self._shift_options(s, g)
         return out
 
@@ -4322,7 +3788,7 @@ class SoulOfTheEmpire(NotationGame):
         return [
             (t,) * k
             for t in self.data.territories
-            if self.data.in_empire(t) and self.marker_at(s, t) is None and self._room(s, t, f) >= k
+            if self.data.in_empire(t) and self.marker_at(s, t) is None and self.room(s, t, f) >= k
         ]
 
     def _pieces(self, s: State, faction: str, k: int) -> tuple[str, ...]:
@@ -4357,11 +3823,11 @@ class SoulOfTheEmpire(NotationGame):
             return [
                 PlayPower(card=c, territories=(t,) * k)
                 for t in spots
-                for k in range(1, min(3, fs.supply, self._room(s, t, f)) + 1)
+                for k in range(1, min(3, fs.supply, self.room(s, t, f)) + 1)
             ]
         if cid == "circus-maximus":
             out = []
-            for g in sorted(self._present(s) - {"rome"}):
+            for g in sorted(self.present(s) - {"rome"}):
                 pieces = self._pieces(s, g, 1 if g == "christians" else 4)
                 if pieces:
                     out.append(PlayPower(card=c, territories=pieces))
@@ -4372,7 +3838,7 @@ class SoulOfTheEmpire(NotationGame):
                 k = min(3, self.units(s, t, "rome") - 1)
                 if k <= 0:
                     continue
-                for g in sorted(self._present(s) - {"rome"}):
+                for g in sorted(self.present(s) - {"rome"}):
                     pieces = self._pieces(s, g, k)
                     if pieces:
                         out.append(PlayPower(card=c, territory=t, territories=pieces))
@@ -4568,7 +4034,7 @@ class SoulOfTheEmpire(NotationGame):
         out = []
         for p in pieces:
             t, _, g = p.partition("/")
-            if t not in self.data.territories or g not in self._present(ctx.s):
+            if t not in self.data.territories or g not in self.present(ctx.s):
                 raise IllegalActionError(f"Name pieces as territory/faction, not {p!r}.")
             out.append((t, g))
         return out
@@ -4730,7 +4196,7 @@ class SoulOfTheEmpire(NotationGame):
             + (f"; yellow dice {', '.join(str(d.value) for d in dice)}." if dice else ".")
         )
         if n:
-            refs = self._yellow_refs(ctx.s)
+            refs = self.yellow_refs(ctx.s)
             mine = tuple(k for k, (r, _) in enumerate(refs) if ctx.s.revolts[r].card == a.card)
             self._offer_extra(ctx, "jews", "yellow", mine, "none")
 
@@ -4765,7 +4231,7 @@ class SoulOfTheEmpire(NotationGame):
         for g in sorted(self.occupants(ctx.s, t)):
             n = self.units(ctx.s, t, g)
             for u in self.data.adjacent[t]:
-                k = min(n, self._room(ctx.s, u, g))
+                k = min(n, self.room(ctx.s, u, g))
                 if k > 0:
                     ctx.move_units(t, u, g, k)
                     n -= k
@@ -4793,9 +4259,9 @@ class SoulOfTheEmpire(NotationGame):
                 raise IllegalActionError(f"City Riot: {self.tname(u)} is not adjacent to {self.tname(t)}.")
             counts[(u, g)] = counts.get((u, g), 0) + 1
         for (u, g), k in counts.items():
-            if k > self._room(ctx.s, u, g):
+            if k > self.room(ctx.s, u, g):
                 raise IllegalActionError(
-                    f"City Riot: {self.tname(u)} has room for {self._room(ctx.s, u, g)} {self.fname(g)} units."
+                    f"City Riot: {self.tname(u)} has room for {self.room(ctx.s, u, g)} {self.fname(g)} units."
                 )
             ctx.move_units(t, u, g, k)
         ctx.note(f"City Riot in {self.tname(t)}: every unit is driven out to the neighbouring territories.")
@@ -4945,7 +4411,7 @@ class SoulOfTheEmpire(NotationGame):
         if s.window is not None:
             window = self._prompt(s, s.window.faction).text
         elif s.tribute is not None or s.giving is not None:
-            window = self._tribute_prompt(s, self._tribute_chooser(s)).text
+            window = self._tribute_prompt(s, self.tribute_chooser(s)).text
         return View(
             viewer=viewer,
             players=tuple(SeatView(seat=x, nation=self.seat_name(s, x)) for x in range(s.players)),

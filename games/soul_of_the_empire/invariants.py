@@ -22,7 +22,7 @@ from typing import Any
 
 from games.core.invariants import ledger, total
 
-from .game import DICE, YELLOW_DICE
+from .queries import DICE, YELLOW_DICE
 
 
 def check(game: Any, s: Any) -> list[str]:
