@@ -22,7 +22,7 @@ from typing import Any
 
 from games.core.invariants import ledger, total
 
-from .game import CITIES, COIN_SUPPLY, PATRIARCHS_PER_TYPE, TEMPLES
+from .queries import CITIES, COIN_SUPPLY, PATRIARCHS_PER_TYPE, TEMPLES
 
 METALS = ("bronze", "silver", "gold")
 

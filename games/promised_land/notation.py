@@ -61,7 +61,7 @@ from .model import (
 )
 
 if TYPE_CHECKING:
-    from .game import PromisedLand
+    from .queries import Queries as PromisedLand
 
 VERBS = (
     "order",

@@ -43,6 +43,8 @@ from games.promised_land.model import (
     State,
     Turn,
 )
+from games.promised_land.rules.setup import begin_order as begin_order_rule
+from games.promised_land.rules.time import auto_start_land, call_next, end_game
 
 G = GAME
 D = G.data
@@ -218,7 +220,7 @@ def test_map_is_connected_and_symmetric() -> None:
         assert ns, D.lands[i].name
         for j in ns:
             assert i in adj[j]
-    assert G._component(0, set(range(25))) == set(range(25))
+    assert G.component(0, set(range(25))) == set(range(25))
     assert all(x.authored for x in D.lands)
 
 
@@ -362,7 +364,7 @@ def test_placement_order_and_counts() -> None:
 
 def begin_order(s: State, side: str, rng: Rng) -> _Ctx:
     ctx = _Ctx(s, rng)
-    G._begin_order(ctx, side)
+    begin_order_rule(G, ctx, side)
     return ctx
 
 
@@ -434,7 +436,7 @@ def test_placement_at_least_three_canaanite() -> None:
     )
     s = s.model_copy(update={"patriarchs": pats, "place_order": (x,)})
     legal = G.legal_actions(s, x)
-    assert legal and all(G._canaanite_land(s, L(a.land)) for a in legal)
+    assert legal and all(G.canaanite_land(s, L(a.land)) for a in legal)
     assert all(a.land != "dan" for a in legal)
 
 
@@ -678,10 +680,9 @@ def test_empty_start_land_is_conquered_automatically() -> None:
     players = list(s.players)
     players[holder] = players[holder].model_copy(update={"hand": (MOABITES,)})
     s = s.model_copy(update={"players": tuple(players), "phase": "turn", "place_order": (), "time": 7})
-    from games.promised_land.game import _Ctx
 
     ctx = _Ctx(s, Dice())
-    G._call_next(ctx)
+    call_next(G, ctx)
     s2 = ctx.s
     x = s2.lands[L("kir-haraseth")]
     assert (x.counters, x.units, x.city) == ("pma", 1, True)
@@ -695,15 +696,14 @@ def test_empty_start_land_is_conquered_automatically() -> None:
 def test_hebrew_kingdom_without_units_starts_in_its_start_land() -> None:
     """Conquer: a Hebrew kingdom with no units on the map first conquers its start-land."""
     s = at_turn(GIDEON, lands={"jabesh-gilead": ("cab", 1)})
-    from games.promised_land.game import _Ctx
 
     ctx = _Ctx(s, Dice())
-    G._auto_start_land(ctx)
+    auto_start_land(G, ctx)
     assert ctx.s.lands[L("jabesh-gilead")].counters == "northern"
     # with units on the map, Hebrews conquer anywhere adjacent, not contiguous to the start-land
     s = at_turn(GIDEON, lands={"jabesh-gilead": ("cab", 1), "hebron": ("northern", 1)})
     ctx = _Ctx(s, Dice())
-    G._auto_start_land(ctx)
+    auto_start_land(G, ctx)
     assert ctx.s.lands[L("jabesh-gilead")].counters == "cab"
     assert "jerusalem" in {D.lands[j].id for j in G.targets(ctx.s, "northern")}
 
@@ -718,10 +718,9 @@ def test_canaanite_fallback_start_land_is_kedesh() -> None:
             )
         }
     )
-    from games.promised_land.game import _Ctx
 
     ctx = _Ctx(s, Dice())
-    G._auto_start_land(ctx)
+    auto_start_land(G, ctx)
     assert ctx.s.lands[L("kedesh")].counters == "cab"
 
 
@@ -981,8 +980,8 @@ def test_authority_power_and_justice() -> None:
     s = s.model_copy(update={"turn": s.turn.model_copy(update={"phase": "buy"})})
     aid = s.array[0]
     s = act(s, Buy(artefact=aid))
-    assert s.turn.buys == 1 and G._buys(s)
-    s = act(s, Buy(artefact=G._buys(s)[0].artefact))
+    assert s.turn.buys == 1 and G.buys(s)
+    s = act(s, Buy(artefact=G.buys(s)[0].artefact))
     assert s.turn is None or s.turn.seat != seat or s.turn.buys == 0
     # Power: two plays
     t = at_turn(JOSHUA, royal=6, royal_track=ROYAL, artefacts=("siegecraft.bronze", "chariots.gold"))
@@ -1366,10 +1365,9 @@ def test_books_refill_the_array() -> None:
             "players": tuple(p.model_copy(update={"hand": ()}) for p in s.players),
         }
     )
-    from games.promised_land.game import _Ctx
 
     ctx = _Ctx(s, Dice())
-    G._call_next(ctx)
+    call_next(G, ctx)
     s2 = ctx.s
     assert s2.book == 2 and len(s2.array) == 20 and s2.phase == "discard"
     assert all(len(p.hand) == 6 and all(D.card[c].book == 2 for c in p.hand) for p in s2.players)
@@ -1416,7 +1414,6 @@ def test_scoring_items() -> None:
 
 def test_tie_break_by_coins_then_joint() -> None:
     """Ending the Game: tied players compare remaining coins; still tied: joint winners."""
-    from games.promised_land.game import _Ctx
 
     s = at_turn(JOSHUA, n=2, coins=(4, 0, 0))
     s = s.model_copy(
@@ -1428,12 +1425,12 @@ def test_tie_break_by_coins_then_joint() -> None:
         }
     )
     ctx = _Ctx(s, Dice())
-    G._end_game(ctx)
+    end_game(G, ctx)
     assert ctx.s.winners == (0, 1) and "joint" in ctx.s.end_reason
     players = list(s.players)
     players[1] = players[1].model_copy(update={"coins": (3, 0, 0)})
     ctx = _Ctx(s.model_copy(update={"players": tuple(players)}), Dice())
-    G._end_game(ctx)
+    end_game(G, ctx)
     assert ctx.s.winners == (0,)
     assert G.outcome(ctx.s).winners == (0,)
     v = G.view(ctx.s, None)
