@@ -44,22 +44,7 @@ class HeuristicAgent:
         if len(actions) == 1:
             return actions[0]
         if s.tasks:
-            t = s.tasks[0]
-            picks = [a for a in actions if isinstance(a, Pick)]
-            if t.kind == "replace":
-                return picks[-1]
-            if t.kind == "either":  # Proselytism 2: the richer haul
-                return max(picks, key=lambda a: self._haul(game, s, t.owner, a.card))
-            if t.kind == "persecute":  # "Laity can Persecute": on average it costs the victim cards
-                return next(a for a in picks if a.card == "persecute")
-            if t.kind in ("convert", "dock"):  # Followers gained, or the Emperor's lost
-                return picks[0]
-            if t.kind == "campaign":  # preach to the richest Church left; never stop early
-                churches = [a for a in picks if a.card != "stop"] or picks
-                return max(churches, key=lambda a: game.followers(s, int(a.card)) if a.card != "stop" else 0)
-            if t.chooser == t.owner:  # losing or giving: the cheapest
-                return min(picks, key=lambda a: self._worth(game, a.card))
-            return max(picks, key=lambda a: self._worth(game, a.card))
+            return self._pick(game, s, [a for a in actions if isinstance(a, Pick)])
         if s.phase == "setup":
             places = [a for a in actions if isinstance(a, Place)]
             if places:
@@ -103,7 +88,29 @@ class HeuristicAgent:
             return actions[-1]
         if s.stage == "immediate":
             return max(actions, key=lambda a: game.followers(s, a.target))
-        # main
+        return self._main(game, s, seat, actions, plays)
+
+    def _pick(self, game: Any, s: State, picks: list[Pick]) -> Pick:
+        """A pending Task's choice (the picks legal now, more than one)."""
+        t = s.tasks[0]
+        if t.kind == "replace":
+            return picks[-1]
+        if t.kind == "either":  # Proselytism 2: the richer haul
+            return max(picks, key=lambda a: self._haul(game, s, t.owner, a.card))
+        if t.kind == "persecute":  # "Laity can Persecute": on average it costs the victim cards
+            return next(a for a in picks if a.card == "persecute")
+        if t.kind in ("convert", "dock"):  # Followers gained, or the Emperor's lost
+            return picks[0]
+        if t.kind == "campaign":  # preach to the richest Church left; never stop early
+            churches = [a for a in picks if a.card != "stop"] or picks
+            return max(churches, key=lambda a: game.followers(s, int(a.card)) if a.card != "stop" else 0)
+        if t.chooser == t.owner:  # losing or giving: the cheapest
+            return min(picks, key=lambda a: self._worth(game, a.card))
+        return max(picks, key=lambda a: self._worth(game, a.card))
+
+    def _main(self, game: Any, s: State, seat: Seat, actions: list[Any], plays: list[Play]) -> Any:
+        """The turn's main step: a useful Event card, a discard down to the limit, a
+        Council it would win, or done."""
         leader = max((x for x in range(len(s.players)) if x != seat), key=lambda x: game.followers(s, x))
         for a in plays:
             e = game.event(a.card).effect

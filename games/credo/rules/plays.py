@@ -47,6 +47,9 @@ class PlayRules:
         return out
 
     def _card_plays(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
+        """The plays of Event card ``card`` open to ``seat`` now, with every choice they
+        need (each card's text and condition; RULINGS.md R20: a Council card only in a
+        debate)."""
         e = ev.effect
         if e in COUNCIL_EFFECTS and not self._in_debate(s):
             return []
@@ -97,6 +100,14 @@ class PlayRules:
         if e == "odoacer":
             ok = self.holder(s, WESTERN_EMPEROR) is not None or self.holder(s, MAGISTER) is not None
             return one if ok else []
+        return self._more_plays(s, seat, card, ev, others, one)
+
+    def _more_plays(
+        self, s: State, seat: Seat, card: str, ev: EventCard, others: list[Seat], one: list[Play]
+    ) -> list[Play]:
+        """The plays of the Event cards of the Emperors, Laity and persecutions (``_card_plays``
+        continued)."""
+        e = ev.effect
         if e == "civil_war":
             if not self.of_kind(s, seat, "laity"):
                 return []
