@@ -284,9 +284,9 @@ async def main(args: argparse.Namespace) -> int:
         f"{n / seconds:.1f} actions/s ({len(fake.requests)} HTTP requests in all)"
     )
     with contextlib.suppress(Exception):  # the board pool's counts (absent before render.pool)
-        from bot.discordbot import outbox
+        from bot.discordbot import boards
 
-        pools = list(getattr(outbox, "_BOARDS", {}).values())
+        pools = list(getattr(boards, "_BOARDS", {}).values())
         drawn, coalesced, shared = (sum(getattr(p, k) for p in pools) for k in ("drawn", "coalesced", "shared"))
         print(f"board pool: {drawn} drawn, {coalesced} superseded while waiting, {shared} shared or cached")
     print(f"errors: {len(problems)}")

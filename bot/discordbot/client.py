@@ -139,7 +139,7 @@ class TabulaBot(commands.Bot):
             self.tree.add_command(GAME)
         if self._host is not None:
             self.outbox.start()  # resumes the deliveries a restart interrupted
-            from .outbox import board_pool
+            from .boards import board_pool
 
             board_pool().warm()  # the board workers start now, not on the first board
         if self.with_reminders and self._host is not None:

@@ -5,7 +5,7 @@ named after the game and the player, with the player (and the bot) as its only m
 habit of AsyncTI4's cards-info threads. A player who chose direct messages (``/game prefs
 notify:dm``), a game played where private threads cannot be made (no permission, a DM), or a
 thread Discord refuses, falls back to direct messages, which start with the game's name and
-a link to its thread (``outbox.heading``).
+a link to its thread (``messages.heading``).
 
 The home holds one live prompt: the message with the player's current question and its
 buttons. It is edited in place while the same question stays open; a new question is posted as
@@ -27,7 +27,7 @@ from bot.host.replies import Reply
 from storage import Home
 
 if TYPE_CHECKING:
-    from .client import TabulaBot
+    from .protocols import DeliveryBot
 
 log = logging.getLogger("tabula.discord")
 
@@ -59,7 +59,7 @@ def thread_name(game: str, player: str) -> str:
 class Homes:
     """The private homes of one bot's games (cached; stored through ``storage``)."""
 
-    def __init__(self, bot: TabulaBot) -> None:
+    def __init__(self, bot: DeliveryBot) -> None:
         self.bot = bot
         self._homes: dict[int, dict[int, Home]] = {}
         self._no_threads: set[int] = set()  # channels where a private thread was refused

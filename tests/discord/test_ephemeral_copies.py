@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.discordbot.copies import TOKEN_SECONDS, EphemeralCopies
-from bot.discordbot.outbox import same_question
+from bot.discordbot.messages import same_question
 
 
 class Followup:

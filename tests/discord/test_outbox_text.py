@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.discordbot.outbox import LOG_HINT, fit, public_text, split_lines
+from bot.discordbot.messages import LOG_HINT, fit, public_text, split_lines
 from tests.host_helpers import ALICE, CHANNEL, GUILD, host_on
 
 pytestmark = pytest.mark.timeout(300)

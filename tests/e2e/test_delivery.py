@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.discordbot.outbox import FALLBACK_NOTICE, NO_FILES_NOTE
+from bot.discordbot.messages import FALLBACK_NOTICE, NO_FILES_NOTE
 from tests.fakediscord import message_text
 
 from .conftest import World

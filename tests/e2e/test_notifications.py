@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from bot.discordbot import outbox as outbox_module
+from bot.discordbot import boards as boards_module
 from tests.fakediscord import FakeDiscord, Message, User, message_text
 
 from .conftest import World
@@ -198,14 +198,14 @@ async def test_boards_only_when_the_board_changed_with_player_names(world: World
     is asked), a text update otherwise; boards carry the players' display names."""
     fake = world.fake
     drawn: list[dict[int, str]] = []
-    real = outbox_module.render_png
+    real = boards_module.render_png
 
     async def spy(image, audience=None, names=None):
         if image is not None and getattr(image.view, "viewer", 0) is None:
             drawn.append(dict(names or {}))
         return await real(image, audience, names)
 
-    monkeypatch.setattr(outbox_module, "render_png", spy)
+    monkeypatch.setattr(boards_module, "render_png", spy)
     async with world.run_bot() as bot:
         await bot.sync_commands(world.guild.id)
         thread, sid, first = await open_game(world, "barbarian-hordes", "round_limit=2", ais=1)

@@ -8,7 +8,7 @@ import asyncio
 
 import pytest
 
-from bot.discordbot.outbox import IMAGE_SMALLER_NOTE
+from bot.discordbot.messages import IMAGE_SMALLER_NOTE
 from tests.fakediscord import Channel, message_text
 
 from .conftest import World

@@ -159,7 +159,7 @@ def test_worker_processes_draw_the_same_png_and_survive_a_killed_worker() -> Non
 def test_the_bot_coalesces_a_seats_view_only_for_the_same_reader(monkeypatch):
     """render_png: a seat's own view waiting for the same user is replaced by the newer one;
     the same seat's view for another user, or with no user named, is drawn as asked."""
-    from bot.discordbot import outbox
+    from bot.discordbot import boards
     from bot.host.replies import ImageRequest
 
     states = [playout("barbarian-hordes", 3, 30 + 4 * k, 3) for k in range(5)]
@@ -168,18 +168,18 @@ def test_the_bot_coalesces_a_seats_view_only_for_the_same_reader(monkeypatch):
     async def go() -> None:
         ex = HeldExecutor()
         pool = RenderPool(1, executor=ex)
-        monkeypatch.setattr(outbox, "board_pool", lambda: pool)
+        monkeypatch.setattr(boards, "board_pool", lambda: pool)
 
         def req(v: Any) -> ImageRequest:
             return ImageRequest("barbarian-hordes", 1, 0, v, 0)
 
         tasks = [
-            asyncio.create_task(outbox.render_png(req(a), 100)),  # drawing
-            asyncio.create_task(outbox.render_png(req(b), 100)),  # waits, then superseded by d
-            asyncio.create_task(outbox.render_png(req(c), 200)),  # another reader
-            asyncio.create_task(outbox.render_png(req(e))),  # nobody named: never coalesced
-            asyncio.create_task(outbox.render_png(req(d), 100)),
-            asyncio.create_task(outbox.render_png(req(e), 100)),  # shares e's drawing: d stays as asked
+            asyncio.create_task(boards.render_png(req(a), 100)),  # drawing
+            asyncio.create_task(boards.render_png(req(b), 100)),  # waits, then superseded by d
+            asyncio.create_task(boards.render_png(req(c), 200)),  # another reader
+            asyncio.create_task(boards.render_png(req(e))),  # nobody named: never coalesced
+            asyncio.create_task(boards.render_png(req(d), 100)),
+            asyncio.create_task(boards.render_png(req(e), 100)),  # shares e's drawing: d stays as asked
         ]
         for i in range(4):
             await settle()

@@ -15,8 +15,8 @@ from bot.host.suggest import suggestion
 from games.core import GameError, NotYourTurnError
 
 from .. import components
-from ..outbox import release as components_release
-from ..outbox import send_pages
+from ..messages import release as components_release
+from ..messages import send_pages
 from ..tree import send_private
 from . import Text, answer, channel_id, complete_actions, game_command, host, tabula
 

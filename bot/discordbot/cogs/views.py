@@ -13,7 +13,7 @@ from games.core.glossary import glossary, summary
 from games.core.notation import completions
 from games.core.rulebook import topic_text, topics
 
-from ..outbox import send_pages
+from ..messages import send_pages
 from . import Name, answer, channel_id, game_command, host, tabula
 
 
