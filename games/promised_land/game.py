@@ -27,7 +27,7 @@ from .data import GameData, explanations, load
 from .model import Action, ArtefactView, CardView, LandView, State, View
 from .options import Options
 from .queries import ACTIONS, coin_vec
-from .rules.context import _Ctx
+from .rules.context import _Ctx, effect
 from .rules.setup import setup
 from .stages import FLOW
 from .view import ViewRules
@@ -52,6 +52,7 @@ class PromisedLand(FlowGame, Choices, ViewRules, NotationGame):
     notation = notation
     action_adapter = _ACTION
     flow = FLOW
+    effects = effect
 
     def __init__(self) -> None:
         self.data: GameData = load()
@@ -67,6 +68,12 @@ class PromisedLand(FlowGame, Choices, ViewRules, NotationGame):
     def explanations(self) -> tuple[Explanation, ...]:
         """Every Artefact, Kingdom card and track token with its text (data/*.toml)."""
         return explanations()
+
+    def card_ids(self) -> frozenset[str]:
+        """The Artefact kinds whose effect is carried out when played (List of Artefacts):
+        every kind but the three Bonus Artefacts, which are never played (their extra coin
+        is counted in every Collect Revenue: ``revenue``)."""
+        return frozenset(k.kind for k in self.data.artefact_kinds if not k.kind.startswith("bonus-"))
 
     def phase_mark(self, s: State) -> str:
         """The Time track's card, the game's phase and, during a Player Turn, its step

@@ -37,6 +37,7 @@ def place(game: Any, ctx: _Ctx, a: PlacePatriarch) -> None:
     ctx.note(f"Seat {t.seat + 1} places a {a.type.title()} in {game.land_name(i)}{frm}.")
     after_action(game, ctx)
 
+
 def advance_royal(game: Any, ctx: _Ctx, a: AdvanceRoyal) -> None:
     """Advance on the Royal track, paying the token's cost (Royal Track Tokens; Justice adds
     a free placement)."""
@@ -50,6 +51,7 @@ def advance_royal(game: Any, ctx: _Ctx, a: AdvanceRoyal) -> None:
     ctx.set_turn(actions=t.actions - 1, free_places=t.free_places + extra)
     ctx.note(f"Seat {t.seat + 1} advances on the Royal track to {tok.name} ({count(tok.points, 'point')}).")
     after_action(game, ctx)
+
 
 def advance_kingdom(game: Any, ctx: _Ctx) -> None:
     """Advance on the Kingdom track, using up what the kingdom achieved this turn (Kingdom
@@ -69,6 +71,7 @@ def advance_kingdom(game: Any, ctx: _Ctx) -> None:
     ctx.note(f"Seat {t.seat + 1} advances on the Kingdom track: {tok.text} ({count(tok.points, 'point')}).")
     after_action(game, ctx)
 
+
 def after_action(game: Any, ctx: _Ctx) -> None:
     """Leave the Actions phase by itself when nothing is left to do in it."""
     t = ctx.s.turn
@@ -77,6 +80,7 @@ def after_action(game: Any, ctx: _Ctx) -> None:
         return
     if t.actions == 0 and t.free_places == 0 and not game.plays(ctx.s, "A"):
         to_revenue(game, ctx)
+
 
 def to_revenue(game: Any, ctx: _Ctx) -> None:
     """The Actions phase ends: to Collect Revenue, collected at once when no Artefact may be

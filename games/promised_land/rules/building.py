@@ -80,6 +80,7 @@ def build(game: Any, ctx: _Ctx, a: Build) -> None:
         f"The {k.name} build a {a.what} in {game.land_name(i)} ({cost} unit{'s' if cost != 1 else ''})."
     )
 
+
 def move_ark(game: Any, ctx: _Ctx, a: MoveArk) -> None:
     """Move the Ark within the kingdom's portion, with the Priests there (the mover's own only if
     it chooses; RULINGS R10)."""
@@ -100,6 +101,7 @@ def move_ark(game: Any, ctx: _Ctx, a: MoveArk) -> None:
     ctx.set_turn(ark_moved=True)
     with_ = f" with the Priest of seat {moved[0] + 1}" if moved else ""
     ctx.note(f"The Ark moves from {frm} to {game.land_name(j)}{with_}.")
+
 
 def end_building(game: Any, ctx: _Ctx, a: EndBuilding) -> None:
     """Unused Units: exchanged 1:1 for coins; the half-space unit is removed."""

@@ -23,6 +23,7 @@ def gain(game: Any, ctx: _Ctx, seat: Seat, want: Sequence[int], reason: str) -> 
     ctx.emit(CoinsChanged(seat=seat, delta=got, reason=reason + short))  # type: ignore[arg-type]
     return got  # type: ignore[return-value]
 
+
 def pay(game: Any, ctx: _Ctx, seat: Seat, pay: Sequence[int], reason: str) -> None:
     """``seat`` pays coins back to the supply."""
     ctx.update(coin_supply=add_coins(ctx.s.coin_supply, pay))

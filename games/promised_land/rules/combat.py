@@ -10,9 +10,9 @@ from typing import Any
 from games.core import Seat
 from games.core.english import count
 
-from ..model import Attack, Attacked, Combat, Pass, Patriarch, PendingAttack, Retreat, RetreatTo
+from ..model import Attack, Attacked, Combat, Pass, Patriarch, PendingAttack, PlayArtefact, Retreat, RetreatTo
 from ..queries import MAX_CONTINUED
-from .context import _Ctx
+from .context import _Ctx, effect
 
 
 def conquer(game: Any, ctx: _Ctx, land: int, keep_buildings: bool = False) -> None:
@@ -43,6 +43,7 @@ def conquer(game: Any, ctx: _Ctx, land: int, keep_buildings: bool = False) -> No
         pending = [Retreat(seat=p.seat, type=p.type, land=land, counters=x.counters) for p in leaving]
         ctx.set_turn(retreats=ctx.s.turn.retreats + tuple(pending))  # type: ignore[union-attr]
 
+
 def settle_retreats(game: Any, ctx: _Ctx) -> None:
     """Patriarchs with nowhere to retreat go back to their owner's supply at once."""
     t = ctx.s.turn
@@ -54,6 +55,7 @@ def settle_retreats(game: Any, ctx: _Ctx) -> None:
             f"Seat {r.seat + 1}'s {r.type.title()} cannot retreat from {game.land_name(r.land)}: back to the supply."
         )
     ctx.set_turn(retreats=tuple(left))
+
 
 def apply_retreat(game: Any, ctx: _Ctx, a: RetreatTo) -> None:
     """Retreating Patriarchs: the first one waiting retreats to the land chosen or to the supply."""
@@ -71,6 +73,7 @@ def apply_retreat(game: Any, ctx: _Ctx, a: RetreatTo) -> None:
     ctx.set_turn(retreats=t.retreats[1:])
     settle_retreats(game, ctx)
 
+
 def declare_attack(game: Any, ctx: _Ctx, a: Attack) -> None:
     """An attack on a land holding Patriarchs of players with a face-up Treaty waits for
     them to play it or pass (Playing Artefacts: Treaty; RULINGS R18)."""
@@ -85,6 +88,7 @@ def declare_attack(game: Any, ctx: _Ctx, a: Attack) -> None:
     ctx.set_turn(pending=PendingAttack(land=j, force=a.force, waiting=waiting))
     who = ", ".join(f"seat {x + 1}" for x in waiting)
     ctx.note(f"The {game.kingdom(t.kingdom).name} attack {game.land_name(j)}; {who} may play Treaty.")
+
 
 def apply_treaty(game: Any, ctx: _Ctx, seat: Seat, a: Any) -> None:
     """A Treaty played against the pending attack makes it fail (the unit is lost); a pass lets
@@ -101,22 +105,30 @@ def apply_treaty(game: Any, ctx: _Ctx, seat: Seat, a: Any) -> None:
             ctx.set_turn(pending=None)
             resolve_attack(game, ctx, attack)
         return
-    arts = list(ctx.s.players[seat].artefacts)
-    i = next(n for n, o in enumerate(arts) if o.id == a.artefact and not o.face_down)
-    arts[i] = arts[i].model_copy(update={"face_down": True})
-    ctx.set_player(seat, artefacts=tuple(arts))
+    ctx.turn_face_down(seat, a.artefact)
+    effect[game.data.artefacts[a.artefact].kind](game, ctx, seat, a)
+
+
+@effect("treaty")
+def treaty(game: Any, ctx: _Ctx, seat: Seat, a: PlayArtefact) -> None:
+    """Treaty, played against the pending attack on a land holding ``seat``'s Patriarch: the
+    attack fails and its unit goes back to the supply (RULINGS R18)."""
+    t = ctx.s.turn
+    assert t is not None and t.pending is not None
+    pending = t.pending
     k = game.kingdom(t.kingdom)
     ctx.supply_add(k.counters, 1)
     ctx.set_turn(pending=None, units=t.units - 1, last_failed=None, continued=0)
     combat = Combat(
         kingdom=k.id,
-        land=attack.land,
+        land=game.data.lands[pending.land].id,
         method="treaty",
         won=False,
         text=f"Seat {seat + 1} plays Treaty: the {k.name} attack on {game.land_name(pending.land)} fails.",
     )
     ctx.update(last_combat=combat)
     ctx.emit(Attacked(combat=combat))
+
 
 def resolve_attack(game: Any, ctx: _Ctx, a: Attack) -> None:
     """Attacking and Force Victory."""

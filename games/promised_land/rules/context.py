@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from games.core import Seat
 from games.core.base import ApplyContext
+from games.core.effects import Effects
 
-from ..model import Note
+from ..model import Note, PlayArtefact
 
 
 class _Ctx(ApplyContext):
@@ -32,3 +35,19 @@ class _Ctx(ApplyContext):
         self.s = self.s.model_copy(
             update={"unit_supply": tuple((c, v + n if c == counters else v) for c, v in self.s.unit_supply)}
         )
+
+    def turn_face_down(self, seat: Seat, artefact: str) -> None:
+        """``seat`` turns a face-up Artefact of type ``artefact`` face down (played: Playing Artefacts)."""
+        arts = list(self.s.players[seat].artefacts)
+        i = next(n for n, o in enumerate(arts) if o.id == artefact and not o.face_down)
+        arts[i] = arts[i].model_copy(update={"face_down": True})
+        self.set_player(seat, artefacts=tuple(arts))
+
+
+ArtefactEffect = Callable[[Any, _Ctx, Seat, PlayArtefact], None]
+
+effect: Effects[ArtefactEffect] = Effects("promised-land")
+"""The effects of the Artefacts by Artefact kind (List of Artefacts): ``fn(game, ctx, seat,
+action)`` carries out the text of the Artefact ``seat`` has just turned face down. The
+Bonus Artefacts are never played: their standing extra coin is counted in the revenue
+(``queries.Queries.revenue``), so they have no effect here (``PromisedLand.card_ids``)."""

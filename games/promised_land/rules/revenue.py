@@ -23,6 +23,7 @@ def collect_revenue(game: Any, ctx: _Ctx) -> None:
     if not game.buys(ctx.s):
         end_turn(game, ctx)
 
+
 def buy(game: Any, ctx: _Ctx, a: Buy) -> None:
     """Buy Artefact: pay its cost, take it from the array; the turn ends when no more can be bought."""
     t = ctx.s.turn

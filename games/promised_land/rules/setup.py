@@ -128,6 +128,7 @@ def setup(game: Any, seats: Sequence[Seat], options: Options | None, rng: Rng) -
     begin_order(game, ctx, "heathen")
     return Step(state=ctx.s, events=tuple(ctx.events))
 
+
 def most_coins(game: Any, ctx: _Ctx, side: str) -> Seat:
     """The player of ``side`` with most coins; players tied roll a die each, again while
     tied on the highest roll (Initial Placement; RULINGS R2)."""
@@ -146,6 +147,7 @@ def most_coins(game: Any, ctx: _Ctx, side: str) -> Seat:
         tied = [x for x in tied if rolls[x] == max(rolls.values())]
     return tied[0]
 
+
 def begin_order(game: Any, ctx: _Ctx, side: str) -> None:
     """The owner of most coins of ``side`` determines its placement order (Initial
     Placement; RULINGS R2); a team of one places at once."""
@@ -157,6 +159,7 @@ def begin_order(game: Any, ctx: _Ctx, side: str) -> None:
     ctx.update(phase="order", orderer=x)
     ctx.note(f"Seat {x + 1} holds most coins and determines the {side.title()} placement order.")
 
+
 def set_order(game: Any, ctx: _Ctx, side: str, seats: tuple[Seat, ...]) -> None:
     """The placement order of ``side``'s team is ``seats`` (each Heathen places six
     Patriarchs, each Hebrew one; Initial Placement)."""
@@ -164,6 +167,7 @@ def set_order(game: Any, ctx: _Ctx, side: str, seats: tuple[Seat, ...]) -> None:
     ctx.update(phase="place", orderer=None, place_order=seats * each)
     if len(seats) > 1:
         ctx.note(f"{side.title()} placement order: " + ", ".join(f"seat {x + 1}" for x in seats) + ".")
+
 
 def apply_initial(game: Any, ctx: _Ctx, seat: Seat, a: PlacePatriarch) -> None:
     """Initial Placement: place a Patriarch; after the Heathens the Hebrews determine their

@@ -41,6 +41,7 @@ def start_book(game: Any, ctx: _Ctx, book: int) -> None:
     ctx.update(decks=tuple(decks), phase="discard", turn=None)
     ctx.note(f"Book {book}: Kingdom cards dealt; each player discards in secret.")
 
+
 def apply_discard(game: Any, ctx: _Ctx, seat: Seat, a: Discard) -> None:
     """Starting a Book: a secret discard back to the Book's deck; the Time track starts once
     every player has discarded."""
@@ -59,6 +60,7 @@ def apply_discard(game: Any, ctx: _Ctx, seat: Seat, a: Discard) -> None:
     if not any(q.to_discard for q in ctx.s.players):
         ctx.update(phase="turn")
         call_next(game, ctx)
+
 
 def call_next(game: Any, ctx: _Ctx) -> None:
     """Player Turns: call the next card on the Time track; a new Book after card 18/36;
@@ -85,6 +87,7 @@ def call_next(game: Any, ctx: _Ctx) -> None:
         ctx.update(time=nxt)
         begin_turn(game, ctx, held[nxt], nxt)
         return
+
 
 def begin_turn(game: Any, ctx: _Ctx, seat: Seat, number: int) -> None:
     """Reveal the Card and Take Units; then the automatic conquest of a start-land."""
@@ -116,6 +119,7 @@ def begin_turn(game: Any, ctx: _Ctx, seat: Seat, number: int) -> None:
         )
     )
     auto_start_land(game, ctx)
+
 
 def auto_start_land(game: Any, ctx: _Ctx) -> None:
     """A Heathen kingdom not in its start-land, or a Hebrew kingdom (or the Canaanites)
@@ -149,10 +153,12 @@ def auto_start_land(game: Any, ctx: _Ctx) -> None:
     ctx.emit(Attacked(combat=combat))
     settle_retreats(game, ctx)
 
+
 def end_turn(game: Any, ctx: _Ctx) -> None:
     """The Player Turn ends: the Time track calls the next card."""
     ctx.update(turn=None)
     call_next(game, ctx)
+
 
 def end_game(game: Any, ctx: _Ctx) -> None:
     """Ending the Game: after the last card, the highest score wins, ties broken by remaining

@@ -11,7 +11,7 @@ import tests.harvest  # noqa: F401  (registers the toy game "harvest")
 from games.core import all_games
 from games.core.effects import Effects
 
-REGISTRY_GAMES = {"soul-of-the-empire", "credo", "harvest"}
+REGISTRY_GAMES = {"soul-of-the-empire", "credo", "harvest", "promised-land"}
 """Games whose card effects must be in the registry (the others dispatch effects in their rules)."""
 
 

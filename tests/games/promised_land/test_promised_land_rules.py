@@ -1593,3 +1593,15 @@ def test_a_refused_placement_says_the_land_is_occupied() -> None:
         acts = list(itertools.islice(G.legal_actions(s, seat), 200))
         s = apply_at(G, s, seat, rnd.choice(acts), 2, step).state
     raise AssertionError("no second placement reached")
+
+
+def test_list_of_artefacts_every_kind_played_has_one_effect_and_bonus_artefacts_none() -> None:
+    """List of Artefacts: each kind that is played is carried out by one registered effect
+    (Treaty's too, played against an attack: RULINGS R18); the three Bonus Artefacts are
+    never played (kept face up, counted in every Collect revenue phase), so they have none."""
+    kinds = {k.kind for k in G.data.artefact_kinds}
+    bonus = {"bonus-farming", "bonus-trade", "bonus-culture"}
+    assert len(kinds) == 22 and bonus <= kinds
+    assert G.card_ids() == kinds - bonus
+    assert G.effects.ids() == kinds - bonus
+    assert G.effects["treaty"].__name__ == "treaty" and G.effects["tribute-4"] is G.effects["tribute-2"]
