@@ -72,9 +72,10 @@ def test_promised_land_counts_dice_and_points() -> None:
     token worth 1 point reads "(1 point)" (never "1 dice", "1 points")."""
     import inspect
 
-    from games.promised_land import game as pl
+    from games.promised_land.rules import actions, combat
 
-    src = inspect.getsource(pl)
+    src = inspect.getsource(combat) + inspect.getsource(actions)
+    assert "count(dice, 'die', 'dice')" in src and "count(tok.points, 'point')" in src
     assert "{dice} dice" not in src and "{tok.points} points" not in src
     assert count(1, "die", "dice") == "1 die" and count(3, "die", "dice") == "3 dice"
 
