@@ -4,15 +4,22 @@ States are frozen models, so the same state object always has the same legal act
 and the same notation for them. Reading one typed action asks for those lists again
 (to resolve a cut-short action, to name what is legal), and a step reads several
 actions against the same state; remembering the last answer makes that one computation.
+
+``counts`` tells, for each remembered function, how often it was asked and how often
+it had to compute (``bench/fuzz.py --split`` prints them per step of the fuzz).
 """
 
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+_asked: Counter[str] = Counter()
+_computed: Counter[str] = Counter()
 
 
 def last_state(fn: F) -> F:
@@ -22,13 +29,16 @@ def last_state(fn: F) -> F:
     kept as a tuple and handed out as a fresh list each time, so a caller may change
     its copy. Only for functions of the state alone (no randomness, no outside data)."""
     last: list[Any] = [None]
+    name = f"{fn.__module__}.{fn.__qualname__}"
 
     @functools.wraps(fn)
     def wrapper(owner: Any, s: Any, *args: Any) -> Any:
+        _asked[name] += 1
         m = last[0]
         if m is not None and m[0] is owner and m[1] is s and m[2] == args:
             out = m[3]
         else:
+            _computed[name] += 1
             out = fn(owner, s, *args)
             if isinstance(out, list):
                 out = tuple(out)
@@ -39,3 +49,15 @@ def last_state(fn: F) -> F:
         return list(out) if m[4] else out
 
     return wrapper  # type: ignore[return-value]
+
+
+def counts() -> dict[str, tuple[int, int]]:
+    """Each remembered function (``module.qualname``) that was asked since the last
+    ``reset_counts``: (times asked, times computed)."""
+    return {name: (n, _computed[name]) for name, n in sorted(_asked.items())}
+
+
+def reset_counts() -> None:
+    """Start counting afresh."""
+    _asked.clear()
+    _computed.clear()

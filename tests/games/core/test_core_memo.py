@@ -33,3 +33,18 @@ def test_another_state_seat_or_owner_is_computed_again() -> None:
     h = Counting()
     h.legal(t, 2)
     assert h.calls == 1 and g.calls == 3
+
+
+def test_counts_tell_asked_and_computed() -> None:
+    from games.core import memo
+
+    memo.reset_counts()
+    g, s, t = Counting(), object(), object()
+    g.legal(s, 1)
+    g.legal(s, 1)
+    g.legal(s, 1)
+    g.legal(t, 1)
+    name = f"{__name__}.Counting.legal"
+    assert memo.counts() == {name: (4, 2)}
+    memo.reset_counts()
+    assert memo.counts() == {}
