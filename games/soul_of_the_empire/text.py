@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from .model import View
 
 if TYPE_CHECKING:
-    from .game import SoulOfTheEmpire
+    from .queries import Queries as SoulOfTheEmpire
 
 
 def _dice(g: SoulOfTheEmpire, fv) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.core import GameError, IllegalActionError, NotYourTurnError, Rng, start
-from games.soul_of_the_empire.game import GAME, Options, is_sequence
+from games.soul_of_the_empire.game import GAME, Options
 from games.soul_of_the_empire.model import (
     Attack,
     Block,
@@ -48,6 +48,7 @@ from games.soul_of_the_empire.model import (
     State,
     Unblock,
 )
+from games.soul_of_the_empire.queries import is_sequence
 
 g = GAME
 SEED = 12345

@@ -1,0 +1,225 @@
+"""Power Cards (Faction Power Cards): which cards a faction may play now, with which parameters, and playing one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import (
+    IllegalActionError,
+)
+from games.core.errors import list_words
+
+from ..model import (
+    PlayPower,
+    State,
+)
+from .context import _Ctx, effect
+
+
+def power_plays(game: Any, s: State, f: str, phase: str) -> list[PlayPower]:
+    """Power Cards ``f`` may play now, with their natural choices (the notation
+    accepts any legal choice)."""
+    if s.second_turn or s.power_played >= s.power_limit:
+        return []
+    out: list[PlayPower] = []
+    for c in game.distinct(s.factions[f].hand):
+        card = game.data.card(c)
+        if phase not in card.phases:
+            continue
+        if f == "coalition" and card.id not in game.COALITION_PLAYABLE:
+            continue
+        out += game._card_options(s, f, c)
+    return out
+
+
+def durable_uses(game: Any, s: State, f: str) -> list[Any]:
+    """Start Phase uses of ``f``'s Durable cards: Auxiliaries (Rome, or the Coalition
+    with a salvaged copy) and Help the Wounded (the Christians, or the Coalition)."""
+    out: list[Any] = []
+    if game.durable(s, f, "auxiliaries") and not s.auxiliaries_used:
+        card = next(c for c in s.factions[f].durable if c.split("#")[0] == "auxiliaries")
+        out += [PlayPower(card=card, territories=p) for p in game._aux_options(s, f)]
+    if game.durable(s, f, "help-the-wounded"):
+        for g in sorted(game.present(s) - {f} - set(s.help_moved)):
+            out += game._shift_options(s, g)
+    return out
+
+
+def aux_options(game: Any, s: State, f: str) -> list[tuple[str, ...]]:
+    supply = s.factions[f].supply
+    if supply <= 0:
+        return []
+    k = min(2, supply)
+    return [
+        (t,) * k
+        for t in game.data.territories
+        if game.data.in_empire(t) and game.marker_at(s, t) is None and game.room(s, t, f) >= k
+    ]
+
+
+def pieces(game: Any, s: State, faction: str, k: int) -> tuple[str, ...]:
+    """``k`` units of ``faction`` from its largest stacks, as "territory/faction"."""
+    out: list[str] = []
+    for t in sorted(game.territories_of(s, faction), key=lambda t: (-game.units(s, t, faction), t)):
+        n = min(game.units(s, t, faction), k - len(out))
+        out += [f"{t}/{faction}"] * n
+        if len(out) >= k:
+            break
+    return tuple(out)
+
+
+def card_options(game: Any, s: State, f: str, c: str) -> list[PlayPower]:
+    cid = game.data.card(c).id
+    fs = s.factions[f]
+    unspent = [d for d in fs.dice if d.place == "unspent"]
+    if cid == "advanced-culture":
+        k = min(3, len(unspent))
+        return [PlayPower(card=c, values=(v,) * k) for v in range(1, 7)] if k else []
+    if cid == "tithe":
+        vals = sorted({d.value for d in unspent if d.value < 6})
+        return [PlayPower(card=c, values=(v,)) for v in vals]
+    if cid == "collect-tribute":
+        return [PlayPower(card=c)]
+    if cid in game.MOVE_CARDS:
+        mover = f
+        return [PlayPower(card=c, paths=(p,)) for p in game._move_options(s, mover, game.MOVE_CARDS[cid])]
+    if cid in game.RECRUIT_CARDS:
+        if fs.supply <= 0:
+            return []
+        spots, _ = game.recruit_spots(s, f)
+        return [
+            PlayPower(card=c, territories=(t,) * k)
+            for t in spots
+            for k in range(1, min(3, fs.supply, game.room(s, t, f)) + 1)
+        ]
+    if cid == "circus-maximus":
+        out = []
+        for g in sorted(game.present(s) - {"rome"}):
+            pieces = game._pieces(s, g, 1 if g == "christians" else 4)
+            if pieces:
+                out.append(PlayPower(card=c, territories=pieces))
+        return out
+    if cid == "die-by-the-sword":
+        out = []
+        for t in game.territories_of(s, "rome"):
+            k = min(3, game.units(s, t, "rome") - 1)
+            if k <= 0:
+                continue
+            for g in sorted(game.present(s) - {"rome"}):
+                pieces = game._pieces(s, g, k)
+                if pieces:
+                    out.append(PlayPower(card=c, territory=t, territories=pieces))
+        return out
+    if cid == "persecution":
+        ts = [t for t in game.territories_of(s, "christians") if game.units(s, t, "rome") > 0]
+        return [PlayPower(card=c, territories=tuple(ts[:3]))] if ts else []
+    if cid == "gladiator-games":
+        return [
+            PlayPower(card=c, territory=t, target=g)
+            for t in game.territories_of(s, f)
+            if game.units(s, t, f) >= 3
+            for g in sorted(game.occupants(s, t) - {"rome", f})
+        ]
+    if cid in (
+        "auxiliaries",
+        "conscription",
+        "crucify",
+        "give-to-caesar",
+        "pharisee",
+        "synagogue",
+        "enrapture",
+        "grace",
+        "help-the-wounded",
+    ):
+        return [PlayPower(card=c)]
+    if cid == "high-priest-letter":
+        ok = any(
+            game.units(s, t, "christians") and game.side_units(s, t, "jews")
+            for t in game.data.region_territories("blue")
+        )
+        return [PlayPower(card=c)] if ok else []
+    if cid == "industry":
+        return [PlayPower(card=c)] if f != "coalition" or fs.hand else []
+    if game.data.card(c).revolt:
+        if s.factions["gray"].supply <= 0:
+            return []
+        return [PlayPower(card=c, territory=t) for t in game._revolt_spots(s, cid)]
+    if cid == "city-riot":
+        return [
+            PlayPower(card=c, territory=t)
+            for t in game.territories_of(s, f)
+            if game.occupants(s, t) - {f}
+        ]
+    if cid == "divine-messenger":
+        return [PlayPower(card=c)]
+    if cid == "giving":
+        return [
+            PlayPower(card=c, target=g)
+            for g in s.factions
+            if g not in (f, "gray") and any(d.place == "unspent" for d in s.factions[g].dice)
+        ]
+    if cid == "gospel":
+        return [
+            PlayPower(card=c, target=g)
+            for g in sorted(set(s.factions) - {f})
+            if s.factions[g].supply > 0
+        ]
+    if cid == "holy-spirit":
+        ok = any(game.occupants(s, t) - {"christians"} for t in game.territories_of(s, "christians"))
+        return [PlayPower(card=c)] if ok and s.factions["christians"].supply > 0 else []
+    return []
+
+
+def revolt_spots(game: Any, s: State, cid: str) -> list[str]:
+    d = game.data
+    if cid == "merchant-revolt":
+        spots = [t for t in d.territories if d.territories[t].coastal and d.in_empire(t)]
+    elif cid == "peasant-revolt":
+        red = set(d.region_territories("red"))
+        spots = [t for t in d.territories if t not in red and any(u in red for u in d.adjacent[t])]
+    else:
+        spots = list(d.region_territories("blue"))
+    return [t for t in spots if game.marker_at(s, t) is None and game.units(s, t, "gray") == 0]
+
+
+def play_power(game: Any, ctx: _Ctx, f: str, a: PlayPower, phase: str) -> None:
+    """Play a Power Card (Faction Power Cards: 1 a turn; none on a Divine Messenger
+    turn), or use a Durable card's Start Phase effect. Raises IllegalActionError."""
+    s = ctx.s
+    fs = s.factions[f]
+    ctx.update(acted=True)
+    cid = game.data.card(a.card).id if a.card.split("#")[0] in game.data.power else None
+    if cid == "auxiliaries" and a.card in fs.durable:
+        if phase != "start" or s.auxiliaries_used:
+            raise IllegalActionError("Auxiliaries places 2 units once, in your Start Phase.")
+        game._auxiliaries(ctx, f, a)
+        return
+    if a.card not in fs.hand:
+        raise IllegalActionError(
+            "Play a Power Card from your hand: " + list_words([game.card_name(c) for c in fs.hand]) + "."
+        )
+    card = game.data.card(a.card)
+    if phase not in card.phases:
+        raise IllegalActionError(
+            f"{card.name} is played in the {'/'.join(p.title() for p in card.phases)} phase, not now."
+        )
+    if s.second_turn:
+        raise IllegalActionError("Divine Messenger: no Power Card on the second turn.")
+    if s.power_played >= s.power_limit:
+        raise IllegalActionError("You may play only 1 Power Card a turn.")
+    if f == "coalition" and card.id not in game.COALITION_PLAYABLE:
+        lacks = game.COALITION_LACKS.get(card.id, "what the card needs")
+        raise IllegalActionError(
+            f"The Coalition cannot play {card.name}: its text needs {lacks}, which the Coalition "
+            "has not got (RULINGS.md R14); it stays in your hand until discarded."
+        )
+    hand = list(fs.hand)
+    hand.remove(a.card)
+    ctx.set_f(f, hand=tuple(hand))
+    ctx.update(power_played=ctx.s.power_played + 1)
+    ctx.note(f"{game.fname(f)} played {card.name}.")
+    effect[card.id](game, ctx, f, a)
+    if card.duration == "durable":
+        ctx.set_f(f, durable=ctx.f(f).durable + (a.card,))
+    else:
+        game._to_discard(ctx, a.card)
