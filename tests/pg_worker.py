@@ -77,6 +77,9 @@ class _Bot:
     def get_channel(self, channel_id: int) -> _Channel:
         return _Channel(self, channel_id)
 
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        pass  # the reminders cog's events; nothing listens here
+
 
 async def handle(host: Host, reminders: Reminders, bot: _Bot, cmd: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {"id": cmd["id"]}

@@ -16,6 +16,7 @@ from bot.host import Host, HostSettings
 from storage import Storage, UnknownSessionError, storage_for
 
 from .outbox import Outbox
+from .reminders import Reminders
 from .settings import BotSettings
 from .tree import TabulaTree, Tracker, report_error
 
@@ -116,7 +117,7 @@ class TabulaBot(commands.Bot):
         self._storage: Storage | None = None
         self.outbox = Outbox(self)
         self.with_reminders = reminders
-        self.reminders: Any = None
+        self.reminders: Reminders | None = None
 
     @property
     def host(self) -> Host:
@@ -143,14 +144,12 @@ class TabulaBot(commands.Bot):
 
             board_pool().warm()  # the board workers start now, not on the first board
         if self.with_reminders and self._host is not None:
-            from .reminders import Reminders
-
             self.reminders = Reminders(self)
-            self.reminders.start()
+            await self.add_cog(self.reminders)  # its cog_load starts the background task
 
     async def close(self) -> None:
         if self.reminders is not None:
-            await self.reminders.stop()
+            await self.remove_cog(self.reminders.qualified_name)  # stops its task before the rest
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.tracker.idle(), 10)
         await self.outbox.stop()

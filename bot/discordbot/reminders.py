@@ -1,4 +1,14 @@
-"""The background task: close response windows at their deadline, and remind late players.
+"""The reminders cog: close response windows at their deadline, and remind late players.
+
+A discord.py cog (``commands.Cog``) whose background task, started when the cog is added
+(``cog_load``) and stopped when it is removed (``cog_unload``), runs ``run_once`` every
+``reminder_check_seconds``. As RoboDanny's reminder cog dispatches its timers, it dispatches
+what it did as bot events for any cog to listen to (``@commands.Cog.listener()``):
+
+- ``on_tabula_deadline_closed(reply)``: a session's response window or wait closed at its
+  deadline (``Host.tick``), after the update was handed to the outbox;
+- ``on_tabula_reminder_sent(session_id, user_id, how)``: a late player was reminded, ``how``
+  being ``"channel"`` (a ping in the game's channel) or ``"dm"``.
 
 A human seat the game is waiting for is pinged in the game's channel once its wait passes the
 reminder interval, and again after each further interval (at most one ping per interval). The
@@ -11,6 +21,7 @@ in the database before it is sent (``Storage.claim_reminder_ping``): when severa
 share a database, exactly one of them sends it (a process that dies between the claim and the
 send loses that one ping rather than doubling it). A sharded process only looks after the
 sessions of its own shards' guilds. Time comes from the bot's clock, which tests replace.
+The cog is typed against ``protocols.ReminderBot``, not the client.
 """
 
 from __future__ import annotations
@@ -20,28 +31,30 @@ import logging
 from typing import TYPE_CHECKING
 
 import discord
+from discord.ext import commands
+
+from .background import Background
 
 if TYPE_CHECKING:
     from storage import UserPrefs
 
-    from .client import TabulaBot
-from .background import Background
+    from .protocols import ReminderBot
 
 log = logging.getLogger("tabula.discord")
 
 
-class Reminders:
-    """Runs ``run_once`` every ``settings.reminder_check_seconds``."""
+class Reminders(commands.Cog):
+    """Runs ``run_once`` every ``settings.reminder_check_seconds`` while the cog is loaded."""
 
-    def __init__(self, bot: TabulaBot) -> None:
+    def __init__(self, bot: ReminderBot) -> None:
         self.bot = bot
         self._background = Background("tabula-reminders", self._loop)
         self._lock = asyncio.Lock()  # one pass at a time, so a ping is never sent twice
 
-    def start(self) -> None:
+    async def cog_load(self) -> None:
         self._background.start()
 
-    async def stop(self) -> None:
+    async def cog_unload(self) -> None:
         await self._background.stop()
 
     async def _loop(self) -> None:
@@ -62,6 +75,7 @@ class Reminders:
                 channel = await self.bot.session_channel(reply.session_id) if reply.session_id else None
                 if channel is not None:
                     await self.bot.outbox.publish(channel, reply)
+                    self.bot.dispatch("tabula_deadline_closed", reply)
                     sent += 1
             sent += await self._remind(now)
         return sent
@@ -103,6 +117,7 @@ class Reminders:
                 waited = (now - rec.updated_at) / 3600
                 if prefs[seat.user_id].notify == "dm" and await self._remind_by_dm(rec.id, rec.channel_id,
                                                                                    seat.user_id, waited):
+                    self.bot.dispatch("tabula_reminder_sent", rec.id, seat.user_id, "dm")
                     sent += 1
                     continue
                 text = (
@@ -123,6 +138,7 @@ class Reminders:
                     # give the claim back, so the next pass tries again
                     await storage.set_reminder_ping(rec.id, seat.user_id, rec.updated_at, done, now)
                     continue
+                self.bot.dispatch("tabula_reminder_sent", rec.id, seat.user_id, "channel")
                 sent += 1
         return sent
 

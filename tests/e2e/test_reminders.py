@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from discord.ext import commands
 
 from tests.fakediscord import Message
 
@@ -59,6 +62,48 @@ async def test_one_ping_per_interval_and_none_early_after_a_restart(world: World
         assert len(pings(world, nxt.id)) == before
 
 
+class Listener(commands.Cog):
+    """A consumer of the reminders cog's events, as any cog of the bot may listen to them."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple] = []
+
+    @commands.Cog.listener()
+    async def on_tabula_reminder_sent(self, session_id: int, user_id: int, how: str) -> None:
+        self.events.append(("reminder", session_id, user_id, how))
+
+    @commands.Cog.listener()
+    async def on_tabula_deadline_closed(self, reply) -> None:
+        self.events.append(("deadline", reply.session_id))
+
+
+async def heard(listener: Listener, n: int) -> list[tuple]:
+    """The listener's events once ``n`` have arrived (a dispatched event runs as its own task)."""
+    for _ in range(200):
+        if len(listener.events) >= n:
+            break
+        await asyncio.sleep(0.01)
+    return listener.events
+
+
+async def test_the_reminders_are_a_cog_whose_events_other_cogs_hear(world: World) -> None:
+    """The reminders run as a discord.py cog: added with the bot's background work, its task
+    stopped when the cog is removed, and what it did dispatched as events (a ping sent)."""
+    async with world.run_bot(reminders=True) as bot:
+        assert isinstance(bot.reminders, commands.Cog) and bot.get_cog("Reminders") is bot.reminders
+        listener = Listener()
+        await bot.add_cog(listener)
+        rec = await open_game(world, bot)
+        user = waiting_user(world, rec)
+        world.clock.t = rec.updated_at + 12.01 * HOUR
+        assert await bot.reminders.run_once() == 1
+        assert await heard(listener, 1) == [("reminder", rec.id, user.id, "channel")]
+        assert len(pings(world, user.id)) == 1
+        reminders = bot.reminders
+        await bot.remove_cog("Reminders")
+        assert bot.get_cog("Reminders") is None and reminders._background._task is None
+
+
 async def act_simply(world: World, bot, user) -> bool:
     """The player plays "done" or "pass" when offered, else the first legal action."""
     ac = await world.done(
@@ -77,6 +122,8 @@ async def test_a_response_window_past_its_deadline_passes_for_those_who_did_not_
     world: World,
 ) -> None:
     async with world.run_bot(reminders=True) as bot:
+        listener = Listener()
+        await bot.add_cog(listener)
         rec = await open_game(world, bot)
         humans = {u.id: u for u in (world.alice, world.bob, world.carol)}
         for _ in range(60):
@@ -119,6 +166,7 @@ async def test_a_response_window_past_its_deadline_passes_for_those_who_did_not_
         new_public = world.fake.channel_messages(world.channel)[public_before:]
         timeouts = [m for m in new_public if "Time is up for responses" in m.content]
         assert len(timeouts) == 1 and timeouts[0].files, "one public message, with the board"
+        assert ("deadline", rec.id) in await heard(listener, 1), "the closed window is dispatched"
 
         # running again changes nothing
         seq = after.seq

@@ -6,7 +6,7 @@ Each handler is a thin adapter: read the interaction's plain ids, call the host,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,7 +16,19 @@ from bot.host import Reply
 if TYPE_CHECKING:
     from bot.host import Host
 
-    from ..client import TabulaBot
+    from ..outbox import Outbox
+
+
+class CogBot(Protocol):
+    """What the cogs use of the bot (``client.TabulaBot``, which loads them: they do not
+    import it back): the host, the outbox, and where a session is played."""
+
+    outbox: Outbox
+
+    @property
+    def host(self) -> Host: ...
+
+    async def session_channel(self, session_id: int) -> int | None: ...
 
 NAME_CHARS = 100
 """The longest free-text name an option takes: a card, nation, rules topic or game id."""
@@ -42,7 +54,8 @@ def game_command(*, name: str, description: str) -> Any:
     return deco
 
 
-def tabula(interaction: discord.Interaction) -> TabulaBot:
+def tabula(interaction: discord.Interaction) -> CogBot:
+    """The bot that received ``interaction``."""
     return interaction.client  # type: ignore[return-value]
 
 

@@ -83,11 +83,22 @@ class Play(commands.Cog):
         if game_channel is None:
             await interaction.response.send_message("That game no longer exists.", ephemeral=True)
             return
-        h = bot.host
         await bot.outbox.homes.load(decoded.session_id)  # whether the click came from a private home
         if decoded.kind in components.STEP_KINDS:
             await self._on_step(interaction, decoded, game_channel)
-            return
+        elif decoded.kind in ("h", "x", "r", "l", "u"):
+            await self._on_aid(interaction, decoded, game_channel)
+        elif decoded.kind == "f":
+            await self._on_phase_pass(interaction, decoded, game_channel)
+        else:
+            await self._on_choice(interaction, decoded, game_channel, custom_id)
+
+    async def _on_aid(self, interaction: discord.Interaction, decoded: components.Decoded, game_channel: int) -> None:
+        """A click asking for help with the clicker's own decision, answered privately: the hand
+        (``h``), what the options name (``x``), the rules of the step (``r``), the log (``l``),
+        or stop passing for the rest of the phase (``u``)."""
+        bot = tabula(interaction)
+        h = bot.host
         if decoded.kind == "h":
             reply = await h.hand(game_channel, interaction.user.id, session_id=decoded.session_id)
             await bot.outbox.private_answer(interaction, reply)
@@ -109,26 +120,36 @@ class Play(commands.Cog):
                 await interaction.response.edit_message(content=text[:2000], view=None)
             else:
                 await send_private(interaction, text)
+
+    async def _on_phase_pass(self, interaction: discord.Interaction, decoded: components.Decoded,
+                             game_channel: int) -> None:
+        """A click on "pass for the rest of the phase": pass now and at each later question of
+        the phase the others know pass answers (``Host.act(for_phase=True)``)."""
+        h = tabula(interaction).host
+        assert decoded.token is not None
+        if await refuse_if_closed(interaction, game_channel):
             return
-        if decoded.kind == "f":  # pass now and for the rest of the phase
-            assert decoded.token is not None
-            if await refuse_if_closed(interaction, game_channel):
-                return
-            word = decoded.notation or "phase"
-            try:
-                reply = await h.act(game_channel, interaction.user.id, "pass", prompt=decoded.token,
-                                    interaction_id=str(interaction.id), session_id=decoded.session_id,
-                                    for_phase=True)
-            except (NotYourTurnError, OutdatedActionError) as e:
-                await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
-                return
-            except GameError as e:
-                where = await h.game_name(decoded.session_id)
-                await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
-                return
-            await self._after_click(interaction, reply, f"pass for the rest of this {word}", game_channel,
-                                    view=components.stop_passing_view(decoded.session_id, word))
+        word = decoded.notation or "phase"
+        try:
+            reply = await h.act(game_channel, interaction.user.id, "pass", prompt=decoded.token,
+                                interaction_id=str(interaction.id), session_id=decoded.session_id,
+                                for_phase=True)
+        except (NotYourTurnError, OutdatedActionError) as e:
+            await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
             return
+        except GameError as e:
+            where = await h.game_name(decoded.session_id)
+            await send_private(interaction, f"**{where}**\n{e.message}" if where else e.message)
+            return
+        await self._after_click(interaction, reply, f"pass for the rest of this {word}", game_channel,
+                                view=components.stop_passing_view(decoded.session_id, word))
+
+    async def _on_choice(self, interaction: discord.Interaction, decoded: components.Decoded, game_channel: int,
+                         custom_id: str) -> None:
+        """A click on one of the clicker's choices (a button, or a select menu's value): played
+        as the answer to the question its token names, or, for a button posted by an earlier
+        release, to the version it names."""
+        h = tabula(interaction).host
         notation = decoded.notation
         index = decoded.index
         if decoded.kind == "s":
