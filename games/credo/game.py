@@ -36,12 +36,14 @@ from .data import (
 from .model import (
     Action,
     Place,
+    Play,
     State,
     View,
 )
 from .options import Options
 from .queries import (
     Queries,
+    card_kinds,
     church_cards,
 )
 from .rules.church import ChurchRules
@@ -105,7 +107,9 @@ class Credo(
         self.cards = cards = church_cards(self.data)
         self._followers = {c: card.followers for c, card in cards.items()}
         self._votes = {c: card.votes for c, card in cards.items()}
+        self._kinds = card_kinds(cards)
         self._views: dict[Any, Any] = {}
+        self._single_plays: dict[str, Play] = {}
 
     def seat_name(self, s: State, seat: Seat) -> str:
         """Seats are named by their Church ("Church 2") in every message, the host's too

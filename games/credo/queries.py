@@ -49,6 +49,14 @@ CHOICE_TASKS = ("either", "campaign", "persecute", "convert", "dock")
 """The kinds of Task answered with an option rather than a card (``pick persecute``)."""
 
 
+def card_kinds(cards: dict[str, ChurchCard]) -> dict[str, frozenset[str]]:
+    """Per card, the kinds ``Queries.of_kind`` finds it under: ``any``, its own kind, and
+    ``bishop`` for a Patriarch (Church Cards: "all rules pertaining to Bishops apply")."""
+    return {
+        c: frozenset({"any", card.kind, *(("bishop",) if card.is_bishop else ())}) for c, card in cards.items()
+    }
+
+
 def church_cards(data: Data) -> dict[str, ChurchCard]:
     """Every card that may sit among a Church's cards: the Church cards, and the Western
     Emperor and the two Goths cards as the Event cards that join a Church (Special Event
@@ -61,6 +69,12 @@ def church_cards(data: Data) -> dict[str, ChurchCard]:
         e = data.events[g]
         cards[g] = ChurchCard(id=g, kind="follower", name=f"Goths ({e.half})", followers=e.goth_followers)
     return cards
+
+
+@functools.cache
+def _others_after(players: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats of ``players`` after ``seat``, in turn order (games.core.window.seats_after)."""
+    return tuple(seats_after(tuple(range(players)), seat))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -95,6 +109,7 @@ class Queries:
     cards: dict[str, ChurchCard]
     _followers: dict[str, int]
     _votes: dict[str, int]
+    _kinds: dict[str, frozenset[str]]
 
     def church_name(self, seat: Seat) -> str:
         return f"Church {seat + 1}"
@@ -130,17 +145,14 @@ class Queries:
         return None
 
     def is_exiled(self, s: State, card: str) -> bool:
-        return any(b == card for b, _ in s.exiled)
+        """Whether ``card`` (a Bishop) is in exile (Exile cards)."""
+        return bool(s.exiled) and any(b == card for b, _ in s.exiled)
 
     def of_kind(self, s: State, seat: Seat, kind: str) -> list[str]:
         """Church cards of ``seat`` of a kind: follower, bishop (Patriarchs included),
         patriarch, laity or any."""
-        out = []
-        for c in s.players[seat].church:
-            info = self.cards[c]
-            if kind == "any" or info.kind == kind or (kind == "bishop" and info.is_bishop):
-                out.append(c)
-        return out
+        kinds = self._kinds
+        return [c for c in s.players[seat].church if kind in kinds[c]]
 
     def followers(self, s: State, seat: Seat, civil: bool = False) -> int:
         """Followers of a Church: Follower cards plus intrinsic Followers of Patriarchs
@@ -180,7 +192,8 @@ class Queries:
         return None
 
     def _others(self, s: State, seat: Seat) -> list[Seat]:
-        return [x for x in seats_after(tuple(range(len(s.players))), seat)]
+        """The other Churches in turn order after ``seat`` (a fresh list)."""
+        return list(_others_after(len(s.players), seat))
 
     def _placeable(self, s: State, seat: Seat, card: str, setup: bool) -> bool:
         """Set Up a., e., g. and The Game, Article Card: a card can go on the mat when none
@@ -371,7 +384,9 @@ class Queries:
         return s.council is not None and s.window is not None and s.window.kind == "debate"
 
     def _bishops(self, s: State, seat: Seat) -> list[str]:
-        return [c for c in self.of_kind(s, seat, "bishop") if not self.is_exiled(s, c)]
+        """The Bishops of ``seat`` not in exile."""
+        bishops = self.of_kind(s, seat, "bishop")
+        return [c for c in bishops if not self.is_exiled(s, c)] if s.exiled else bishops
 
     def _teachable(self, s: State, seat: Seat) -> list[str]:
         """Duplicates in hand of Articles on the seat's own mat."""

@@ -54,6 +54,9 @@ class CredoStage(BaseStage):
     per notation (the game remembers both for the last state)."""
 
     actions = ALL_KINDS
+    always: ClassVar[tuple[type, ...]] = ()
+    """Action classes always legal at this stage (pass in a window, abstain at a vote):
+    accepted without listing the other legal actions."""
 
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
         """The legal actions of ``seat`` as the rules generate them."""
@@ -65,6 +68,8 @@ class CredoStage(BaseStage):
     def refusal(self, game: Any, s: State, seat: Seat, action: Any) -> str | None:
         """None for a legal action; else "That is not allowed now" with the legal actions
         of the same kind (or all of them)."""
+        if isinstance(action, self.always):
+            return None
         legal = game.rules_legal(s, seat)
         if action in legal:
             return None
@@ -220,6 +225,7 @@ class Window(CredoStage):
     a Council's debate asks every Church until all pass in a row (The Debate)."""
 
     name = "response window"
+    always = (Pass,)
 
     def active(self, game: Any, s: State) -> bool:
         return s.window is not None
@@ -251,6 +257,7 @@ class CouncilVote(CouncilStage):
     doctrine or abstains, in order."""
 
     name = "Council vote"
+    always = (Abstain,)
     council_stage = "vote"
 
     def active(self, game: Any, s: State) -> bool:
@@ -284,6 +291,7 @@ class RespectRoll(CouncilStage):
     """Results: the Emperor may enforce respect of the Council on a Losing doctrine."""
 
     name = "Emperor's Respect"
+    always = (Pass,)
     council_stage = "respect"
     _prompt = Prompt(kind="turn", text="Enforce respect of the Council on a Losing doctrine, or pass.")
 

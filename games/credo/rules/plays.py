@@ -32,6 +32,8 @@ from .context import _Ctx
 class PlayRules:
     """Event cards played: the legal plays, the play itself, the response windows."""
 
+    _single_plays: dict[str, Play]
+
     def _plays(self, s: State, seat: Seat) -> list[Play]:
         """The Event cards ``seat`` may play now, with every choice they need."""
         out: list[Play] = []
@@ -46,6 +48,14 @@ class PlayRules:
             out += self._card_plays(s, seat, card, ev)
         return out
 
+    def _single_play(self, card: str) -> list[Play]:
+        """``[play <card>]``: the play of a card that needs no choice, made once per card
+        (a Play is immutable) and handed out in a fresh list."""
+        play = self._single_plays.get(card)
+        if play is None:
+            play = self._single_plays[card] = Play(card=card)
+        return [play]
+
     def _card_plays(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """The plays of Event card ``card`` open to ``seat`` now, with every choice they
         need (each card's text and condition; RULINGS.md R20: a Council card only in a
@@ -54,7 +64,7 @@ class PlayRules:
         if e in COUNCIL_EFFECTS and not self._in_debate(s):
             return []
         others = self._others(s, seat)
-        one = [Play(card=card)]
+        one = self._single_play(card)
         if e in ("draw", "iconolatry", "western_emperor", "julian", "extra_votes", "church_reform"):
             return one
         if e == "regency":
