@@ -24,6 +24,8 @@ VALUE = {"follower": 1.0, "bishop": 1.0, "patriarch": 1.0, "laity": 1.0}
 
 
 class HeuristicAgent:
+    """The heuristic player described above (seeded: the same seed plays the same way)."""
+
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
@@ -40,6 +42,7 @@ class HeuristicAgent:
         return sum(worths[:n])
 
     def choose(self, game: Any, s: State, seat: Seat) -> Any:
+        """One legal action for ``seat`` in ``s``, chosen as the module describes."""
         actions = list(game.legal_actions(s, seat))
         if len(actions) == 1:
             return actions[0]

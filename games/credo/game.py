@@ -8,6 +8,11 @@ through response windows: after each Event played, the other Churches are asked 
 turn; during a Council's debate, every Church is asked until all pass in a row.
 Choices of Church cards (Lose, Remove, Take, Give) are pending tasks answered with
 ``pick``. Dice and draws happen inside ``apply`` and are reported as events.
+
+The flow is stated once in stages.py; the rules by area are the mixins of rules/ (the
+Event card effects in the registry of rules/effects.py), the table queries queries.py,
+the views view.py. This module holds the contract's attributes, the legal actions each
+once in notation, the Game End check after every step and the outcome.
 """
 
 from __future__ import annotations
@@ -67,7 +72,9 @@ class Credo(
     CouncilRules, ViewRules,
     NotationGame,
 ):
-    """The Credo game object (stateless; see games.core.Game)."""
+    """The Credo game object (stateless; see games.core.Game): the contract's attributes,
+    the flow (stages.py) and the outcome; the rules are the mixins of rules/, the queries
+    queries.py, the views view.py."""
 
     explained = "Church card, Article card or Event card"
     phase_word = "round"

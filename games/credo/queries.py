@@ -112,20 +112,25 @@ class Queries:
     _kinds: dict[str, frozenset[str]]
 
     def church_name(self, seat: Seat) -> str:
+        """A seat's Church, as every message names it ("Church 2")."""
         return f"Church {seat + 1}"
 
     def name(self, card_id: str) -> str:
+        """The printed name of any card: Church, Article or Event card."""
         if card_id in self.cards:
             return self.cards[card_id].name
         return self.data.name(card_id)
 
     def article(self, card_id: str) -> ArticleCard:
+        """The Article card ``card_id`` (its numbers, doctrine, penalty)."""
         return self.data.articles[card_id]
 
     def event(self, card_id: str) -> EventCard:
+        """The Event card ``card_id`` (its timing and effect)."""
         return self.data.events[card_id]
 
     def holder(self, s: State, card: str) -> Seat | None:
+        """The Church holding the Church card ``card`` among its Church cards, or None."""
         for x, p in enumerate(s.players):
             if card in p.church:
                 return x
@@ -138,6 +143,8 @@ class Queries:
         return x if x is not None else self.holder(s, WESTERN_EMPEROR)
 
     def emperor_card(self, s: State) -> str | None:
+        """The Emperor's card in play: the Eastern Emperor, else the Western (General
+        Councils, note), or None."""
         if self.holder(s, EASTERN_EMPEROR) is not None:
             return EASTERN_EMPEROR
         if self.holder(s, WESTERN_EMPEROR) is not None:
@@ -163,6 +170,7 @@ class Queries:
         return sum(map(self._followers.__getitem__, church))
 
     def laity_followers(self, s: State, seat: Seat) -> int:
+        """The Followers of a Church's Laity cards (Usurpation)."""
         return sum(self.cards[c].followers for c in self.of_kind(s, seat, "laity"))
 
     def total_votes(self, s: State, seat: Seat) -> int:
@@ -170,15 +178,20 @@ class Queries:
         return sum(map(self._votes.__getitem__, s.players[seat].church))
 
     def mat_cards(self, s: State, seat: Seat) -> list[tuple[int, str]]:
+        """(box, Article card) of each filled box of a Church mat (boxes 0-2 Articles of
+        Faith, 3-5 Firm Beliefs, 6-8 Customary Practices)."""
         return [(i, c) for i, c in enumerate(s.players[seat].mat) if c is not None]
 
     def mat_numbers(self, s: State, seat: Seat) -> set[int]:
+        """The Article numbers a Church mat holds (Set Up a.: one Article of a number)."""
         return {n for _, c in self.mat_cards(s, seat) for n in self.article(c).numbers}
 
     def decided(self, s: State) -> set[int]:
+        """The Article numbers already in the Definitive Creed."""
         return {i + 1 for i, c in enumerate(s.creed) if c is not None}
 
     def next_article(self, s: State) -> int | None:
+        """The Article a General Council decides next (the lowest undecided), or None."""
         for i, c in enumerate(s.creed):
             if c is None:
                 return i + 1
@@ -342,6 +355,8 @@ class Queries:
         return out
 
     def task_text(self, s: State, t: Task) -> str:
+        """The question a pending Task asks its chooser (Lose, Remove, Take, Give; the
+        choices Event cards and Tables leave to a player)."""
         if t.kind == "replace":
             return f"Choose the Firm Belief or Customary Practice to give up for {self.name(t.article)}."
         if t.kind == "either":

@@ -49,6 +49,7 @@ class ViewRules:
         return v
 
     def hand_card_view(self, card: str) -> HandCardView:
+        """A card in hand as its holder sees it: name, kind and text (an Article's penalty)."""
         if card in self.data.articles:
             a = self.article(card)
             text = "Article card" + (f"; penalty: {a.penalty_text}" if a.penalty_text else "")
@@ -70,6 +71,9 @@ class ViewRules:
         )
 
     def view(self, s: State, viewer: Seat | None) -> View:
+        """What ``viewer`` sees of ``s`` (None: a spectator): the table; its own hand alone;
+        the card drawn to the active Church alone, unless it is an Event played at once on
+        another Church."""
         players = []
         for x, p in enumerate(s.players):
             exiled = {b for b, _ in s.exiled}
@@ -147,6 +151,7 @@ class ViewRules:
         return text.summary(v)
 
     def hand_text(self, v: View) -> str:
+        """Plain-text hand for the terminal (text.hand_text)."""
         from . import text
 
         return text.hand_text(v)
