@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from games.core import GameError
+from games.core import GameError, StaleStateError
 
 Status = Literal["lobby", "active", "finished", "abandoned"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "active")
@@ -44,6 +44,15 @@ class DuplicateInteractionError(GameError):
     """An action with this interaction id is already stored."""
 
     code = "duplicate_interaction"
+
+
+class ContextChangedError(StaleStateError):
+    """``Storage.update`` with ``context``: what the change was computed from is no longer
+    current (the session's version, its context's fingerprint, or, on PostgreSQL, another
+    process holds the session's guard); nothing was changed. The caller reads the session
+    again and recomputes."""
+
+    code = "context_changed"
 
 
 class UnknownSessionError(GameError):
@@ -294,7 +303,9 @@ class SessionContext:
     ``standing_passes`` the seats passing for the rest of a phase (seat -> phase mark); ``tail``
     the log rows with ``tail_after < seq <= session.seq``, by seq, reaching back to the
     earliest of those latest actions when that is at most ``tail`` rows back (else the last
-    ``tail`` rows)."""
+    ``tail`` rows). ``fingerprint`` sums up the server settings, followers, preferences and
+    standing passes read (not the session or its log, which its version covers): an
+    ``update`` given it as ``context`` is applied only while they are still those."""
 
     session: SessionRecord
     handled: int | None
@@ -305,6 +316,7 @@ class SessionContext:
     standing_passes: dict[int, str]
     tail_after: int
     tail: tuple[ActionRecord, ...]
+    fingerprint: str | None = None
 
 
 def tail_start(session_seq: int, last_acted: Iterable[int], tail: int) -> int:
@@ -447,10 +459,17 @@ class Storage(Protocol):
         ...
 
     async def update(
-        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float,
+        *, context: str | None = None,
     ) -> SessionRecord:
         """Apply ``change`` atomically if the stored version is ``expected_version``;
-        returns the session with version + 1."""
+        returns the session with version + 1.
+
+        ``context`` (a ``SessionContext.fingerprint``): a change computed outside the
+        ``session_guard`` from what this process read earlier. It is applied only if that
+        is still current: the version, the context's fingerprint, and no other process
+        holding the session's guard (checked in the same transaction; on PostgreSQL in the
+        same statement). Otherwise ``ContextChangedError`` and nothing changes."""
         ...
 
     async def session_context(self, session_id: int, *, interaction_id: str | None = None,

@@ -41,6 +41,7 @@ from .base import (
     KEEP,
     ActionRecord,
     ChannelBusyError,
+    ContextChangedError,
     DuplicateInteractionError,
     EventRecord,
     GameResult,
@@ -101,15 +102,39 @@ _dumps = dumps_json
 
 
 def _lock_key(session_id: int) -> int:
-    """The second advisory-lock key of a session: its id folded into a signed int4."""
+    """The second advisory-lock key of a session: its id folded into a signed int4 (given as
+    ``$2`` to ``_SESSION_KEY``)."""
     k = session_id & 0xFFFF_FFFF
     return k - (1 << 32) if k >= (1 << 31) else k
+
+
+# The second key as the server computes it: the session's ``_lock_key`` ($2) mixed with the
+# schema, so that deployments (and test runs) in other schemas of the same database never
+# hold each other's session locks.
+_SESSION_KEY = "($2::integer # hashtext(current_schema()))"
 
 
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for name in ("json", "jsonb"):
         await conn.set_type_codec(name, encoder=_dumps, decoder=json.loads, schema="pg_catalog")
 
+
+
+def _fingerprint_sql(sid: str) -> str:
+    """SQL for ``SessionContext.fingerprint`` of the session whose id is the expression ``sid``:
+    md5 of its server settings, followers, its seated humans' and followers' preferences and
+    its standing passes (read in the statement's snapshot)."""
+    return (
+        "md5(json_build_array("
+        f"(SELECT g.settings FROM guild_settings g, sessions x WHERE x.id = {sid} AND g.guild_id = x.guild_id), "
+        f"(SELECT json_agg(json_build_array(f.user_id, f.mode) ORDER BY f.user_id) FROM followers f "
+        f"WHERE f.session_id = {sid}), "
+        "(SELECT json_agg(json_build_array(p.user_id, p.dms, p.reminder_hours, p.notify, p.auto_pass) "
+        f"ORDER BY p.user_id) FROM user_prefs p WHERE p.user_id IN (SELECT user_id FROM seats WHERE session_id = {sid} "
+        f"UNION SELECT user_id FROM followers WHERE session_id = {sid})), "
+        "(SELECT json_agg(json_build_array(sp.seat, sp.mark) ORDER BY sp.seat) FROM standing_passes sp "
+        f"WHERE sp.session_id = {sid}))::text)"
+    )
 
 
 # ``PostgresStorage.session_context`` in one statement: $1 session id, $2 interaction id
@@ -137,7 +162,8 @@ _CONTEXT_SELECT = (
     "(SELECT coalesce(json_agg(json_build_array(a.seq, a.seat, a.user_id, a.notation, a.action, a.events, "
     "a.secret, a.reveals, a.interaction_id, a.at) ORDER BY a.seq), '[]'::json) FROM actions a "
     "WHERE a.session_id = $1 AND a.seq <= s.seq AND a.seq > greatest(s.seq - $3::integer, "
-    "coalesce((SELECT min(seq) FROM last) - 1, s.seq), 0)) AS tail_json "
+    "coalesce((SELECT min(seq) FROM last) - 1, s.seq), 0)) AS tail_json, "
+    f"{_fingerprint_sql('$1')} AS fingerprint "
     "FROM s"
 )
 
@@ -163,6 +189,11 @@ async def _not_updated(c: Any, session_id: int, expected_version: int) -> Except
         f"The game changed while you were deciding (version {version}, you saw "
         f"{expected_version}); look at the current state and try again."
     )
+
+def _context_changed() -> ContextChangedError:
+    return ContextChangedError("The game or its settings changed since this process last read them, or another "
+                               "process is changing it; nothing was applied.")
+
 
 class PostgresStorage:
     """``storage.base.Storage`` on a PostgreSQL database.
@@ -292,7 +323,7 @@ class PostgresStorage:
             raise RuntimeError("storage is not open; call open() first")
         async with self._lock_pool.acquire() as c:
             try:
-                await c.execute("SELECT pg_advisory_lock($1, $2)", LOCK_SESSION, _lock_key(session_id))
+                await c.execute(f"SELECT pg_advisory_lock($1, {_SESSION_KEY})", LOCK_SESSION, _lock_key(session_id))
             except asyncpg.LockNotAvailableError:
                 raise StaleStateError(
                     "Another bot process is still changing this game; try again in a moment."
@@ -301,7 +332,8 @@ class PostgresStorage:
                 yield
             finally:
                 # if this fails the pool resets the connection, which releases every lock it held
-                await c.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SESSION, _lock_key(session_id))
+                await c.execute(f"SELECT pg_advisory_unlock($1, {_SESSION_KEY})", LOCK_SESSION,
+                                _lock_key(session_id))
 
     # ------------------------------------------------------------------ helpers
 
@@ -372,12 +404,18 @@ class PostgresStorage:
         return [r[0] for r in rows]
 
     async def update(
-        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float,
+        *, context: str | None = None,
     ) -> SessionRecord:
         """Apply ``change`` in one transaction if the version is ``expected_version``.
 
+        With ``context`` (``Storage.update``) the change is applied only if no other process
+        holds the session's guard (``pg_try_advisory_xact_lock`` on its key: a guarded change
+        and this one never overlap) and the context's fingerprint is still ``context``;
+        otherwise ContextChangedError. An action's change is one statement either way.
+
         Raises StaleStateError, UnknownSessionError, DuplicateInteractionError,
-        ChannelBusyError (see ``SqliteStorage.update``)."""
+        ChannelBusyError, ContextChangedError (see ``SqliteStorage.update``)."""
         sets = ["version = version + 1", "updated_at = $1"]
         params: list[Any] = [now]
 
@@ -404,10 +442,15 @@ class PostgresStorage:
         n = len(params)
         sql = f"UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2}"
         if change.truncate_after is None and change.seats is KEEP:
-            return await self._update_in_one_statement(session_id, expected_version, change, now, sets, params)
+            return await self._update_in_one_statement(session_id, expected_version, change, now, sets, params,
+                                                       context)
         async with self.pool.acquire() as c:
             try:
                 async with c.transaction():
+                    if context is not None and not await c.fetchval(
+                            f"SELECT pg_try_advisory_xact_lock($1, {_SESSION_KEY}) AND {_fingerprint_sql('$3::bigint')} = $4",
+                            LOCK_SESSION, _lock_key(session_id), session_id, context):
+                        raise _context_changed()
                     status = await c.execute(sql, *params, session_id, expected_version)
                     if status != "UPDATE 1":
                         raise await _not_updated(c, session_id, expected_version)
@@ -443,11 +486,13 @@ class PostgresStorage:
         now: float,
         sets: list[str],
         params: list[Any],
+        context: str | None = None,
     ) -> SessionRecord:
         """``update`` of a change that appends (and snapshots) only, as one statement: the
         session's UPDATE, the action and snapshot INSERTs (data-modifying CTEs) and the
         updated session read back, so a stored action costs one round trip (the statement
-        commits on its own). A refused one reads the version once more to say why."""
+        commits on its own). A refused one reads the version once more to say why; one
+        refused with ``context`` does not (ContextChangedError: the caller reads again)."""
         rows = change.append
         snaps = change.snapshots or ()
         n = len(params)
@@ -460,9 +505,16 @@ class PostgresStorage:
             [a.at or now for a in rows], [seq for seq, _ in snaps], [_dumps(state) for _, state in snaps], now,
         ]
         k = len(p)
+        guard, ok = "", ""
+        if context is not None:
+            arrays += [context, LOCK_SESSION, _lock_key(session_id)]
+            guard = (f"ok AS (SELECT pg_try_advisory_xact_lock(${k + 15}::integer, "
+                     f"{_SESSION_KEY.replace('$2', f'${k + 16}')}) "
+                     f"AND {_fingerprint_sql(f'${n + 1}::bigint')} = ${k + 14}::text AS ok), ")
+            ok = " AND (SELECT ok FROM ok)"
         sql = (
-            f"WITH upd AS (UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2} "
-            f"RETURNING {_SESSION_COLUMNS}), "
+            f"WITH {guard}upd AS (UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2}"
+            f"{ok} RETURNING {_SESSION_COLUMNS}), "
             f"ins AS (INSERT INTO actions (session_id, {_ACTION_COLUMNS}) SELECT upd.id, t.seq, t.seat, t.user_id, "
             "t.notation, t.action::jsonb, t.events::jsonb, t.secret, t.reveals, t.interaction_id, t.at FROM upd, "
             f"unnest(${k + 1}::integer[], ${k + 2}::integer[], ${k + 3}::bigint[], ${k + 4}::text[], "
@@ -482,6 +534,8 @@ class PostgresStorage:
             except asyncpg.UniqueViolationError as e:
                 raise _update_conflict(e) from None
             if row is None:
+                if context is not None:
+                    raise _context_changed()
                 raise await _not_updated(c, session_id, expected_version)
         return _session(row)
 
@@ -508,7 +562,7 @@ class PostgresStorage:
         )
         standing = {seat: mark for seat, mark in row["standing_json"]}
         return SessionContext(rec, row["handled"], row["guild_settings"] or {}, modes, prefs, last, standing, after,
-                              rows)
+                              rows, row["fingerprint"])
 
     # ------------------------------------------------------------------ the log
 

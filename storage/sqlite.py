@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import hashlib
 import json
 import sqlite3
 from collections.abc import Iterable
@@ -32,6 +34,7 @@ from .base import (
     KEEP,
     ActionRecord,
     ChannelBusyError,
+    ContextChangedError,
     DuplicateInteractionError,
     EventRecord,
     GameResult,
@@ -394,9 +397,11 @@ class SqliteStorage:
         return [r[0] for r in rows]
 
     async def update(
-        self, session_id: int, expected_version: int, change: SessionUpdate, now: float
+        self, session_id: int, expected_version: int, change: SessionUpdate, now: float,
+        *, context: str | None = None,
     ) -> SessionRecord:
-        """Apply ``change`` in one transaction if the version is ``expected_version``.
+        """Apply ``change`` in one transaction if the version is ``expected_version`` (and,
+        with ``context``, the session's context still has that fingerprint: ``Storage.update``).
 
         Group commit: the updates that arrive while a commit is under way are stored
         together in the next transaction, one savepoint each (a refused one changes
@@ -419,9 +424,11 @@ class SqliteStorage:
             An appended action's interaction id is already stored.
         ChannelBusyError
             Reopening a session in a channel that has another open one.
+        ContextChangedError
+            With ``context``: the version or the context is not the one given.
         """
         fut: asyncio.Future[SessionRecord] = asyncio.get_running_loop().create_future()
-        self._pending.append(_Write(session_id, expected_version, change, now, fut))
+        self._pending.append(_Write(session_id, expected_version, change, now, fut, context))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.create_task(self._write_batches())
         return await asyncio.shield(fut)
@@ -461,7 +468,7 @@ class SqliteStorage:
             for w in batch:
                 conn.execute("SAVEPOINT tabula_update")
                 try:
-                    out.append(_store_update(conn, w.session_id, w.expected_version, w.change, w.now))
+                    out.append(_store_update(conn, w.session_id, w.expected_version, w.change, w.now, w.context))
                 except (sqlite3.IntegrityError, StaleStateError, UnknownSessionError) as e:
                     conn.execute("ROLLBACK TO tabula_update")
                     out.append(_refusal(e))
@@ -1000,21 +1007,8 @@ def _read_context(conn: sqlite3.Connection, session_id: int, interaction_id: str
             found = conn.execute("SELECT session_id FROM actions WHERE interaction_id = ?",
                                  (interaction_id,)).fetchone()
             handled = None if found is None else found[0]
-        settings: dict[str, Any] = {}
-        if rec.guild_id is not None:
-            found = conn.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (rec.guild_id,)).fetchone()
-            settings = {} if found is None else json.loads(found[0])
-        modes = {r[0]: r[1] for r in conn.execute(
-            "SELECT user_id, mode FROM followers WHERE session_id = ? ORDER BY since, user_id", (session_id,))}
         humans = sorted({s.user_id for s in rec.seats if s.user_id is not None})
-        users = sorted({*humans, *modes})
-        prefs = {u: UserPrefs(u) for u in users}
-        if users:
-            for r in conn.execute("SELECT user_id, dms, reminder_hours, notify, auto_pass FROM user_prefs WHERE "
-                                  f"user_id IN ({','.join('?' * len(users))})", users):
-                prefs[r[0]] = UserPrefs(r[0], bool(r[1]), r[2], r[3], None if r[4] is None else bool(r[4]))
-        standing = {r[0]: r[1] for r in conn.execute(
-            "SELECT seat, mark FROM standing_passes WHERE session_id = ?", (session_id,))}
+        settings, modes, prefs, standing = _context_parts(conn, session_id, rec.guild_id, humans)
         last: dict[int, int] = {}
         for u in humans:  # newest first along the primary key: stops at the user's latest action
             found = conn.execute("SELECT seq FROM actions WHERE session_id = ? AND user_id = ? AND seq <= ? "
@@ -1027,13 +1021,55 @@ def _read_context(conn: sqlite3.Connection, session_id: int, interaction_id: str
     finally:
         conn.execute("COMMIT")
     return SessionContext(rec, handled, settings, modes, prefs, last, standing, after,
-                          tuple(_action(r) for r in rows))
+                          tuple(_action(r) for r in rows), _fingerprint(settings, modes, prefs, standing))
+
+
+def _context_parts(conn: sqlite3.Connection, session_id: int, guild_id: int | None, humans: list[int],
+                   ) -> tuple[dict[str, Any], dict[int, str], dict[int, UserPrefs], dict[int, str]]:
+    """In the connection's thread: a session's server settings, followers, the preferences of
+    its seated ``humans`` and followers, and its standing passes."""
+    settings: dict[str, Any] = {}
+    if guild_id is not None:
+        found = conn.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
+        settings = {} if found is None else json.loads(found[0])
+    modes = {r[0]: r[1] for r in conn.execute(
+        "SELECT user_id, mode FROM followers WHERE session_id = ? ORDER BY since, user_id", (session_id,))}
+    users = sorted({*humans, *modes})
+    prefs = {u: UserPrefs(u) for u in users}
+    if users:
+        for r in conn.execute("SELECT user_id, dms, reminder_hours, notify, auto_pass FROM user_prefs WHERE "
+                              f"user_id IN ({','.join('?' * len(users))})", users):
+            prefs[r[0]] = UserPrefs(r[0], bool(r[1]), r[2], r[3], None if r[4] is None else bool(r[4]))
+    standing = {r[0]: r[1] for r in conn.execute(
+        "SELECT seat, mark FROM standing_passes WHERE session_id = ?", (session_id,))}
+    return settings, modes, prefs, standing
+
+
+def _fingerprint(settings: dict[str, Any], modes: dict[int, str], prefs: dict[int, UserPrefs],
+                 standing: dict[int, str]) -> str:
+    """``SessionContext.fingerprint`` of the parts ``_context_parts`` read."""
+    text = _dumps([settings, sorted(modes.items()), sorted(dataclasses.astuple(p) for p in prefs.values()),
+                   sorted(standing.items())])
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _check_context(conn: sqlite3.Connection, session_id: int, expected_version: int, context: str) -> None:
+    """Inside the write transaction: raise ``ContextChangedError`` unless the session is still at
+    ``expected_version`` with the context whose fingerprint is ``context``."""
+    row = conn.execute("SELECT version, guild_id FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    if row is not None and row[0] == expected_version:
+        humans = sorted({r[0] for r in conn.execute(
+            "SELECT user_id FROM seats WHERE session_id = ? AND user_id IS NOT NULL", (session_id,))})
+        if _fingerprint(*_context_parts(conn, session_id, row[1], humans)) == context:
+            return
+    raise ContextChangedError("The game or its settings changed since this process last read them; "
+                              "nothing was applied.")
 
 
 class _Write:
     """An update waiting for the next group commit."""
 
-    __slots__ = ("session_id", "expected_version", "change", "now", "future")
+    __slots__ = ("session_id", "expected_version", "change", "now", "future", "context")
 
     def __init__(
         self,
@@ -1042,12 +1078,14 @@ class _Write:
         change: SessionUpdate,
         now: float,
         future: asyncio.Future[SessionRecord],
+        context: str | None = None,
     ) -> None:
         self.session_id = session_id
         self.expected_version = expected_version
         self.change = change
         self.now = now
         self.future = future
+        self.context = context
 
 
 def _refusal(e: Exception) -> Exception:
@@ -1062,9 +1100,12 @@ def _refusal(e: Exception) -> Exception:
 
 
 def _store_update(
-    conn: sqlite3.Connection, session_id: int, expected_version: int, change: SessionUpdate, now: float
+    conn: sqlite3.Connection, session_id: int, expected_version: int, change: SessionUpdate, now: float,
+    context: str | None = None,
 ) -> SessionRecord:
     """The statements of ``SqliteStorage.update`` on ``conn``, inside the caller's transaction."""
+    if context is not None:
+        _check_context(conn, session_id, expected_version, context)
     sets = ["version = version + 1", "updated_at = ?"]
     params: list[Any] = [now]
 

@@ -25,7 +25,7 @@ from storage import (
     migrations,
     seed_hash,
 )
-from storage.base import UnsupportedOperationError
+from storage.base import ContextChangedError, UnsupportedOperationError
 from storage.replay import check_database, load_state, replay_session
 from tests.host_helpers import ALICE, BOB, CHANNEL, host_on, make_storage, new_game, play_moves, raw_sql
 
@@ -271,6 +271,40 @@ async def test_session_context_reads_what_an_action_needs_in_one_call():
         assert lobby.last_acted == {} and lobby.tail == () and lobby.tail_after == 0
         with pytest.raises(UnknownSessionError):
             await st.session_context(424242)
+
+
+@both
+async def test_update_with_context_applies_only_while_what_was_read_is_current():
+    """``update(context=fingerprint)``, a change computed from an earlier read without the
+    session's guard: applied while the version and the context (server settings, followers,
+    preferences, standing passes) are those read; any change to them refuses it with
+    ContextChangedError and changes nothing."""
+    async with await make_storage() as st:
+        rec = await st.create_session(new(), 1.0)
+        rec = await st.update(rec.id, rec.version, SessionUpdate(status="active"), 1.0)
+        ctx = await st.session_context(rec.id)
+        assert ctx.fingerprint and ctx.fingerprint == (await st.session_context(rec.id)).fingerprint
+
+        def row(seq: int) -> SessionUpdate:
+            return SessionUpdate(append=(ActionRecord(seq, 0, "add", {"kind": "add"}, user_id=ALICE),))
+
+        rec = await st.update(rec.id, rec.version, row(1), 2.0, context=ctx.fingerprint)
+        assert rec.seq == 1 and (await st.session_context(rec.id)).fingerprint == ctx.fingerprint
+        with pytest.raises(ContextChangedError):  # the version moved on
+            await st.update(rec.id, rec.version - 1, row(2), 3.0, context=ctx.fingerprint)
+        changes = [lambda: st.set_prefs(UserPrefs(BOB, False, 6), 3.0),
+                   lambda: st.follow(rec.id, 5, 3.0),
+                   lambda: st.set_standing_pass(rec.id, 0, "round 1", 3.0),
+                   lambda: st.set_guild_settings(1, {"wait_seconds": 60}, 3.0)]
+        for change in changes:
+            before = (await st.session_context(rec.id)).fingerprint
+            await change()
+            with pytest.raises(ContextChangedError):
+                await st.update(rec.id, rec.version, row(2), 3.0, context=before)
+            assert (await st.get_session(rec.id)).version == rec.version
+        fresh = (await st.session_context(rec.id)).fingerprint
+        rec = await st.update(rec.id, rec.version, row(2), 4.0, context=fresh)
+        assert [r.seq for r in await st.actions(rec.id)] == [1, 2]
 
 
 @both
