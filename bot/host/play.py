@@ -4,16 +4,54 @@ Mixed into ``bot.host.service.Host``."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 from games.core import Game, GameError, IllegalActionError, NotYourTurnError, StaleStateError, get_game
 from games.core.errors import list_words
-from storage import DuplicateInteractionError, SessionContext, SessionRecord, UnknownSessionError
+from storage import (
+    ContextChangedError,
+    DuplicateInteractionError,
+    SessionContext,
+    SessionRecord,
+    UnknownSessionError,
+)
+from storage.base import tail_start
 
 from . import suggest
-from .common import REPEATED, _AutoPass, _Known
+from .common import REPEATED, _Applied, _AutoPass, _Known
 from .errors import NoSessionError, OutdatedActionError
 from .replies import Reply
+
+
+class _Cold(Exception):
+    """An action computed from this process's last context was not committed: the session,
+    its context or another process moved on, or the action was refused or failed there. It is
+    done again from a read under the session's guard."""
+
+
+TAIL = 64
+"""Rows of the log ``Storage.session_context`` reads back at most (its default ``tail``)."""
+
+
+def _next_context(ctx: SessionContext, rec: SessionRecord, applied: Sequence[_Applied]) -> SessionContext | None:
+    """The ``SessionContext`` a read would give after ``applied`` was committed as ``rec``
+    (its settings, followers, preferences and standing passes unchanged: the next commit
+    checks that with ``ctx.fingerprint``), or None when that cannot be told from ``ctx``."""
+    rows = (*ctx.tail, *(a.row for a in applied))
+    if ctx.fingerprint is None or rec.seats != ctx.session.seats or not rows or rows[-1].seq != rec.seq:
+        return None
+    humans = {s.user_id for s in rec.seats if s.user_id is not None}
+    last = dict(ctx.last_acted)
+    for a in applied:
+        if a.row.user_id in humans:
+            last[a.row.user_id] = a.row.seq
+    after = tail_start(rec.seq, last.values(), TAIL)
+    if after < ctx.tail_after:
+        return None
+    return dataclasses.replace(ctx, session=rec, handled=None, last_acted=last, tail_after=after,
+                               tail=tuple(r for r in rows if r.seq > after))
 
 
 class PlayMixin:
@@ -100,29 +138,38 @@ class PlayMixin:
         session_id: int | None, for_phase: bool, bind_under_lock: bool,
     ) -> Reply:
         """``act`` from the session ``sid`` on: under its lock (the channel's open game, else
-        found again and locked), the action applied and committed, then the table's reply."""
+        found again and locked), the action applied and committed, then the table's reply.
+
+        When this process's last action in the session left its context (``_contexts``) and
+        the state is cached at that version, the action is computed from them and committed
+        with the context's fingerprint, without the storage's guard or a read first (one call
+        into the storage; on PostgreSQL one round trip): the storage applies it only if
+        nothing changed meanwhile (``Storage.update``). Otherwise, or when the action is
+        refused or fails there, it is done again from a read under the guard, which words
+        any refusal."""
         while True:
             if bind_under_lock and sid in self._locks:  # another session than remembered, now busy
                 bind_under_lock = False
                 prompt = await self.question_token(channel_id, user_id, session_id=session_id)
-            async with self._lock(sid):
-                try:
-                    ctx = await self.storage.session_context(sid, interaction_id=interaction_id)
-                except UnknownSessionError:
-                    if session_id is None:
-                        raise
-                    raise NoSessionError(f"There is no game #{session_id} in this channel.") from None
-                if ctx.handled is not None:
-                    duplicate_of: int | None = ctx.handled
-                    break
-                rec = ctx.session
-                if session_id is not None and rec.channel_id != channel_id:
-                    raise NoSessionError(f"There is no game #{session_id} in this channel.")
-                if session_id is not None or (rec.channel_id == channel_id and rec.is_open):
-                    duplicate_of = None
-                    reply_args = await self._act_locked(
-                        ctx, user_id, text=text, action=action, interaction_id=interaction_id, version=version,
-                        prompt=prompt, choice=choice, bind=bind_under_lock, for_phase=for_phase)
+            async with self._lock(sid, guarded=False):
+                warm = self._warm_context(sid, channel_id, session_id)
+                if warm is not None:
+                    try:
+                        reply_args = await self._act_locked(
+                            warm, user_id, text=text, action=action, interaction_id=interaction_id,
+                            version=version, prompt=prompt, choice=choice, bind=bind_under_lock,
+                            for_phase=for_phase, warm=True)
+                    except _Cold:
+                        self._contexts.pop(sid, None)
+                    else:
+                        duplicate_of: int | None = None
+                        break
+                async with self._guard(sid):
+                    found, duplicate_of, reply_args = await self._act_read(
+                        sid, channel_id, user_id, text=text, action=action, interaction_id=interaction_id,
+                        version=version, prompt=prompt, choice=choice, session_id=session_id, for_phase=for_phase,
+                        bind_under_lock=bind_under_lock)
+                if found:
                     break
             # the channel's game is not the one this process remembered: find it and lock that one
             self._drop_known(sid)
@@ -134,6 +181,44 @@ class PlayMixin:
         if isinstance(reply_args, Reply):
             return reply_args
         return await self._status_reply(*reply_args[:4], known=reply_args[4])
+
+    def _warm_context(self, sid: int, channel_id: int, session_id: int | None) -> SessionContext | None:
+        """The context this process's last action in ``sid`` left, when the state is cached at
+        its version and it is the channel's open game (or the game asked for), else None."""
+        ctx = self._contexts.get(sid)
+        hit = self._cache.get(sid)
+        latest = self._latest.get(sid)
+        if ctx is None or ctx.fingerprint is None or hit is None or latest is None:
+            return None
+        rec = ctx.session
+        if hit[0] != rec.version or latest.version != rec.version or rec.channel_id != channel_id:
+            return None
+        return ctx if session_id is not None or rec.is_open else None
+
+    async def _act_read(
+        self, sid: int, channel_id: int, user_id: int, *, text: str | None, action: Any,
+        interaction_id: str | None, version: int | None, prompt: str | None, choice: int | None,
+        session_id: int | None, for_phase: bool, bind_under_lock: bool,
+    ) -> tuple[bool, int | None, Any]:
+        """``act`` under the session's lock and guard, from a read (``Storage.session_context``):
+        (whether ``sid`` is the game to act in, the session holding the interaction's action
+        when it was handled already, what ``_act_locked`` returned)."""
+        try:
+            ctx = await self.storage.session_context(sid, interaction_id=interaction_id)
+        except UnknownSessionError:
+            if session_id is None:
+                raise
+            raise NoSessionError(f"There is no game #{session_id} in this channel.") from None
+        if ctx.handled is not None:
+            return True, ctx.handled, None
+        rec = ctx.session
+        if session_id is not None and rec.channel_id != channel_id:
+            raise NoSessionError(f"There is no game #{session_id} in this channel.")
+        if session_id is not None or (rec.channel_id == channel_id and rec.is_open):
+            return True, None, await self._act_locked(
+                ctx, user_id, text=text, action=action, interaction_id=interaction_id, version=version,
+                prompt=prompt, choice=choice, bind=bind_under_lock, for_phase=for_phase)
+        return False, None, None
 
     async def _session_to_act_in(self, channel_id: int, interaction_id: str | None) -> tuple[int, int | None]:
         """(the id of the channel's open game, None); or, when it has none but the action
@@ -150,17 +235,27 @@ class PlayMixin:
     async def _act_locked(
         self, ctx: SessionContext, user_id: int, *, text: str | None, action: Any, interaction_id: str | None,
         version: int | None, prompt: str | None, choice: int | None, bind: bool = False, for_phase: bool = False,
+        warm: bool = False,
     ) -> Reply | tuple[Game, SessionRecord, Any, list[str | tuple[int, str]], _Known]:
         """``act`` under the session's lock, from what ``Storage.session_context`` read:
         a reply (a redelivered interaction), or what the status reply is composed of. With
-        ``bind`` the action answers the seat's question as that read shows it."""
+        ``bind`` the action answers the seat's question as that read shows it.
+
+        ``warm``: ``ctx`` is what this process's last action left (``_act_in_session``); the
+        change is committed with its fingerprint, and anything that stops the action before
+        its commit raises ``_Cold`` (nothing was written: it is done again from a read)."""
         rec = ctx.session
         game = get_game(rec.game_id)
-        self._require_active(rec)
-        seat = self._require_seat(rec, user_id).seat
-        if version is not None and version != rec.version:
-            raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
-                                  "since. Look at the current state and choose again.")
+        try:
+            self._require_active(rec)
+            seat = self._require_seat(rec, user_id).seat
+            if version is not None and version != rec.version:
+                raise StaleStateError("That choice belongs to an earlier moment of the game; it has moved on "
+                                      "since. Look at the current state and choose again.")
+        except GameError:
+            if warm:
+                raise _Cold from None
+            raise
         state = await self._state(game, rec)
         try:
             prompts = game.to_act(state)
@@ -204,17 +299,28 @@ class PlayMixin:
                 game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
                 now=now, times=times, auto=auto, guild=ctx.guild_settings)
         except GameError as e:
+            if warm:
+                raise _Cold from None
             raise self._reworded(e) from None
         except Exception as e:
+            if warm:
+                raise _Cold from None
             raise await self._fault(rec, seat, f"seat {seat + 1}'s action", e) from None
         try:
-            rec = await self._commit(rec, change)
+            rec = await self._commit(rec, change, ctx.fingerprint if warm else None)
+        except ContextChangedError:
+            raise _Cold from None
         except DuplicateInteractionError:
             done = await self.storage.action_by_interaction(interaction_id or "")
             if done is None:
                 raise
             return await self._duplicate_reply(done[0])
         self._remember(rec, final)
+        following = None if standing is not None else _next_context(ctx, rec, applied)
+        if following is None:
+            self._contexts.pop(rec.id, None)
+        else:
+            self._contexts[rec.id] = following
         said: list[str | tuple[int, str]] = []
         if standing is not None:
             await self.storage.set_standing_pass(rec.id, seat, standing, now)

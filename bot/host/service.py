@@ -55,7 +55,7 @@ from typing import Any
 
 from games.core import Seat, new_seed
 from games.core.choices import ChoiceTree
-from storage import SessionRecord, Storage
+from storage import SessionContext, SessionRecord, Storage
 
 from .common import (
     DIGEST_LINES,
@@ -127,5 +127,8 @@ class Host(
         self._latest: dict[int, SessionRecord] = {}
         self._by_channel: dict[int, int] = {}
         self._commits: dict[int, int] = {}
+        # session -> the context its last action here left (``_next_context``): the next action
+        # computes from it and commits with its fingerprint, without reading first
+        self._contexts: dict[int, SessionContext] = {}
         # (session, seq, seat) -> the choices leading to that seat's legal actions then
         self._trees: OrderedDict[tuple[int, int, Seat], ChoiceTree | None] = OrderedDict()

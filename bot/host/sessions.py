@@ -8,6 +8,7 @@ server's window and wait lengths. Mixed into ``bot.host.service.Host``."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,9 +25,11 @@ class SessionsMixin:
     """The sessions a call works on: found, locked, replayed and cached, committed, and checked."""
 
     @asynccontextmanager
-    async def _lock(self, session_id: int) -> AsyncIterator[None]:
+    async def _lock(self, session_id: int, *, guarded: bool = True) -> AsyncIterator[None]:
         """One change at a time to a session: this process's asyncio lock, then the storage's
-        guard against other processes (raises StaleStateError when that times out).
+        guard against other processes (raises StaleStateError when that times out). Without
+        ``guarded`` only the asyncio lock: for a change committed with ``update(context=...)``,
+        which the storage refuses while another process holds the guard.
 
         A session's lock exists only while some call holds or waits for it (it is counted),
         so the host keeps no per-session lock once its calls are done."""
@@ -36,16 +39,20 @@ class SessionsMixin:
         entry.users += 1
         try:
             async with entry.lock:
-                guard = getattr(self.storage, "session_guard", None)
-                if guard is None:
+                if not guarded:
                     yield
                 else:
-                    async with guard(session_id):
+                    async with self._guard(session_id):
                         yield
         finally:
             entry.users -= 1
             if entry.users == 0 and self._locks.get(session_id) is entry:
                 del self._locks[session_id]
+
+    def _guard(self, session_id: int) -> contextlib.AbstractAsyncContextManager[None]:
+        """The storage's guard of a session against other processes (``Storage.session_guard``)."""
+        guard = getattr(self.storage, "session_guard", None)
+        return contextlib.nullcontext() if guard is None else guard(session_id)
 
     async def _find(
         self, channel_id: int, session_id: int | None = None, *, readable: bool = False
@@ -111,15 +118,16 @@ class SessionsMixin:
         if rec is not None and self._by_channel.get(rec.channel_id) == session_id:
             del self._by_channel[rec.channel_id]
         self._commits.pop(session_id, None)
+        self._contexts.pop(session_id, None)
 
     def _drop(self, session_id: int) -> None:
         """Free what the host keeps for a session that ended or was orphaned (its cached
         state; its lock goes by itself once no call uses it)."""
         self._forget(session_id)
 
-    async def _commit(self, rec: SessionRecord, change: SessionUpdate) -> SessionRecord:
+    async def _commit(self, rec: SessionRecord, change: SessionUpdate, context: str | None = None) -> SessionRecord:
         try:
-            done = await self.storage.update(rec.id, rec.version, change, self.clock())
+            done = await self.storage.update(rec.id, rec.version, change, self.clock(), context=context)
         except StaleStateError:
             self._forget(rec.id)
             raise
