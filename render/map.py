@@ -180,6 +180,16 @@ def load_geography(
     return geo, cells, raw["width"], raw["height"]
 
 
+def load_token_anchors(path: Path) -> dict[str, tuple[float, float]]:
+    """Territory id -> where its tokens gather (map units), for a map authored with a
+    ``token_zone`` (``tools/author_maps.py``: the point farthest inside the land near its units,
+    clear of them and their name); empty for a map without."""
+    import json
+
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    return {tid: tuple(t["tokens"]) for tid, t in raw["territories"].items() if "tokens" in t}
+
+
 def load_map(source: str | Path) -> MapData:
     """A map from TOML text or a ``.toml`` file path. Raises pydantic's
     ValidationError for a malformed map (unknown node or region ids...)."""
@@ -540,11 +550,24 @@ def _geography(img: Image.Image, m: MapData, g: Geometry) -> None:
 
 def _water_label(d: ImageDraw.ImageDraw, c: tuple[float, float], text: str, f) -> None:
     """A sea's or a lake's name, dark blue on a pale blue box."""
-    w, h = f.length(text) + 10, f.line_height + 2
-    d.rounded_rectangle(
-        (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2), radius=6, fill=(214, 232, 242)
-    )
+    d.rounded_rectangle(_water_box(c, text, f), radius=6, fill=(214, 232, 242))
     draw_text(d, c, text, f, (20, 60, 110), "mm")
+
+
+def _water_box(c: tuple[float, float], text: str, f) -> dr.Box:
+    w, h = f.length(text) + 10, f.line_height + 2
+    return (c[0] - w / 2, c[1] - h / 2, c[0] + w / 2, c[1] + h / 2)
+
+
+def water_label_boxes(m: MapData, width: int = theme.WIDTH) -> list[dr.Box]:
+    """The boxes in pixels of a geographic map's sea and lake names (for tokens to keep clear)."""
+    if m.geography is None:
+        return []
+    g = Geometry(m, width)
+    out = [
+        _water_box(g.pt(*lk.at), lk.name, face(15, "bold")) for lk in m.geography.lakes if lk.name and lk.at
+    ]
+    return out + [_water_box(g.pt(*lb.at), lb.text, face(20, "bold")) for lb in m.geography.labels]
 
 
 def _dots(d: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], step: float = 13) -> None:
@@ -794,7 +817,8 @@ def _inner_points(
 
 def _grid_inside(m: MapData, width: int, node_id: str) -> tuple[np.ndarray, np.ndarray]:
     """(points, clearance): the pixel points of a ``SPOT_STEP`` grid inside a territory of a
-    geographic map, and each one's distance in pixels to the territory's border (or the sea)."""
+    geographic map, and each one's distance in pixels to the territory's border (or the sea)
+    and to the rivers drawn across it."""
     g = Geometry(m, width)
     node = m.node(node_id)
     rings = [np.array([g.pt(x, y) for x, y in ring], dtype=float) for ring in node.parts]
@@ -815,59 +839,127 @@ def _grid_inside(m: MapData, width: int, node_id: str) -> tuple[np.ndarray, np.n
         with np.errstate(divide="ignore", invalid="ignore"):
             xi = a[:, 0][None, :] + (py - ay) * (b[:, 0] - a[:, 0])[None, :] / (by - ay)
         inside ^= (crosses & (px < xi)).sum(axis=1) % 2 == 1
-        # distance to each edge segment
-        ab = b - a
-        length2 = np.maximum((ab**2).sum(axis=1), 1e-9)
-        t = np.clip(((pts[:, None, :] - a[None, :, :]) * ab[None, :, :]).sum(axis=2) / length2[None, :], 0, 1)
-        nearest = a[None, :, :] + t[:, :, None] * ab[None, :, :]
-        dist = np.minimum(dist, np.sqrt(((pts[:, None, :] - nearest) ** 2).sum(axis=2)).min(axis=1))
-    return pts[inside], dist[inside]
+        dist = np.minimum(dist, _distance(pts, a, b))
+    pts, dist = pts[inside], dist[inside]
+    for river in m.geography.rivers if m.geography else ():
+        for line in river.lines:
+            seg = np.array([g.pt(x, y) for x, y in line], dtype=float)
+            near = (
+                (seg[:, 0] > x0 - 60) & (seg[:, 0] < x1 + 60) & (seg[:, 1] > y0 - 60) & (seg[:, 1] < y1 + 60)
+            )
+            if len(seg) > 1 and near.any():
+                dist = np.minimum(dist, _distance(pts, seg[:-1], seg[1:]))
+    return pts, dist
+
+
+def _distance(pts: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Each point's distance in pixels to the nearest of the segments ``a[i]``-``b[i]``."""
+    if not len(pts):
+        return np.zeros(0)
+    ab = b - a
+    length2 = np.maximum((ab**2).sum(axis=1), 1e-9)
+    t = np.clip(((pts[:, None, :] - a[None, :, :]) * ab[None, :, :]).sum(axis=2) / length2[None, :], 0, 1)
+    nearest = a[None, :, :] + t[:, :, None] * ab[None, :, :]
+    return np.sqrt(((pts[:, None, :] - nearest) ** 2).sum(axis=2)).min(axis=1)
 
 
 def place_tokens(
     m: MapData,
     width: int,
     node_id: str,
-    radii: Sequence[float],
+    radii: Sequence[float | tuple[float, ...]],
     avoid: Sequence[dr.Box],
     prefer: tuple[float, float],
-) -> list[tuple[float, float] | None]:
-    """Centres in pixels for tokens of ``radii`` (pixels) inside territory ``node_id`` of a
-    geographic map: each at least its radius plus 3 pixels from the territory's border (in a
-    land too narrow for that, 0.6 of its radius, then 3 pixels), clear of the boxes in
-    ``avoid`` (unit chips, names) and of the tokens placed before it, as near ``prefer`` as
-    that allows; None for a token with no such place (the caller puts it where it would have
-    gone)."""
+) -> list[tuple[tuple[float, float], float] | None]:
+    """(centre in pixels, radius) for tokens of ``radii`` (pixels; a tuple for a token that may
+    also be drawn smaller: its sizes, largest first) inside territory ``node_id`` of a
+    geographic map: each at least its radius plus 5 pixels from the territory's border and
+    rivers (in a land too narrow for that, plus 2, then just inside), clear of the boxes in
+    ``avoid`` (unit chips, names) and of the tokens placed before it, as near ``prefer`` as that
+    allows, at its largest size that finds such a place; in a land with no such place, inside
+    it at its largest size where it covers the least of those boxes (``_least_covering``); None
+    only for a land with no room at all (the caller decides where it goes)."""
     pts, clear = _inner_points(m, width, node_id, prefer)
-    out: list[tuple[float, float] | None] = []
     if not len(pts):
         return [None] * len(radii)
     boxes = np.array(avoid, dtype=float).reshape(-1, 4)
-    free = np.ones(len(pts), dtype=bool)  # clear of the tokens placed so far
-    for r in radii:
-        spot = None
-        for need in (r + 3, r * 0.6, 3):  # a narrow land: nearer its border rather than outside it
-            cand = np.flatnonzero(free & (clear >= need))
-            for k in range(0, len(cand), 256):  # nearest first: usually the first chunk has one
-                p = pts[cand[k : k + 256]]
-                hit = (
-                    (p[:, 0:1] + r > boxes[None, :, 0])
-                    & (p[:, 0:1] - r < boxes[None, :, 2])
-                    & (p[:, 1:2] + r > boxes[None, :, 1])
-                    & (p[:, 1:2] - r < boxes[None, :, 3])
-                ).any(axis=1)
-                ok = np.flatnonzero(~hit)
-                if len(ok):
-                    spot = (float(p[ok[0], 0]), float(p[ok[0], 1]))
-                    break
+    out: list[tuple[tuple[float, float], float] | None] = []
+    placed: list[tuple[float, float, float]] = []  # (x, y, radius) of the tokens placed so far
+    for sizes in radii:
+        sizes = sizes if isinstance(sizes, tuple) else (sizes,)
+        found = None
+        for r in sizes:
+            spot = _clear_spot(pts, clear, _free(pts, placed, r), boxes, r)
             if spot is not None:
+                found = (spot, r)
                 break
-        if spot is not None:
-            # later tokens keep clear of this one (assuming them no larger than the largest asked)
-            reach = r + max(radii) + 3
-            free &= ((pts[:, 0] - spot[0]) ** 2 + (pts[:, 1] - spot[1]) ** 2) >= reach**2
-        out.append(spot)
+        if found is None:
+            spot = _least_covering(pts, clear, _free(pts, placed, sizes[0]), boxes, sizes[0])
+            found = None if spot is None else (spot, sizes[0])
+        if found is not None:
+            placed.append((*found[0], found[1]))
+        out.append(found)
     return out
+
+
+def _free(pts: np.ndarray, placed: list[tuple[float, float, float]], r: float) -> np.ndarray:
+    """Which of ``pts`` a token of radius ``r`` may take: 3 pixels clear of each placed token."""
+    free = np.ones(len(pts), dtype=bool)
+    for x, y, rr in placed:
+        free &= ((pts[:, 0] - x) ** 2 + (pts[:, 1] - y) ** 2) >= (r + rr + 3) ** 2
+    return free
+
+
+def _clear_spot(
+    pts: np.ndarray, clear: np.ndarray, free: np.ndarray, boxes: np.ndarray, r: float
+) -> tuple[float, float] | None:
+    """The first of ``pts`` (nearest the preferred place first) where a token of radius ``r``
+    is ``free``, clear of ``boxes`` and 5 pixels inside its land, else 2, else just inside."""
+    for need in (r + 5, r + 2, r + 0.5):
+        cand = np.flatnonzero(free & (clear >= need))
+        for k in range(0, len(cand), 256):  # nearest first: usually the first chunk has one
+            p = pts[cand[k : k + 256]]
+            hit = (
+                (p[:, 0:1] + r > boxes[None, :, 0])
+                & (p[:, 0:1] - r < boxes[None, :, 2])
+                & (p[:, 1:2] + r > boxes[None, :, 1])
+                & (p[:, 1:2] - r < boxes[None, :, 3])
+            ).any(axis=1)
+            ok = np.flatnonzero(~hit)
+            if len(ok):
+                return float(p[ok[0], 0]), float(p[ok[0], 1])
+    return None
+
+
+def _least_covering(
+    pts: np.ndarray, clear: np.ndarray, free: np.ndarray, boxes: np.ndarray, r: float
+) -> tuple[float, float] | None:
+    """Of the points ``pts`` (nearest the preferred place first) clear of the tokens placed so
+    far (``free``) and inside their land with 2 pixels to spare (else the point with the most
+    room), the first whose disc of radius ``r`` covers the least area of ``boxes``."""
+    cand = np.flatnonzero(free & (clear >= r + 2))
+    if not len(cand):
+        cand = np.flatnonzero(free)
+        if not len(cand):
+            return None
+        cand = cand[clear[cand] >= clear[cand].max() - 0.5]
+    p = pts[cand]
+    if len(boxes):
+        w = np.clip(
+            np.minimum(p[:, 0:1] + r, boxes[None, :, 2]) - np.maximum(p[:, 0:1] - r, boxes[None, :, 0]),
+            0,
+            None,
+        )
+        h = np.clip(
+            np.minimum(p[:, 1:2] + r, boxes[None, :, 3]) - np.maximum(p[:, 1:2] - r, boxes[None, :, 1]),
+            0,
+            None,
+        )
+        covered = (w * h).sum(axis=1)
+    else:
+        covered = np.zeros(len(p))
+    best = int(np.argmin(covered))  # argmin takes the first, the nearest the preferred place
+    return float(p[best, 0]), float(p[best, 1])
 
 
 class _ChipPlan:

@@ -41,8 +41,10 @@ from .map import (
     draw_marker,
     layout_labels,
     load_geography,
+    load_token_anchors,
     place_tokens,
     render_map_image,
+    water_label_boxes,
 )
 from .phone import HandCard
 from .record import add as record_texts
@@ -54,13 +56,25 @@ MAP_WIDTH = 1040
 KEY_H = 108  # the key band under the map and the side panel
 KEY_TEXT = 15  # pixels
 PANEL_WIDTH = 1600 - MAP_WIDTH
-# A counter colour's style: its Okabe-Ito colour (kingdoms.toml) in a shape no player seat has
-# (theme.seat_style gives seats n.. the same colours in other shapes), so a kingdom's units are
-# never drawn like a seat's Patriarchs.
-COUNTER_SEAT = {
-    c: i + len(theme.OKABE_ITO)
-    for c, i in {"pma": 0, "southern": 1, "pea": 2, "northern": 4, "me": 5, "cab": 6}.items()
+# A counter colour's style: its Okabe-Ito colour (kingdoms.toml) in a shape that no player seat of
+# a like colour has (seats 1-6 are an orange circle, a sky-blue square, a green triangle, a yellow
+# diamond, a blue pentagon and a vermillion hexagon; the star is no seat's), so a kingdom's units
+# are never drawn like a seat's Patriarchs: the Midianites' and Egyptians' vermillion is a square,
+# never a circle like seat 1's orange. Squares, diamonds, pentagons and hexagons leave room for
+# two letters.
+COUNTER_SHAPE = {
+    "pma": ("#E69F00", "pentagon"),
+    "southern": ("#56B4E9", "diamond"),
+    "pea": ("#009E73", "hexagon"),
+    "northern": ("#0072B2", "star"),
+    "me": ("#D55E00", "square"),
+    "cab": ("#CC79A7", "square"),
 }
+COUNTER_SEAT = {  # the theme.seat_style number that gives each counter colour its shape
+    c: next(n for n in range(64) if (theme.seat_style(n).colour, theme.seat_style(n).shape)
+            == (theme.hex_colour(colour), shape))
+    for c, (colour, shape) in COUNTER_SHAPE.items()
+}  # fmt: skip
 SHORT = {
     "northern": "N",
     "southern": "S",
@@ -176,22 +190,35 @@ def phone_area(size: tuple[int, int]) -> dr.Box:
     return (0, dr.HEADER_HEIGHT, MAP_WIDTH, size[1] - KEY_H)
 
 
-# a token's radius in pixels, for placing it inside its land
-TOKEN_RADIUS = {"city": 16, "temple": 16, "ark": 22, "patriarch": 14}
 PATRIARCH_SIZE = 32  # pixels across a Patriarch token: its letter 14 px bold even in a triangle
+PATRIARCH_SMALL = 26  # in a land too crowded for the full size: its letter 14 px, 11 in a triangle
+# a token's radius in pixels, for placing it inside its land
+# (a city is drawn 4 pixels below its place, so that its roof and walls, 20 pixels above the
+# marker's centre and 11 below, stand within 17 pixels of it: render.map.draw_marker)
+TOKEN_RADIUS = {"city": 17, "temple": 16, "ark": 22, "patriarch": PATRIARCH_SIZE // 2}
+CITY_DROP = 4
+
+
+@functools.cache
+def token_anchors() -> dict[str, tuple[float, float]]:
+    """Land id -> where its tokens gather, in map units (authored with the map: the point
+    farthest inside the land near its units, clear of them and of its name)."""
+    return load_token_anchors(MAP_FILE)
 
 
 @dataclass(frozen=True)
 class Token:
     """A token drawn on a land: ``kind`` (city, temple, ark, patriarch), its Patriarch's
     (seat, type) or None, its centre in pixels of the map image, and whether it found a place
-    inside its land (else it stands in the row above the land's units)."""
+    inside its land (else it stands in a row at the land's token anchor), and its ``size`` in
+    pixels across (a Patriarch is drawn smaller in a land too crowded for its full size)."""
 
     land: str
     kind: str
     patriarch: tuple[int, str] | None
     at: tuple[float, float]
     placed: bool
+    size: int = 0
 
 
 def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
@@ -200,7 +227,7 @@ def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
     above its units; a token with no such place goes in that row."""
     g = Geometry(m, MAP_WIDTH)
     room = chip_room(m, MAP_WIDTH)
-    labels = [box for box, _, _ in layout_labels(m, MAP_WIDTH).values()]
+    labels = [box for box, _, _ in layout_labels(m, MAP_WIDTH).values()] + water_label_boxes(m, MAP_WIDTH)
     styles = {f.id: f.style for f in overlay.factions}
     chips = []  # every land's unit chips: a chip may reach over its land's border
     for u in overlay.units:
@@ -229,20 +256,26 @@ def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
             for b in labels + chips
             if abs((b[0] + b[2]) / 2 - cx) < 260 and abs((b[1] + b[3]) / 2 - cy) < 260
         ]
-        spots = _spots(m, land.id, tuple(TOKEN_RADIUS[k] for k, _ in items), tuple(avoid), (cx, cy - 44))
-        row = iter([(cx + 32 + 26 * k, cy - 44) for k in range(len(items))])
+        anchor = token_anchors().get(land.id)
+        prefer = g.pt(*anchor) if anchor else (cx, cy - 44)
+        radii = tuple(
+            (TOKEN_RADIUS[k], PATRIARCH_SMALL // 2) if k == "patriarch" else TOKEN_RADIUS[k] for k, _ in items
+        )
+        spots = _spots(m, land.id, radii, tuple(avoid), prefer)
+        row = iter([(prefer[0] + 34 * k, prefer[1]) for k in range(len(items))])
         for (kind, pat), spot in zip(items, spots, strict=True):
-            at = spot or ((cx - min(room[land.id] - 22, 84), cy - 44) if kind == "ark" else next(row))
-            out.append(Token(land.id, kind, pat, at, spot is not None))
+            at = spot[0] if spot else next(row)
+            size = 2 * int(spot[1]) if spot else 2 * TOKEN_RADIUS[kind]
+            out.append(Token(land.id, kind, pat, at, spot is not None, size))
     return out
 
 
-_SPOTS: dict[tuple, tuple[MapData, list[tuple[float, float] | None]]] = {}
+_SPOTS: dict[tuple, tuple[MapData, list[tuple[tuple[float, float], float] | None]]] = {}
 
 
 def _spots(
-    m: MapData, land: str, radii: tuple[int, ...], avoid: tuple[dr.Box, ...], prefer: tuple[float, float]
-) -> list[tuple[float, float] | None]:
+    m: MapData, land: str, radii: tuple, avoid: tuple[dr.Box, ...], prefer: tuple[float, float]
+) -> list[tuple[tuple[float, float], float] | None]:
     """``place_tokens`` remembered per map object and inputs: from one state to the next most
     lands keep their tokens and their neighbours' chips."""
     key = (id(m), land, radii, avoid, prefer)
@@ -258,10 +291,11 @@ def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> No
     """Draw each land's tokens where ``token_places`` puts them."""
     for t in token_places(m, v, overlay):
         if t.patriarch is None:
-            draw_marker(mapimg, Marker(node=t.land, kind=t.kind), t.at, None)  # type: ignore[arg-type]
+            at = (t.at[0], t.at[1] + (CITY_DROP if t.kind == "city" else 0))
+            draw_marker(mapimg, Marker(node=t.land, kind=t.kind), at, None)  # type: ignore[arg-type]
         else:
             seat, ptype = t.patriarch
-            dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), t.at, PATRIARCH_SIZE)
+            dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), t.at, t.size or PATRIARCH_SIZE)
 
 
 def map_overlay(v: View) -> MapOverlay:
@@ -444,9 +478,13 @@ def _turn_texts(v: View) -> list[str]:
     return out
 
 
+TRACK_ROW = 72  # pixels a row of track tokens takes: the token (40) and its seats' markers under it
+TRACK_MARKER = 28  # pixels across a seat's marker on a track (its number 15 px bold, 12 in a triangle)
+
+
 def _track_height(count: int) -> int:
     per_row = 6 if count > 8 else 4
-    return (count + per_row - 1) // per_row * 62 + 4
+    return (count + per_row - 1) // per_row * TRACK_ROW + 4
 
 
 def side_height(v: View, names: Mapping[int, str] | None) -> int:
@@ -631,14 +669,15 @@ def _track(
     rows = (len(tokens) + per_row - 1) // per_row
     for i, (name, pts) in enumerate(tokens):
         col, row = i % per_row, i // per_row
-        x0, y0 = x + col * cw, y + row * 62
+        x0, y0 = x + col * cw, y + row * TRACK_ROW
         d.rounded_rectangle(
             (x0 + 2, y0, x0 + cw - 4, y0 + 40), radius=6, fill=theme.LIGHT, outline=theme.INK, width=1
         )
         draw_fit(d, (x0 + cw / 2 - 1, y0 + 12), name, small.size, theme.INK, cw - 10, "mm")
         draw_text(d, (x0 + cw / 2 - 1, y0 + 30), f"{pts} pt", face(14), theme.INK_MUTED, "mm")
         here = [s for s, m in enumerate(marks) if m == i + 1]
-        step = min(22.0, (cw - 30) / max(1, len(here) - 1))  # several seats share the token's width
+        m = TRACK_MARKER
+        step = min(m + 2.0, (cw - m - 6) / max(1, len(here) - 1))  # several seats share the token's width
         for k, s in enumerate(here):
-            dr.paste_badge(img, theme.seat_style(s), (x0 + 13 + k * step, y0 + 51), 21)
-    return y + rows * 62 + 4
+            dr.paste_badge(img, theme.seat_style(s), (x0 + 2 + m / 2 + k * step, y0 + 42 + m / 2), m)
+    return y + rows * TRACK_ROW + 4

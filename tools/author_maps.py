@@ -295,6 +295,9 @@ def build(name: str, game_edges: list[dict], territories: dict[str, dict]) -> di
             "parts": _rings(MultiPolygon(parts)),
             "anchor": [round(anchor.x, 1), round(anchor.y, 1)],
         }
+        if cfg.get("token_zone"):
+            spot = _token_anchor(main, anchor, cfg["token_zone"], cfg.get("token_reach", 10.0))
+            out["territories"][tid]["tokens"] = [round(spot.x, 1), round(spot.y, 1)]
     rivers = []
     for river in cfg.get("river", []):
         lo, la, hi, ha = river["bbox"]
@@ -338,6 +341,24 @@ def build(name: str, game_edges: list[dict], territories: dict[str, dict]) -> di
     out["kept_apart"] = [f"{a}-{b}" for a, b, length in kept_apart if length > 0]
     out["problems"] = problems
     return out
+
+
+def _token_anchor(main: Polygon, anchor: Point, zone: list[float], reach: float) -> Point:
+    """Where a territory's tokens gather: within ``reach`` map units of ``anchor`` (near its
+    units), the point farthest inside the land and from its units and name (the box ``zone`` =
+    [left, top, right, bottom] in map units around ``anchor``), the pole of inaccessibility
+    (polylabel) of the piece of that ground with the most room; the anchor when the units and
+    name take the whole land."""
+    left, top, right, bottom = zone
+    near = main.intersection(anchor.buffer(reach))
+    rest = near.difference(box(anchor.x + left, anchor.y + top, anchor.x + right, anchor.y + bottom))
+    best, room = None, 0.0
+    for part in _polys(rest):
+        spot = polylabel(part, tolerance=0.05)
+        d = part.exterior.distance(spot) if not part.interiors else part.boundary.distance(spot)
+        if d > room:
+            best, room = spot, d
+    return best if best is not None and main.contains(best) else anchor
 
 
 def _river_points(cfg: dict, name: str) -> np.ndarray:

@@ -95,19 +95,74 @@ def test_tokens_stand_inside_their_land_apart_from_each_other(players: int, step
     for i, a in enumerate(tokens):
         for b in tokens[i + 1 :]:
             if a.placed and b.placed:
-                ra, rb = board.TOKEN_RADIUS[a.kind], board.TOKEN_RADIUS[b.kind]
+                ra, rb = a.size / 2, b.size / 2
                 assert (a.at[0] - b.at[0]) ** 2 + (a.at[1] - b.at[1]) ** 2 >= (ra + rb) ** 2, (a, b)
 
 
 def test_kingdom_units_never_drawn_like_a_seats_patriarchs() -> None:
     """Units are a kingdom's counters and Patriarchs a player's (rule text, Components): no
-    kingdom's token has the colour and shape of any seat's Patriarch token (up to 5 players)."""
+    kingdom's token has the shape of any seat's Patriarch token (up to 6 players) in a like
+    colour — the Midianites' and Egyptians' vermillion is not a circle like seat 1's orange, nor
+    the Philistines' orange a diamond like seat 4's yellow — and each counter colour is the one
+    kingdoms.toml gives."""
     from render import theme
-    from render.promised_land import _factions
+    from render.promised_land import COUNTER_SHAPE, _factions, _toml
 
-    seats = {(theme.seat_style(s).colour, theme.seat_style(s).shape) for s in range(5)}
+    def near(a: tuple[int, int, int], b: tuple[int, int, int]) -> bool:
+        return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 < 130
+
+    seats = [theme.seat_style(s) for s in range(6)]
     for f in _factions():
-        assert (f.style.colour, f.style.shape) not in seats, f.name
+        like = [s for s in seats if s.shape == f.style.shape and near(s.colour, f.style.colour)]
+        assert not like, (f.name, f.style, like)
+    colours = {c["id"]: c["colour"] for c in _toml("kingdoms.toml")["counters"]}
+    assert {c: colour for c, (colour, _) in COUNTER_SHAPE.items()} == colours
+    me = next(f for f in _factions() if f.id == "midianites")
+    assert me.style.shape != "circle"
+
+
+def test_every_land_has_a_token_anchor_inside_it() -> None:
+    """Each land's tokens gather at an anchor authored with the map (tools/author_maps.py): inside
+    the land, and clear of the place where its units and name are drawn."""
+    from render.map import _inside
+
+    m = board.map_data()
+    anchors = board.token_anchors()
+    assert set(anchors) == {n.id for n in m.nodes if n.parts}
+    for n in m.nodes:
+        if n.parts:
+            x, y = anchors[n.id]
+            assert any(_inside((x, y), ring) for ring in n.parts), n.id
+            assert (x, y) != (n.x, n.y), n.id
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "steps"), [(2, 40, 40), (2, 40, 250), (2, 1, 40), (3, 1, 40), (4, 2, 120), (6, 3, 300)]
+)
+def test_tokens_keep_off_borders_and_rivers(players: int, seed: int, steps: int) -> None:
+    """Issue 19: a city, temple, the Ark or a Patriarch is drawn wholly inside its land, its disc
+    off the land's border and the Jordan (2 players seed 40: Patriarchs sat on Hazor's river bank
+    and on Bethel's border with Jericho); a Patriarch is drawn smaller (26 pixels, not 32) where
+    its land has no room for its full size."""
+    import numpy as np
+
+    from bot.commands.render import playout
+    from render.map import Geometry, _distance
+
+    game, state, _ = playout("promised-land", seed, steps, players)
+    view = game.view(state, None)
+    m = board.map_data()
+    g = Geometry(m, board.MAP_WIDTH)
+    river = [np.array([g.pt(x, y) for x, y in line]) for r in m.geography.rivers for line in r.lines]
+    tokens = board.token_places(m, view, board.map_overlay(view))
+    assert tokens
+    for t in tokens:
+        at = np.array([t.at])
+        edges = [np.array([g.pt(x, y) for x, y in ring]) for ring in m.node(t.land).parts]
+        gap = min([float(_distance(at, e, np.roll(e, -1, axis=0))[0]) for e in edges]
+                  + [float(_distance(at, r[:-1], r[1:])[0]) for r in river])  # fmt: skip
+        assert t.placed and gap >= t.size / 2, (t, round(gap, 1))
+        assert t.size >= (board.PATRIARCH_SMALL if t.kind == "patriarch" else 2 * board.TOKEN_RADIUS[t.kind])
 
 
 def test_patriarch_letters_at_least_12_px() -> None:
