@@ -445,7 +445,9 @@ def _hand(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
             cards.insert(0, (view.drawn, True))
         if not cards:
             draw_text(d, (MARGIN, y + 70), "Your hand is empty.", face(18), theme.LIGHT_MUTED, "lm")
-        cw = (WIDTH - 2 * MARGIN - 4 * 12) / 5
+        # up to five a row; a few cards wider (two fifths of the row), their text larger
+        per_row = max(1, min(len(cards), 5))
+        cw = min(2 * (WIDTH - 2 * MARGIN - 4 * 12) / 5, (WIDTH - 2 * MARGIN - (per_row - 1) * 12) / per_row)
         for i, (c, drawn) in enumerate(cards):
             r, k = divmod(i, 5)
             x0 = MARGIN + k * (cw + 12)
@@ -455,7 +457,7 @@ def _hand(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
             text = article_text(view, c.id, names) if c.kind == "article" else c.text
             with panel(f"hand card {i + 1}", box, img.size):
                 accent = theme.YELLOW if drawn else theme.ORANGE if c.kind == "event" else theme.SKY_BLUE
-                dr.card_face(img, box, dr.CardFace(name=c.name, note=kind, text=text), accent=accent)
+                dr.card_face(img, box, dr.CardFace(name=c.name, note=kind, text=text), accent=accent, text_size=20)
 
 
 def article_text(view: View, card_id: str, names: Mapping[int, str] | None = None) -> str:

@@ -354,9 +354,12 @@ class CardFace:
     type_words: str = ""
 
 
-def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.ORANGE) -> None:
+def card_face(
+    img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.ORANGE, text_size: int = 16
+) -> None:
     """Draw a card face filling ``box``: name on top, type codes in a band, the
-    Force value in a corner circle, the note and wrapped text below."""
+    Force value in a corner circle, the note and wrapped text below (``text_size`` pixels, less
+    when it does not fit; a card without type codes starts its note under the name)."""
     d = ImageDraw.Draw(img)
     left, t, r, b = (int(v) for v in box)
     w = r - left
@@ -381,14 +384,16 @@ def card_face(img: Image.Image, box: Box, card: CardFace, accent: RGB = theme.OR
         cx, cy, rr = r - 28, y + 12, 20
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=theme.INK)
         draw_text(d, (cx, cy), f"+{card.value}", face(18, "bold"), theme.LIGHT, "mm")
-    y += max(36 if card.value is not None else 28, used + 6)
+    if card.types or card.value is not None:
+        y += max(36 if card.value is not None else 28, used + 6)
     if card.note:
         draw_fit(d, (left + 12, y), card.note, 16, theme.VERMILLION, w - 24, style="bold")
         y += 24
     if card.text and b - y > 20:
-        f, lines = fit_sentences(card.text, w - 24, b - y - 6, 16)
+        f, lines = fit_sentences(card.text, w - 24, b - y - 6, text_size)
+        ink = theme.INK if text_size > 16 else theme.INK_MUTED
         for i, line in enumerate(lines):
-            draw_text(d, (left + 12, y + i * f.line_height), line, f, theme.INK_MUTED)
+            draw_text(d, (left + 12, y + i * f.line_height), line, f, ink)
 
 
 def card_back(img: Image.Image, box: Box, count: int | None, label: str) -> None:
