@@ -136,10 +136,10 @@ class Credo(
 
     def after_action(self, ctx: _Ctx, seat: Seat | None, action: Any) -> None:
         """Game End, checked after every action and automatic stage once no choice is
-        pending and Set Up is over (rules.turn.TurnRules._check_end)."""
+        pending and Set Up is over (rules.turn.TurnRules.check_end)."""
         s = ctx.s
         if s.phase == "play" and not s.tasks and not s.turn_ends:
-            self._check_end(ctx)
+            self.check_end(ctx)
 
     @last_state
     def rules_legal(self, s: State, seat: Seat) -> tuple[Any, ...]:

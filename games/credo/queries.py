@@ -204,11 +204,11 @@ class Queries:
                 return i, c
         return None
 
-    def _others(self, s: State, seat: Seat) -> list[Seat]:
+    def others(self, s: State, seat: Seat) -> list[Seat]:
         """The other Churches in turn order after ``seat`` (a fresh list)."""
         return list(_others_after(len(s.players), seat))
 
-    def _placeable(self, s: State, seat: Seat, card: str, setup: bool) -> bool:
+    def placeable(self, s: State, seat: Seat, card: str, setup: bool) -> bool:
         """Set Up a., e., g. and The Game, Article Card: a card can go on the mat when none
         of its numbers is there or decided, into the first empty box (Articles of Faith
         first). At set-up also b., d. and f.: the card must leave a complete arrangement
@@ -279,11 +279,13 @@ class Queries:
             " Article of Faith (Set Up d.)"
         )
 
-    def _can_keep(self, s: State, seat: Seat, card: str) -> bool:
+    def can_keep(self, s: State, seat: Seat, card: str) -> bool:
+        """The Game, Article Card: whether the drawn Article is exactly identical in number and
+        doctrine to one on the seat's mat (it may be kept in hand)."""
         key = self.article(card).key
         return any(self.article(c).key == key for _, c in self.mat_cards(s, seat))
 
-    def _renounce_box(self, s: State, seat: Seat, card: str) -> int | None:
+    def renounce_box(self, s: State, seat: Seat, card: str) -> int | None:
         """The Customary Practice box a drawn Article may replace (same number, other
         doctrine; RULINGS.md R15), or None."""
         art = self.article(card)
@@ -308,7 +310,7 @@ class Queries:
     def task_settles(self, s: State, t: Task) -> bool:
         """Whether the Task ``t`` resolves by itself, leaving its chooser no choice: one
         option or none, or no more eligible cards than asked, or cards all of one name."""
-        eligible = self._eligible(s, t)
+        eligible = self.eligible(s, t)
         if t.kind == "replace" or t.kind in CHOICE_TASKS:
             return len(eligible) <= 1
         if not eligible or t.count <= 0 or len(eligible) <= t.count:
@@ -316,7 +318,7 @@ class Queries:
         return len({self.name(c) for c in eligible}) == 1
 
     @last_state
-    def _eligible(self, s: State, t: Task) -> list[str]:
+    def eligible(self, s: State, t: Task) -> list[str]:
         """The options of the Task ``t`` in ``s``: cards, or words for a choice (remembered
         for the last state: games.core.memo)."""
         if t.kind == "replace":
@@ -330,7 +332,7 @@ class Queries:
         if t.kind == "campaign":  # a Bishop lost or exiled on the way preaches no more
             if t.count <= 0 or t.bishop not in s.players[t.chooser].church or self.is_exiled(s, t.bishop):
                 return []
-            left = [str(x) for x in self._others(s, t.chooser) if x not in t.done]
+            left = [str(x) for x in self.others(s, t.chooser) if x not in t.done]
             return left + ["stop"] if left and t.done else left
         if t.kind == "convert":
             return ["convert", "spare"] if s.goths else ["spare"]
@@ -489,7 +491,7 @@ class Queries:
         if s.phase == "over":
             return None
         if verb == "done" and s.phase == "setup" and not s.tasks:
-            places = [self.name(c) for c in s.players[seat].hand if self._placeable(s, seat, c, setup=True)]
+            places = [self.name(c) for c in s.players[seat].hand if self.placeable(s, seat, c, setup=True)]
             if places:
                 return (f"you can still place an Article (e.g. {places[0]}), and you must place as many "
                         "Articles as possible on your Church mat (Set Up b.)")
@@ -524,7 +526,7 @@ class Queries:
         card = s.drawn
         art = self.article(card)
         out = []
-        if not self._placeable(s, seat, card, setup=False):
+        if not self.placeable(s, seat, card, setup=False):
             decided = set(art.numbers) & self.decided(s)
             held = set(art.numbers) & self.mat_numbers(s, seat)
             if decided:
@@ -534,12 +536,12 @@ class Queries:
             else:
                 why = "your mat is full"
             out.append(f"place: {why} (Article Card: \"If he does not yet possess an Article with the same number\")")
-        if not self._can_keep(s, seat, card):
+        if not self.can_keep(s, seat, card):
             out.append(
                 "keep: no card on your mat is identical in number and doctrine (Article Card: \"If it is a card "
                 "exactly identical in number and doctrine to one he already possesses on his mat\")"
             )
-        if self._renounce_box(s, seat, card) is None:
+        if self.renounce_box(s, seat, card) is None:
             out.append(
                 "renounce: your mat has no Customary Practice of this number with another doctrine (Article "
                 "Card: \"an Article whose number (but not doctrine) he already has as a Customary Practice\")"

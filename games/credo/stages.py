@@ -104,7 +104,7 @@ class SettleTask(Automatic):
         return bool(s.tasks) and game.task_settles(s, s.tasks[0])
 
     def run(self, game: Any, ctx: _Ctx) -> None:
-        game._settle_task(ctx)
+        game.settle_task(ctx)
 
 
 class TaskChoice(CredoStage):
@@ -124,10 +124,10 @@ class TaskChoice(CredoStage):
         return Prompt(kind="turn", text=game.task_text(s, s.tasks[0]))
 
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
-        return [Pick(card=c) for c in game._eligible(s, s.tasks[0])]
+        return [Pick(card=c) for c in game.eligible(s, s.tasks[0])]
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_pick(ctx, action.card)
+        game.apply_pick(ctx, action.card)
 
 
 class TurnEnds(Automatic):
@@ -140,7 +140,7 @@ class TurnEnds(Automatic):
 
     def run(self, game: Any, ctx: _Ctx) -> None:
         ctx.update(turn_ends=False)
-        game._end_turn(ctx)
+        game.end_turn(ctx)
 
 
 class SetupComplete(Automatic):
@@ -154,7 +154,7 @@ class SetupComplete(Automatic):
     def run(self, game: Any, ctx: _Ctx) -> None:
         ctx.update(phase="play")
         ctx.note("Set-up is complete; the game begins with Church 1.")
-        game._begin_turn(ctx, 0)
+        game.begin_turn(ctx, 0)
 
 
 class SetUp(CredoStage):
@@ -173,7 +173,7 @@ class SetUp(CredoStage):
         return self._prompt
 
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
-        places = [Place(card=c) for c in s.players[seat].hand if game._placeable(s, seat, c, setup=True)]
+        places = [Place(card=c) for c in s.players[seat].hand if game.placeable(s, seat, c, setup=True)]
         return places if places else [Done()]
 
     def why(self, game: Any, s: State, seat: Seat, action: Any) -> str | None:
@@ -184,7 +184,7 @@ class SetUp(CredoStage):
         return f"{game.name(action.card)} cannot be placed now: {why}" if why else None
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_setup(ctx, seat, action)
+        game.apply_setup(ctx, seat, action)
 
 
 class SkipEmptyHands(Automatic):
@@ -217,7 +217,7 @@ class CloseWindow(Automatic):
         w = ctx.s.window
         ctx.update(window=None)
         if w.kind == "debate" and ctx.s.council is not None:
-            game._open_vote(ctx)
+            game.open_vote(ctx)
 
 
 class Window(CredoStage):
@@ -237,10 +237,10 @@ class Window(CredoStage):
         return Prompt(kind="respond", text=s.window.reason + " Play an Event card, or pass.")
 
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
-        return [Pass(), *game._plays(s, seat)]
+        return [Pass(), *game.event_plays(s, seat)]
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_window(ctx, seat, action)
+        game.apply_window(ctx, seat, action)
 
 
 class CouncilStage(CredoStage):
@@ -274,7 +274,7 @@ class CouncilVote(CouncilStage):
         return [Abstain(), *(Vote(doctrine=d) for d in s.council.proposals)]
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_vote(ctx, seat, action)
+        game.apply_vote(ctx, seat, action)
 
 
 class Tally(Automatic, CouncilStage):
@@ -284,7 +284,7 @@ class Tally(Automatic, CouncilStage):
     council_stage = "vote"
 
     def run(self, game: Any, ctx: _Ctx) -> None:
-        game._resolve_council(ctx)
+        game.resolve_council(ctx)
 
 
 class RespectRoll(CouncilStage):
@@ -308,7 +308,7 @@ class RespectRoll(CouncilStage):
         return [Pass(), *(Respect(doctrine=d) for d in s.council.losers)]
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_respect(ctx, seat, action)
+        game.apply_respect(ctx, seat, action)
 
 
 class CloseCouncil(Automatic, CouncilStage):
@@ -318,7 +318,7 @@ class CloseCouncil(Automatic, CouncilStage):
     council_stage = "respect"
 
     def run(self, game: Any, ctx: _Ctx) -> None:
-        game._end_council(ctx)
+        game.end_council(ctx)
 
 
 class OpenVote(Automatic):
@@ -330,7 +330,7 @@ class OpenVote(Automatic):
         return s.council is not None
 
     def run(self, game: Any, ctx: _Ctx) -> None:
-        game._open_vote(ctx)
+        game.open_vote(ctx)
 
 
 class TurnStage(CredoStage):
@@ -352,7 +352,7 @@ class Draw(Automatic, TurnStage):
     turn_stage = "draw"
 
     def run(self, game: Any, ctx: _Ctx) -> None:
-        game._draw_turn_card(ctx)
+        game.draw_turn_card(ctx)
 
 
 class ArticleDrawn(TurnStage):
@@ -365,17 +365,17 @@ class ArticleDrawn(TurnStage):
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
         card = s.drawn
         out: list[Any] = []
-        if game._placeable(s, seat, card, setup=False):
+        if game.placeable(s, seat, card, setup=False):
             out.append(Place(card=card))
-        if game._can_keep(s, seat, card):
+        if game.can_keep(s, seat, card):
             out.append(Keep(card=card))
-        if game._renounce_box(s, seat, card) is not None:
+        if game.renounce_box(s, seat, card) is not None:
             out.append(Renounce(card=card))
         out.append(Reject(card=card))
         return out
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_article(ctx, seat, action)
+        game.apply_article(ctx, seat, action)
 
 
 class Immediate(TurnStage):
@@ -387,11 +387,11 @@ class Immediate(TurnStage):
     prompt_text = "Play the Event you drew on another Church."
 
     def rules_legal(self, game: Any, s: State, seat: Seat) -> list[Any]:
-        return [Play(card=s.drawn, target=t) for t in game._others(s, seat)]
+        return [Play(card=s.drawn, target=t) for t in game.others(s, seat)]
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
         ctx.update(stage="main", drawn=None)
-        game._play(ctx, seat, action, open_window=True)
+        game.play_event(ctx, seat, action, open_window=True)
 
 
 class Main(TurnStage):
@@ -415,12 +415,12 @@ class Main(TurnStage):
             out.append(Done())
             if game.emperor(s) == seat and game.next_article(s) is not None:
                 out.append(Convoke())
-        out += game._plays(s, seat)
+        out += game.event_plays(s, seat)
         out += [Discard(card=c) for c in p.hand]
         return out
 
     def apply(self, game: Any, ctx: _Ctx, seat: Seat, action: Any) -> None:
-        game._apply_main(ctx, seat, action)
+        game.apply_main(ctx, seat, action)
 
 
 FLOW = Flow([

@@ -98,10 +98,10 @@ class ChurchRules:
             else:
                 self._take(ctx, actor, target, kind, n, reason)
 
-    def _settle_task(self, ctx: _Ctx) -> bool:
+    def settle_task(self, ctx: _Ctx) -> bool:
         """Resolve the first task by itself when there is no choice; True if it did."""
         t = ctx.s.tasks[0]
-        eligible = self._eligible(ctx.s, t)
+        eligible = self.eligible(ctx.s, t)
         if t.kind == "replace":
             if len(eligible) > 1:
                 return False
@@ -113,7 +113,7 @@ class ChurchRules:
             if len(eligible) > 1:
                 return False
             if eligible:
-                self._apply_pick(ctx, eligible[0])
+                self.apply_pick(ctx, eligible[0])
             else:
                 ctx.update(tasks=ctx.s.tasks[1:])
             return True
@@ -129,7 +129,11 @@ class ChurchRules:
             return True
         return False
 
-    def _apply_pick(self, ctx: _Ctx, card: str) -> None:
+    def apply_pick(self, ctx: _Ctx, card: str) -> None:
+        """A pending Task answered with ``card`` (a card or an option): Lose, Remove, Take,
+        Give move the card and the Task asks for the rest; a choice (Proselytism 2,
+        Evangelic Campaign, persecution, Evangelisation, Dock Strike) sets off what it
+        chose before the Tasks already waiting; Teach's replaced Article is given up."""
         t = ctx.s.tasks[0]
         if t.kind == "replace":
             ctx.update(tasks=ctx.s.tasks[1:])

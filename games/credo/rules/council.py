@@ -42,7 +42,7 @@ class CouncilRules:
         ctx.update(council=council, window=None)
         if not props:
             ctx.note(f"General Council on Article {n}: no Church has a doctrine for it; it stays undecided.")
-            self._end_council(ctx)
+            self.end_council(ctx)
             return
         if len(props) == 1:
             ctx.note(f"General Council on Article {n}: only {props[0]} is proposed and is accepted.")
@@ -50,10 +50,10 @@ class CouncilRules:
             return
         ctx.note(f"General Council on Article {n}: proposed {list_words(props)}. The debate is open.")
         opener = convoker if convoker is not None else s.active
-        order = tuple(self._others(s, opener)) + (opener,)
+        order = tuple(self.others(s, opener)) + (opener,)
         ctx.update(window=Window(kind="debate", reason=f"Debate on Article {n}.", waiting=order))
 
-    def _open_vote(self, ctx: _Ctx) -> None:
+    def open_vote(self, ctx: _Ctx) -> None:
         """The debate is closed: the ballot is the doctrines Churches still hold on their
         mats (a doctrine whose every holder lost it in the debate is withdrawn, RULINGS.md
         R29); holders vote for their own, the others choose in order. With nothing left on
@@ -68,14 +68,14 @@ class CouncilRules:
                 ctx.note(f"No Church holds {d} any more: it is withdrawn from the ballot.")
         if not ballot:
             ctx.note(f"No doctrine for Article {c.article} is left to vote on; it stays undecided.")
-            self._end_council(ctx)
+            self.end_council(ctx)
             return
         if ballot != c.proposals:
             c = c.model_copy(update={"proposals": ballot})
             ctx.update(council=c)
             s = ctx.s
         opener = c.convoker if c.convoker is not None else s.active
-        order = tuple(self._others(s, opener)) + (opener,)
+        order = tuple(self.others(s, opener)) + (opener,)
         votes = []
         voters = []
         for x in order:
@@ -93,7 +93,8 @@ class CouncilRules:
             council=c.model_copy(update={"stage": "vote", "votes": tuple(votes), "voters": tuple(voters)})
         )
 
-    def _apply_vote(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_vote(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """The Vote: ``seat`` votes for a proposed doctrine with its Council votes, or abstains."""
         c = ctx.s.council
         if isinstance(a, Vote):
             entry = (seat, a.doctrine, self.council_votes(ctx.s, seat))
@@ -103,7 +104,7 @@ class CouncilRules:
             ctx.note(f"{self.church_name(seat)} abstains.")
         ctx.update(council=c.model_copy(update={"votes": c.votes + (entry,), "voters": c.voters[1:]}))
 
-    def _resolve_council(self, ctx: _Ctx) -> None:
+    def resolve_council(self, ctx: _Ctx) -> None:
         """The vote: plurality wins; a tie leaves the Article undecided (The Debate)."""
         s = ctx.s
         c = s.council
@@ -115,7 +116,7 @@ class CouncilRules:
             msg = f"Council on Article {c.article}: {text}. A tie: the Article is undecided."
             ctx.emit(CouncilResolved(article=c.article, tally=tuple(tally.items()), accepted=None, text=msg))
             self._dock_strikes(ctx, None)
-            self._end_council(ctx)
+            self.end_council(ctx)
             return
         ctx.emit(
             CouncilResolved(
@@ -213,11 +214,14 @@ class CouncilRules:
             )
         )
 
-    def _apply_respect(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_respect(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """Results: the Emperor enforces respect of the Council against a Losing doctrine
+        (Respect Table: he takes from its holders, may draw or lose Followers), or passes;
+        the Council ends."""
         c = ctx.s.council
         if isinstance(a, Pass):
             ctx.note("The Emperor does not enforce respect of the Council.")
-            self._end_council(ctx)
+            self.end_council(ctx)
             return
         ctx.note(f"The Emperor enforces respect of the Council against {a.doctrine}.")
         _, res = self._roll(ctx, "Respect", seat, RESPECT)
@@ -228,14 +232,16 @@ class CouncilRules:
             self._draw_church(ctx, seat, res.actor_draws, "Respect")
         if res.actor_loses_followers:
             self._lose(ctx, seat, "follower", res.actor_loses_followers, "Respect")
-        self._end_council(ctx)
+        self.end_council(ctx)
 
-    def _end_council(self, ctx: _Ctx, closing: bool = False) -> None:
+    def end_council(self, ctx: _Ctx, closing: bool = False) -> None:
+        """The Council is over: the Emperor's convoking turn ends (once its results are
+        settled), or the turn it interrupted goes on."""
         c = ctx.s.council
         ctx.update(council=None)
         if c is not None and c.end_turn and ctx.s.tasks:
             ctx.update(turn_ends=True)  # the Council's results are settled before the next turn
         elif c is not None and c.end_turn:
-            self._end_turn(ctx)
+            self.end_turn(ctx)
         elif ctx.s.stage == "draw":
             ctx.update(stage="main")

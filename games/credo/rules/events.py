@@ -124,7 +124,7 @@ class EventRules:
     def _event_true_cross(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:
         """Emperor's Mother Finds the True Cross (Event Cards: the card's text)."""
         s = ctx.s
-        for x in [seat, *self._others(s, seat)]:
+        for x in [seat, *self.others(s, seat)]:
             self._draw_church(ctx, x, 1, ev.name)
 
     @resolves("exile_for_scandal")

@@ -89,7 +89,7 @@ class EmpireEventRules:
         """Military Intervention (Event Cards: the card's text)."""
         ctx.note("The army closes down the General Council before any vote: the Article is undecided.")
         ctx.update(window=None)
-        self._end_council(ctx, closing=True)
+        self.end_council(ctx, closing=True)
         self.persecute(ctx, seat, a.target, "Military Intervention")
 
     @resolves("nika_riots")

@@ -34,7 +34,7 @@ class PlayRules:
 
     _single_plays: dict[str, Play]
 
-    def _plays(self, s: State, seat: Seat) -> list[Play]:
+    def event_plays(self, s: State, seat: Seat) -> list[Play]:
         """The Event cards ``seat`` may play now, with every choice they need."""
         out: list[Play] = []
         seen: set[str] = set()
@@ -63,7 +63,7 @@ class PlayRules:
         e = ev.effect
         if e in COUNCIL_EFFECTS and not self._in_debate(s):
             return []
-        others = self._others(s, seat)
+        others = self.others(s, seat)
         one = self._single_play(card)
         if e in ("draw", "iconolatry", "western_emperor", "julian", "extra_votes", "church_reform"):
             return one
@@ -180,7 +180,7 @@ class PlayRules:
             return [] if self.of_kind(s, seat, "laity") else [Play(card=card, target=t) for t in others]
         return []
 
-    def _play(self, ctx: _Ctx, seat: Seat, a: Play, open_window: bool) -> None:
+    def play_event(self, ctx: _Ctx, seat: Seat, a: Play, open_window: bool) -> None:
         """Play an Event card: remove it from the hand, resolve it, discard it (or keep
         it in play), then open a response window for the other Churches."""
         card = a.card
@@ -201,20 +201,22 @@ class PlayRules:
         if ctx.s.phase == "over":
             return
         if open_window and ctx.s.council is None and ctx.s.window is None:
-            waiting = tuple(self._others(ctx.s, seat))
+            waiting = tuple(self.others(ctx.s, seat))
             ctx.update(
                 window=Window(
                     kind="answer", reason=f"{self.church_name(seat)} played {ev.name}.", waiting=waiting
                 )
             )
 
-    def _apply_window(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_window(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """Event Cards: ``seat`` passes in the window, or plays an Event card; in a Council's
+        debate a card played asks every Church again (The Debate)."""
         w = ctx.s.window
         if isinstance(a, Pass):
             ctx.update(window=w.model_copy(update={"waiting": w.waiting[1:], "passed": w.passed + (seat,)}))
             return
         if w.kind == "debate":
             # a card announced in the debate: everyone may answer again (The Debate)
-            order = (seat,) + tuple(self._others(ctx.s, seat))
+            order = (seat,) + tuple(self.others(ctx.s, seat))
             ctx.update(window=w.model_copy(update={"waiting": order, "passed": ()}))
-        self._play(ctx, seat, a, open_window=False)
+        self.play_event(ctx, seat, a, open_window=False)

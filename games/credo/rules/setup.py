@@ -66,7 +66,9 @@ class SetupRules:
         ctx.note("Each Church places its Articles on its mat (Set Up a. to h.).")
         return Step(state=ctx.s, events=tuple(ctx.events))
 
-    def _apply_setup(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_setup(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """Set Up a. to h.: place an Article from hand on the mat, or say done: the other
+        cards of the numbers placed are discarded, exact duplicates kept (Set Up a., c.)."""
         s = ctx.s
         p = s.players[seat]
         if isinstance(a, Place):

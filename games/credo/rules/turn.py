@@ -26,7 +26,9 @@ from .context import _Ctx
 class TurnRules:
     """A Church's turn and the end of the game."""
 
-    def _begin_turn(self, ctx: _Ctx, seat: Seat) -> None:
+    def begin_turn(self, ctx: _Ctx, seat: Seat) -> None:
+        """The Game: ``seat``'s turn begins (a new round after the last Church); the round
+        limit house rule ends the game by Followers (RULINGS.md R19)."""
         s = ctx.s
         n = len(s.players)
         turns = s.turns + 1
@@ -40,7 +42,7 @@ class TurnRules:
             ctx.note("The Patriarch of Rome's eyes and tongue have miraculously regrown.")
         ctx.note(f"Round {rnd}: {self.church_name(seat)}'s turn.")
 
-    def _draw_turn_card(self, ctx: _Ctx) -> None:
+    def draw_turn_card(self, ctx: _Ctx) -> None:
         """The Game: draw an Event/Article card. Articles already voted on go to the
         Article Card Permanent Discard and are replaced."""
         seat = ctx.s.active
@@ -75,7 +77,7 @@ class TurnRules:
                 return
             ctx.note(f"{self.church_name(seat)} drew {ev.name} (play immediately).")
             ctx.update(stage="main", drawn=None)
-            self._play(ctx, seat, Play(card=card), open_window=True)
+            self.play_event(ctx, seat, Play(card=card), open_window=True)
             return
 
     def _draw_event_card(self, ctx: _Ctx) -> str | None:
@@ -89,7 +91,9 @@ class TurnRules:
         ctx.update(event_deck=rest)
         return card
 
-    def _apply_article(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_article(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """The Game, Article Card: place the drawn Article on the mat, keep it in hand,
+        renounce a Customary Practice for it (losing 1 Church card), or reject it."""
         card = ctx.s.drawn
         ctx.update(stage="main", drawn=None)
         name = self.name(card)
@@ -99,7 +103,7 @@ class TurnRules:
             ctx.set_player(seat, hand=ctx.s.players[seat].hand + (card,))
             ctx.note(f"{self.church_name(seat)} keeps the Article card in hand.")
         elif isinstance(a, Renounce):
-            box = self._renounce_box(ctx.s, seat, card)
+            box = self.renounce_box(ctx.s, seat, card)
             old = ctx.s.players[seat].mat[box]
             mat = list(ctx.s.players[seat].mat)
             mat[box] = None
@@ -112,7 +116,9 @@ class TurnRules:
             ctx.update(event_discard=ctx.s.event_discard + (card,))
             ctx.note(f"{self.church_name(seat)} rejects {name}.")
 
-    def _apply_main(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+    def apply_main(self, ctx: _Ctx, seat: Seat, a: Any) -> None:
+        """The Game: discard, play an Event card, convoke a General Council (the Emperor), or
+        end the turn."""
         if isinstance(a, Discard):
             hand = list(ctx.s.players[seat].hand)
             hand.remove(a.card)
@@ -120,18 +126,19 @@ class TurnRules:
             ctx.update(event_discard=ctx.s.event_discard + (a.card,))
             ctx.note(f"{self.church_name(seat)} discards {self.name(a.card)}.")
         elif isinstance(a, Play):
-            self._play(ctx, seat, a, open_window=True)
+            self.play_event(ctx, seat, a, open_window=True)
         elif isinstance(a, Convoke):
             ctx.note(f"The Emperor ({self.church_name(seat)}) convokes a General Council.")
             self._start_council(ctx, convoker=seat, end_turn=True)
         else:
-            self._end_turn(ctx)
+            self.end_turn(ctx)
 
-    def _end_turn(self, ctx: _Ctx) -> None:
+    def end_turn(self, ctx: _Ctx) -> None:
+        """The Game: the turn passes to the next Church."""
         n = len(ctx.s.players)
-        self._begin_turn(ctx, (ctx.s.active + 1) % n)
+        self.begin_turn(ctx, (ctx.s.active + 1) % n)
 
-    def _check_end(self, ctx: _Ctx) -> bool:
+    def check_end(self, ctx: _Ctx) -> bool:
         """Game End: 11 million Followers or 117 votes (the first to realise one wins;
         several at once: most Followers, RULINGS.md R18); Article 10 passed: most Followers."""
         s = ctx.s
