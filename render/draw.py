@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 
 from . import theme
 from .record import panel
-from .text import ELLIPSIS, Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
+from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
 from .theme import RGB, SeatStyle, ShapeName
 
 SUPERSAMPLE = 4
@@ -371,15 +371,15 @@ def card_face(
         draw_text(d, (left + 12, top + i * fn.line_height), line, fn, theme.ink_on(accent))
     y = t + 52
     used = 0.0
-    if card.types:  # "Type LC · Leader, Conquest", on two lines when narrow
+    if card.types:  # "Type LC · Leader, Conquest" where one line holds it, else "Type LC"
         label = "Type " + card.types + (f" \u00b7 {card.type_words}" if card.type_words else "")
         tw = w - (70 if card.value is not None else 24)
-        ft, lines = fit_paragraph(label, tw, 58, 18, "bold")
-        if any(ELLIPSIS in line for line in lines):  # too narrow for the words: the codes alone
-            ft, lines = fit_paragraph("Type " + card.types, tw, 40, 18, "bold")
-        for i, line in enumerate(lines):
-            draw_text(d, (left + 12, y + i * ft.line_height), line, ft, theme.INK)
-        used = len(lines) * ft.line_height
+        ft = fit(label, tw, 18, "bold")
+        if ft.length(label) > tw:  # the card's text below says what it does
+            label = "Type " + card.types
+            ft = fit(label, tw, 18, "bold")
+        draw_text(d, (left + 12, y), label, ft, theme.INK, max_width=tw)
+        used = ft.line_height
     if card.value is not None:
         cx, cy, rr = r - 28, y + 12, 20
         d.ellipse((cx - rr, cy - rr, cx + rr, cy + rr), fill=theme.INK)
