@@ -738,7 +738,9 @@ def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     fh = face(theme.MIN_TEXT)
     guide = [wrap(text, fh, right - left - 8) for text in HANNIBAL_GUIDE]
     need = 30 + sum(len(x) * fh.line_height + 6 for x in guide)
-    if bottom - 40 - need >= y + 10:
+    while guide and bottom - 40 - need < y + 10:  # as many of its paragraphs as the room holds
+        need -= len(guide.pop()) * fh.line_height + 6
+    if guide:
         gy = bottom - 40 - need
         draw_text(d, (left, gy), "HOW HANNIBAL PLAYS", fb, theme.LIGHT, "la")
         gy += 26
