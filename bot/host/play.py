@@ -8,7 +8,16 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Game, GameError, IllegalActionError, NotYourTurnError, StaleStateError, get_game
+from games.core import (
+    Game,
+    GameError,
+    IllegalActionError,
+    NotYourTurnError,
+    Prompt,
+    Seat,
+    StaleStateError,
+    get_game,
+)
 from games.core.errors import list_words
 from storage import (
     ContextChangedError,
@@ -258,24 +267,8 @@ class PlayMixin:
             raise
         state = await self._state(game, rec)
         try:
-            prompts = game.to_act(state)
-            if bind:
-                prompt = self._token_of(game, rec, state, prompts, seat) or ""
-            if seat not in prompts and prompt != "":
-                waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
-                if prompt:
-                    raise OutdatedActionError("Your action answered an earlier question; the game moved on "
-                                              "before it arrived, so nothing was applied. Nothing is asked "
-                                              f"of you now; waiting for {waiting}.")
-                raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
-            if prompt is not None and not (bind and prompt):  # a question bound just now is the current one
-                await self._judge_intent(game, rec, state, prompts, seat, prompt)
-            if choice is not None:
-                choices = self._choices(game, state, seat)
-                if not 0 <= choice < len(choices):
-                    raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
-                                              f"You are asked now: {prompts[seat].text}")
-                text = choices[choice]
+            prompts, text = await self._answered(game, rec, state, seat, text=text, prompt=prompt, choice=choice,
+                                                 bind=bind)
             times = 1
             repeated = REPEATED.fullmatch(text or "") if action is None else None
             if repeated is not None:
@@ -327,6 +320,34 @@ class PlayMixin:
             said.append(f"{self._who(rec, seat)} passes for the rest of this {game.phase_word}.")
         return (game, rec, final, [*said, *self._feed_rows(rec, applied), *self._fault_line(fault)],
                 _Known.of(ctx, applied))
+
+    async def _answered(
+        self, game: Game, rec: SessionRecord, state: Any, seat: Seat, *, text: str | None, prompt: str | None,
+        choice: int | None, bind: bool,
+    ) -> tuple[dict[Seat, Prompt], str | None]:
+        """Who is asked in ``state``, and the text of the seat's answer (its ``choice``'s notation
+        when given by index), once the action is judged against the question its sender saw
+        (``prompt``; with ``bind``, the seat's question now). Raises NotYourTurnError,
+        OutdatedActionError."""
+        prompts = game.to_act(state)
+        if bind:
+            prompt = self._token_of(game, rec, state, prompts, seat) or ""
+        if seat not in prompts and prompt != "":
+            waiting = list_words([f"{self._who(rec, s)} ({p.text})" for s, p in sorted(prompts.items())])
+            if prompt:
+                raise OutdatedActionError("Your action answered an earlier question; the game moved on "
+                                          "before it arrived, so nothing was applied. Nothing is asked "
+                                          f"of you now; waiting for {waiting}.")
+            raise NotYourTurnError(f"It is not your turn; waiting for {waiting}.")
+        if prompt is not None and not (bind and prompt):  # a question bound just now is the current one
+            await self._judge_intent(game, rec, state, prompts, seat, prompt)
+        if choice is not None:
+            choices = self._choices(game, state, seat)
+            if not 0 <= choice < len(choices):
+                raise OutdatedActionError("That choice is not offered any more; nothing was applied. "
+                                          f"You are asked now: {prompts[seat].text}")
+            text = choices[choice]
+        return prompts, text
 
     async def stop_passing(self, channel_id: int, user_id: int, *, session_id: int | None = None) -> Reply:
         """End the user's passing for the rest of a phase (``act(for_phase=True)``): the
