@@ -468,16 +468,19 @@ def fit_sentences(
     smallest: int = SMALLEST,
 ) -> tuple[Face, list[str]]:
     """Like ``fit_paragraph``, but when ``text`` does not fit even at ``smallest`` pixels, its
-    last sentences are left out (whole sentences, never a cut word); empty lines when not even
-    the first sentence fits. For secondary text whose whole is shown elsewhere (a card's rules
-    text, a war's note)."""
+    last sentences are left out (whole sentences, never a cut word; the last one kept ends with a
+    full stop, "...a K card." not "...a K card;"); empty lines when not even the first sentence
+    fits. For secondary text whose whole is shown elsewhere (a card's rules text, a war's note)."""
     f, lines = fit_paragraph(text, max_width, max_height, size, style, smallest)
     if not any(ELLIPSIS in line for line in lines) or ELLIPSIS in text:
         return f, lines
     sentences = [s for s in clean(text).replace(". ", ".\n").replace("; ", ";\n").split("\n") if s]
     f = face(int(smallest), style)
     for keep in range(len(sentences) - 1, 0, -1):
-        lines = wrap(" ".join(sentences[:keep]), f, max_width)
+        kept = sentences[:keep]
+        if kept[-1].endswith((";", ",", ":")):  # the last one kept ends the text: a full stop
+            kept = [*kept[:-1], kept[-1][:-1] + "."]
+        lines = wrap(" ".join(kept), f, max_width)
         if len(lines) * f.line_height <= max_height:
             return f, lines
     return f, []

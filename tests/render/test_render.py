@@ -314,3 +314,13 @@ def test_a_label_away_from_its_node_gets_a_leader_line_and_one_below_does_not():
 
     assert ink((160, 224, 240, 250)) == 0  # right below the node
     assert ink((20, 100, 100, 126)) > 20  # up and to the left
+
+
+def test_fit_sentences_leaves_whole_sentences_out_and_ends_with_a_full_stop() -> None:
+    """A card text too long for its box loses its last sentences, never a word, and what is kept
+    ends as a sentence ("Leader card (may be negated by a K card)." not "...a K card);")."""
+    text = "Leader card (may be negated by a K card); an extra Conquest Phase this turn."
+    f = rtext.face(14)
+    one = rtext.fit_sentences(text, 400, f.line_height, 14)[1]
+    assert one == ["Leader card (may be negated by a K card)."]
+    assert rtext.fit_sentences(text, 1000, 40, 14)[1] == [text]
