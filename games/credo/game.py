@@ -57,6 +57,7 @@ from .rules.council import CouncilRules
 from .rules.effects import effect
 from .rules.events import EventRules
 from .rules.events_empire import EmpireEventRules
+from .rules.playable import PlayableRules
 from .rules.plays import PlayRules
 from .rules.rolls import TableRules
 from .rules.setup import SetupRules
@@ -68,9 +69,8 @@ _ACTION = TypeAdapter(Action)
 
 
 class Credo(
-    FlowGame, Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, EventRules, EmpireEventRules,
-    CouncilRules, ViewRules,
-    NotationGame,
+    FlowGame, Queries, SetupRules, TurnRules, ChurchRules, TableRules, PlayRules, PlayableRules, EventRules,
+    EmpireEventRules, CouncilRules, ViewRules, NotationGame,
 ):
     """The Credo game object (stateless; see games.core.Game): the contract's attributes,
     the flow (stages.py) and the outcome; the rules are the mixins of rules/, the queries

@@ -7,14 +7,6 @@ from typing import Any
 from games.core import Seat
 
 from ..data import (
-    CONSTANTINOPLE_P,
-    EASTERN_EMPEROR,
-    EMPRESS,
-    JERUSALEM_P,
-    MAGISTER,
-    NISIBIS,
-    ROME,
-    WESTERN_EMPEROR,
     EventCard,
 )
 from ..model import (
@@ -27,6 +19,7 @@ from ..queries import (
     COUNCIL_EFFECTS,
 )
 from .context import _Ctx
+from .effects import playable
 
 
 class PlayRules:
@@ -58,127 +51,12 @@ class PlayRules:
 
     def _card_plays(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """The plays of Event card ``card`` open to ``seat`` now, with every choice they
-        need (each card's text and condition; RULINGS.md R20: a Council card only in a
-        debate)."""
-        e = ev.effect
-        if e in COUNCIL_EFFECTS and not self._in_debate(s):
+        need: the card's own function (rules/playable.py), a Council card only in a
+        debate (RULINGS.md R20)."""
+        if ev.effect in COUNCIL_EFFECTS and not self._in_debate(s):
             return []
-        others = self.others(s, seat)
-        one = self._single_play(card)
-        if e in ("draw", "iconolatry", "western_emperor", "julian", "extra_votes", "church_reform"):
-            return one
-        if e == "regency":
-            return (
-                one if s.last_event == "new_emperor" and self.holder(s, EASTERN_EMPEROR) is not None else []
-            )
-        if e == "scandal":
-            return one if self.holder(s, EMPRESS) is not None and not s.council.scandal else []
-        if e == "proselytism":
-            return [Play(card=card, bishop=b, target=t) for b in self._bishops(s, seat) for t in others]
-        if e == "church_father":
-            out = []
-            for b in self._bishops(s, seat):
-                for t in others:
-                    for i, a in self.mat_cards(s, t):
-                        if i >= 3:
-                            out.append(Play(card=card, bishop=b, mode="refute", target=t, article=a))
-                for dup in self._teachable(s, seat):
-                    for t in others:
-                        if self._teach_ok(s, t, dup):
-                            out.append(Play(card=card, bishop=b, mode="teach", target=t, article=dup))
-            return out
-        if e == "evangelic_campaign":
-            return [Play(card=card, bishop=b) for b in self._bishops(s, seat) if self.cards[b].votes > 0]
-        if e == "exile":
-            halves = {self.cards[c].half for c in self.of_kind(s, seat, "laity")}
-            if not halves:
-                return []
-            out = []
-            for x in range(len(s.players)):
-                for b in self.of_kind(s, x, "bishop"):
-                    h = self.cards[b].half
-                    if not self.is_exiled(s, b) and b != NISIBIS and (h in halves or h == "Both"):
-                        out.append(Play(card=card, mode="exile", bishop=b))
-            out += [Play(card=card, mode="recall", bishop=b) for b, _ in s.exiled]
-            return out
-        if e == "agentes_in_rebus":
-            return (
-                [Play(card=card, target=t) for t in others]
-                if self.holder(s, EASTERN_EMPEROR) is not None
-                else []
-            )
-        if e == "odoacer":
-            ok = self.holder(s, WESTERN_EMPEROR) is not None or self.holder(s, MAGISTER) is not None
-            return one if ok else []
-        return self._more_plays(s, seat, card, ev, others, one)
-
-    def _more_plays(
-        self, s: State, seat: Seat, card: str, ev: EventCard, others: list[Seat], one: list[Play]
-    ) -> list[Play]:
-        """The plays of the Event cards of the Emperors, Laity and persecutions (``_card_plays``
-        continued)."""
-        e = ev.effect
-        if e == "civil_war":
-            if not self.of_kind(s, seat, "laity"):
-                return []
-            return [Play(card=card, target=t) for t in others if self.of_kind(s, t, "laity")]
-        if e == "iconoclasts":
-            x = s.iconolatry
-            ok = x is not None and x != seat and self.followers(s, seat) > self.followers(s, x)
-            return one if ok else []
-        if e in ("military_intervention", "bad_times"):
-            return [Play(card=card, target=t) for t in others]
-        if e == "corpse_synod":
-            return [Play(card=card, target=t) for t in others] if self.of_kind(s, seat, "patriarch") else []
-        if e == "nika_riots":
-            emp = self.emperor(s)
-            return one if emp is not None and emp != seat else []
-        if e == "new_emperor":
-            return one if self.holder(s, EASTERN_EMPEROR) != seat and EASTERN_EMPEROR not in s.removed else []
-        if e == "emperor_hesitates":
-            return one if self.emperor_card(s) is not None and not s.council.hesitates else []
-        if e == "dynastic_change":
-            out = []
-            if self.holder(s, EASTERN_EMPEROR) != seat:
-                out.append(Play(card=card, mode="east"))
-            w = self.holder(s, WESTERN_EMPEROR)
-            if w is not None and w != seat:
-                out.append(Play(card=card, mode="west"))
-            return out
-        if e == "patriarchate_constantinople":
-            ok = self.holder(s, EASTERN_EMPEROR) == seat and CONSTANTINOPLE_P in s.patriarch_box
-            return one if ok else []
-        if e == "patriarchate_jerusalem":
-            return one if self.holder(s, EASTERN_EMPEROR) == seat and JERUSALEM_P in s.patriarch_box else []
-        if e == "usurpation":
-            h = self.holder(s, EASTERN_EMPEROR)
-            ok = h is not None and h != seat and self.laity_followers(s, seat) > self.laity_followers(s, h)
-            return one if ok else []
-        if e == "heterodox_book":
-            d = self.doctrine_of(s, seat, s.council.article)
-            ok = (
-                d is not None
-                and self.article(d[1]).symbol == ev.book
-                and (seat, ev.book) not in s.council.books
-            )
-            return one if ok else []
-        if e == "by_this_sign":
-            return [Play(card=card, target=t) for t in others if self.of_kind(s, t, "laity")]
-        if e == "recall_own":
-            mine = set(s.players[seat].church)
-            return [Play(card=card, mode="recall", bishop=b) for b, _ in s.exiled if b in mine]
-        if e == "mutilation":
-            return one if self.holder(s, ROME) is not None and s.mutilated_until is None else []
-        if e == "plague_west":
-            return one if self.holder(s, ROME) is not None else []
-        if e == "simony":
-            return [Play(card=card, target=t) for t in others if self.of_kind(s, t, "bishop")]
-        if e == "dock_strike":
-            h = self.holder(s, EASTERN_EMPEROR)
-            return one if h is not None and h != seat and seat not in s.council.dock_strikes else []
-        if e == "circumcellions":
-            return [] if self.of_kind(s, seat, "laity") else [Play(card=card, target=t) for t in others]
-        return []
+        fn = playable.get(card)
+        return fn(self, s, seat, card, ev) if fn is not None else []
 
     def play_event(self, ctx: _Ctx, seat: Seat, a: Play, open_window: bool) -> None:
         """Play an Event card: remove it from the hand, resolve it, discard it (or keep
