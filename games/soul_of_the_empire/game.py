@@ -14,9 +14,11 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from games.core import Outcome, Prompt, Rng, Seat, Step
+from games.core import Outcome, Prompt, Rng, Seat
 from games.core.base import NotationGame
 from games.core.explain import Explanation
+from games.core.flow import FlowGame
+from games.core.memo import last_state
 
 from . import notation
 from . import view as view_rules
@@ -28,7 +30,6 @@ from .rules import cards as cards_rules
 from .rules import combat as combat_rules
 from .rules import conversion as conversion_rules
 from .rules import dice as dice_rules
-from .rules import flow as flow_rules
 from .rules import main as main_rules
 from .rules import movement as movement_rules
 from .rules import outcome as outcome_rules
@@ -40,11 +41,12 @@ from .rules import tribute as tribute_rules
 from .rules import turn as turn_rules
 from .rules import windows as windows_rules
 from .rules.context import _Ctx, effect
+from .stages import FLOW
 
 _ACTION = TypeAdapter(Action)
 
 
-class SoulOfTheEmpire(Queries, NotationGame):
+class SoulOfTheEmpire(FlowGame, Queries, NotationGame):
     """The Soul of the Empire game object (stateless; see games.core.Game)."""
 
     effects = effect
@@ -64,6 +66,7 @@ class SoulOfTheEmpire(Queries, NotationGame):
     View = View
     notation = notation
     action_adapter = _ACTION
+    flow = FLOW
 
     def __init__(self) -> None:
         self.data: Data = load()
@@ -100,12 +103,17 @@ class SoulOfTheEmpire(Queries, NotationGame):
         """The factions a seat plays: "Rome", or "Rome + Jewish" with 2 players."""
         return " + ".join(self.fname(f) for f in s.order if s.factions[f].seat == seat)
 
-    # ------------------------------------------------------------------ contract: who acts
+    # ------------------------------------------------------------------ the flow (stages.py)
 
     def to_act(self, s: State) -> Mapping[Seat, Prompt]:
-        """Who is asked now and how (a fresh dict, remembered for the last state:
-        games.core.memo; the agents' look-ahead applies many actions to one state)."""
+        """Who is asked now and how: the current stage's seats and questions (a fresh dict,
+        remembered for the last state: games.core.memo; the agents' look-ahead applies many
+        actions to one state)."""
         return dict(self._to_act(s))
+
+    @last_state
+    def _to_act(self, s: State) -> Mapping[Seat, Prompt]:
+        return FlowGame.to_act(self, s)
 
     def legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
         """Every legal action for ``seat``; for Move and Recruit, one group of units
@@ -114,64 +122,32 @@ class SoulOfTheEmpire(Queries, NotationGame):
         (games.core.memo): reading typed text asks for it again and again."""
         return list(self._legal_actions(s, seat))
 
-    # ------------------------------------------------------------------ contract: apply
+    @last_state
+    def _legal_actions(self, s: State, seat: Seat) -> Sequence[Any]:
+        return FlowGame.legal_actions(self, s, seat)  # type: ignore[return-value]
 
-    def apply(self, s: State, seat: Seat, a: Any, rng: Rng) -> Step[State]:
-        """Check ``a`` for ``seat`` and apply it, running automatic steps after it.
+    def acting(self, s: State, seat: Seat) -> str | None:
+        """The faction ``seat`` is asked to act for now (by the current stage), or None."""
+        if s.phase == "over":
+            return None
+        stage = self.flow.current(self, s)
+        return None if stage is None else stage.faction(self, s, seat)  # type: ignore[attr-defined]
 
-        Raises
-        ------
-        GameOverError, NotYourTurnError, IllegalActionError
-            With a message saying what would be legal.
-        """
-        self.require_turn(s, seat)
-        if isinstance(a, dict):
-            a = _ACTION.validate_python(a)
-        f = self.acting(s, seat)
-        assert f is not None  # require_turn: the seat is asked, so it acts for a faction
-        ctx = _Ctx(s, rng)
-        if s.scoring is not None:
-            self._apply_scoring(ctx, a)
-        elif s.extra_roll is not None:
-            self._apply_extra(ctx, f, a)
-        elif s.regroup is not None:
-            self._apply_regroup(ctx, a)
-        elif s.rolling is not None:
-            self._apply_rolling(ctx, f, a)
-        elif s.phase == "markers":
-            self._apply_marker(ctx, a)
-        elif s.phase == "final":
-            self._apply_final(ctx, a)
-        elif s.combat is not None:
-            if s.combat.stage == "salvage":
-                self._apply_salvage_pick(ctx, a)
-            elif s.combat.stage == "plunder":
-                self._apply_plunder(ctx, a)
-            elif s.combat.stage in ("elder", "decide"):
-                self._apply_decide(ctx, f, a)
-            else:
-                self._apply_commit(ctx, f, a)
-        elif s.conversion is not None:
-            self._apply_conversion(ctx, a)
-        elif s.tribute is not None:
-            self._apply_tribute(ctx, f, a)
-        elif s.giving is not None:
-            self._apply_giving(ctx, f, a)
-        elif s.window is not None:
-            self._apply_window(ctx, f, a)
-        elif s.phase == "start":
-            self._apply_start(ctx, f, a)
-        elif s.phase == "main":
-            self._apply_main(ctx, f, a)
-        elif s.phase == "end":
-            self._apply_end(ctx, f, a)
-        elif s.phase == "discard":
-            self._apply_discard(ctx, f, a)
+    def faction_prompt(self, s: State, f: str) -> Prompt:
+        """The question the current stage puts to faction ``f`` (whether or not it is asked)."""
+        return self.flow.current(self, s).ask(self, s, f)  # type: ignore[union-attr]
+
+    def context(self, s: State, rng: Rng) -> _Ctx:
+        """The scratch of one ``apply``, with Soul of the Empire's helpers."""
+        return _Ctx(s, rng)
+
+    def after_action(self, ctx: _Ctx, seat: Seat | None, action: Any) -> None:  # type: ignore[override]
+        """After every action: a revolt left without units ends, whatever removed them
+        (RULINGS.md R13); then Winning The Game (and the special victories) is checked."""
         if ctx.s.revolts and ctx.s.combat is None and ctx.s.extra_roll is None:
-            self._revolt_check(ctx)  # a revolt left without units ends, whatever removed them (R13)
+            self._revolt_check(ctx)
         if ctx.s.phase != "over":
             self._check_victory(ctx)
-        return Step(state=ctx.s, events=tuple(ctx.events))
 
     # ------------------------------------------------------------------ movement
 
@@ -319,10 +295,6 @@ class SoulOfTheEmpire(Queries, NotationGame):
     regroup_options = scoring_rules.regroup_options
     _apply_regroup = scoring_rules.apply_regroup
 
-    _to_act = flow_rules.to_act
-    _prompt = flow_rules.prompt
-    _legal_actions = flow_rules.legal_actions
-
     _move_options = movement_rules.move_options
     _move_options_by_budget = movement_rules.move_options_by_budget
     _do_paths = movement_rules.do_paths
@@ -345,9 +317,9 @@ class SoulOfTheEmpire(Queries, NotationGame):
     _can_claim = main_rules.can_claim
     _can_block = main_rules.can_block
     _can_discard_objective = main_rules.can_discard_objective
-    _use_die = main_rules.use_die
-    _use_extra = main_rules.use_extra
-    _use_gray_die = main_rules.use_gray_die
+    _use_die = dice_rules.use_die
+    _use_extra = dice_rules.use_extra
+    _use_gray_die = dice_rules.use_gray_die
     _apply_main = main_rules.apply_main
     _coalition_only = main_rules.coalition_only
     _give_to_caesar = main_rules.give_to_caesar

@@ -357,45 +357,6 @@ class Queries:
             why = f"{self.fname(faction)} reached {WIN_POINTS} points"
         return why
 
-    def acting(self, s: State, seat: Seat) -> str | None:
-        """The faction ``seat`` is asked to act for now, or None."""
-        if s.phase == "over":
-            return None
-        if s.scoring is not None:
-            f = s.scoring.faction
-            return f if s.factions[f].seat == seat else None
-        if s.extra_roll is not None:
-            f = s.extra_roll.faction
-            return f if s.factions[f].seat == seat else None
-        if s.regroup is not None:
-            return "coalition" if s.factions["coalition"].seat == seat else None
-        if s.rolling is not None:
-            f = s.rolling.faction
-            return f if s.factions[f].seat == seat else None
-        if s.phase == "markers":
-            f = self.marker_placer(s, s.markers_to_place[0])
-            return f if s.factions[f].seat == seat else None
-        if s.phase == "final":
-            return "rome" if s.factions["rome"].seat == seat else None
-        if s.combat is not None:
-            c = s.combat
-            if c.stage in ("plunder", "salvage"):
-                return "coalition" if s.factions["coalition"].seat == seat else None
-            if c.stage in ("elder", "decide"):
-                return c.asking if c.asking is not None and self.seat_of(s, c.asking) == seat else None
-            for side in (c.attacker, c.defender):
-                if side not in c.choices and self.seat_of(s, side) == seat:
-                    return side
-            return None
-        if s.conversion is not None:
-            return "christians" if s.factions["christians"].seat == seat else None
-        if s.tribute is not None or s.giving is not None:
-            f = self.tribute_chooser(s)
-            return f if self.seat_of(s, f) == seat else None
-        if s.window is not None:
-            return s.window.faction if s.factions[s.window.faction].seat == seat else None
-        return s.active if s.factions[s.active].seat == seat else None
-
     def tribute_chooser(self, s: State) -> str:
         """Who chooses now while Collect Tribute or Giving is resolved."""
         if s.giving is not None:

@@ -95,7 +95,7 @@ def view(game: Any, s: State, viewer: Seat | None) -> View:
     c = s.combat
     window = None
     if s.window is not None:
-        window = game._prompt(s, s.window.faction).text
+        window = game.faction_prompt(s, s.window.faction).text
     elif s.tribute is not None or s.giving is not None:
         window = game._tribute_prompt(s, game.tribute_chooser(s)).text
     return View(

@@ -237,51 +237,8 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
         f"{game.fname(att)} reveals {card[att].name} ({card[att].number})" + shown(ca.power),
         f"{game.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})" + shown(cd.power),
     ]
-    # Power Cards leave the hand now (some return later)
-    for side in (att, dfn):
-        if power[side]:
-            holder = game.hand_owner(side)
-            hand = list(ctx.f(holder).hand)
-            hand.remove(power[side])
-            ctx.set_f(holder, hand=tuple(hand))
-            if side == att:
-                ctx.update(power_played=ctx.s.power_played + 1)
-    # Conscription
-    for side in (att, dfn):
-        k = c.choices[side].conscript
-        if k:
-            game._release_captured(ctx, k)
-            lines.append(f"Conscription adds {k} captured units")
-    # card effects
-    cancel = {x: card[x].effect == "cancel" for x in (att, dfn)}
-    active = {
-        att: not cancel[dfn] and card[att].effect not in ("none", "cancel"),
-        dfn: not cancel[att] and card[dfn].effect not in ("none", "cancel"),
-    }
-    mod = {att: 0, dfn: 0}
-    early_winner: str | None = None
-    for side in (att, dfn):
-        other = dfn if side == att else att
-        sign = -1 if low else 1
-        e = card[side]
-        if not active[side]:
-            if cancel[other] and card[side].effect not in ("none", "cancel"):
-                lines.append(f"{card[other].name} cancels {e.name}")
-            continue
-        if e.effect == "edge":
-            mod[side] += sign * e.n
-        elif e.effect == "hinder":
-            mod[other] -= sign * e.n
-        elif e.effect == "reinforce":
-            k = min(e.n, ctx.f(side).supply, game.room(ctx.s, t, side))
-            ctx.from_supply(t, side, k)
-            lines.append(f"{e.name}: {count(k, game.fname(side) + ' unit')} join" + ("s" if k == 1 else ""))
-        elif e.effect == "kill":
-            k = min(e.n, game.units(ctx.s, t, other))
-            ctx.to_supply(t, other, k)
-            lines.append(f"{e.name}: {k} {game.fname(other)} unit{'s' if k != 1 else ''} removed")
-            if game.units(ctx.s, t, other) == 0 and early_winner is None:
-                early_winner = side
+    take_powers(game, ctx, c, power, lines)
+    mod, early_winner = card_effects(game, ctx, c, card, low, lines)
     for side in (att, dfn):
         p = power[side]
         if p and game.data.card(p).id in ("praetorian-guard", "hasmonean-valour", "martyrdom"):
@@ -326,6 +283,66 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
             + f"; {game.fname(winner)} is winning"
             + (" (a tie goes to the defender)." if val[att] == val[dfn] and early_winner is None else ".")
         )
+
+
+def take_powers(game: Any, ctx: _Ctx, c: Any, power: dict[str, str | None], lines: list[str]) -> None:
+    """At the reveal the Power Cards leave the hand (some return later), and Conscription
+    adds its captured units (Combat; Conscription)."""
+    att, dfn = c.attacker, c.defender
+    for side in (att, dfn):
+        if power[side]:
+            holder = game.hand_owner(side)
+            hand = list(ctx.f(holder).hand)
+            hand.remove(power[side])
+            ctx.set_f(holder, hand=tuple(hand))
+            if side == att:
+                ctx.update(power_played=ctx.s.power_played + 1)
+    # Conscription
+    for side in (att, dfn):
+        k = c.choices[side].conscript
+        if k:
+            game._release_captured(ctx, k)
+            lines.append(f"Conscription adds {k} captured units")
+
+
+def card_effects(
+    game: Any, ctx: _Ctx, c: Any, card: dict[str, Any], low: bool, lines: list[str]
+) -> tuple[dict[str, int], str | None]:
+    """The Combat Cards' effects (a cancelling card first, else each in turn): the
+    modifiers toward winning of each side, and the side whose kill removed the last enemy
+    unit before the combat is resolved (Combat Cards; RULINGS.md R16)."""
+    att, dfn = c.attacker, c.defender
+    t = c.territory
+    cancel = {x: card[x].effect == "cancel" for x in (att, dfn)}
+    active = {
+        att: not cancel[dfn] and card[att].effect not in ("none", "cancel"),
+        dfn: not cancel[att] and card[dfn].effect not in ("none", "cancel"),
+    }
+    mod = {att: 0, dfn: 0}
+    early_winner: str | None = None
+    for side in (att, dfn):
+        other = dfn if side == att else att
+        sign = -1 if low else 1
+        e = card[side]
+        if not active[side]:
+            if cancel[other] and card[side].effect not in ("none", "cancel"):
+                lines.append(f"{card[other].name} cancels {e.name}")
+            continue
+        if e.effect == "edge":
+            mod[side] += sign * e.n
+        elif e.effect == "hinder":
+            mod[other] -= sign * e.n
+        elif e.effect == "reinforce":
+            k = min(e.n, ctx.f(side).supply, game.room(ctx.s, t, side))
+            ctx.from_supply(t, side, k)
+            lines.append(f"{e.name}: {count(k, game.fname(side) + ' unit')} join" + ("s" if k == 1 else ""))
+        elif e.effect == "kill":
+            k = min(e.n, game.units(ctx.s, t, other))
+            ctx.to_supply(t, other, k)
+            lines.append(f"{e.name}: {k} {game.fname(other)} unit{'s' if k != 1 else ''} removed")
+            if game.units(ctx.s, t, other) == 0 and early_winner is None:
+                early_winner = side
+    return mod, early_winner
 
 
 def ask(game: Any, ctx: _Ctx, side: str, question: str) -> None:

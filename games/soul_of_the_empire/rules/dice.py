@@ -245,3 +245,65 @@ def apply_extra(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
             ctx.update(phase="main")
         return
     raise IllegalActionError(f"Reroll some of your {what} (reroll <values>) or keep them.")
+
+
+def use_die(game: Any, ctx: _Ctx, f: str, die: int, place: str = "spent", **fields: Any) -> int:
+    """Take a die from the Dice Sequence; returns its value. Raises
+    IllegalActionError listing the dice that can be used."""
+    dice = ctx.f(f).dice
+    if not 0 <= die < len(dice) or dice[die].place != "unspent" or not dice[die].seq:
+        vals = [str(d.value) for d in dice if d.place == "unspent" and d.seq]
+        raise IllegalActionError(
+            "Use a die from your Dice Sequence; you have: "
+            + (", ".join(vals) or "none (end the Main Phase)")
+            + "."
+        )
+    v = dice[die].value
+    ctx.set_die(f, die, place=place, seq=False, **fields)
+    return v
+
+
+def use_extra(game: Any, ctx: _Ctx, f: str, die: int | None, place: str = "spent", **fields: Any) -> int:
+    """The one extra die from outside the Dice Sequence (actions marked *)."""
+    if die is None:
+        return 0
+    dice = ctx.f(f).dice
+    if not 0 <= die < len(dice) or dice[die].place != "unspent" or dice[die].seq:
+        vals = [str(d.value) for d in dice if d.place == "unspent" and not d.seq]
+        raise IllegalActionError(
+            "The second die must be an Unspent die from outside your Dice Sequence; you have: "
+            + (", ".join(vals) or "none")
+            + "."
+        )
+    v = dice[die].value
+    ctx.set_die(f, die, place=place, seq=False, **fields)
+    return v
+
+
+def use_gray_die(game: Any, ctx: _Ctx, die: int, yellow: bool) -> int:
+    if yellow:
+        k = 0
+        revolts = []
+        value = None
+        for r in ctx.s.revolts:
+            dice = list(r.dice)
+            for j, d in enumerate(dice):
+                if k == die and d.place == "unspent":
+                    value = d.value
+                    dice[j] = d.model_copy(update={"place": "spent"})
+                k += 1
+            revolts.append(r.model_copy(update={"dice": tuple(dice)}))
+        if value is None:
+            vals = [str(v) for _, v in game.yellow_dice(ctx.s)]
+            raise IllegalActionError(
+                "No such unspent yellow die; yellow dice: " + (", ".join(vals) or "none") + "."
+            )
+        ctx.update(revolts=tuple(revolts))
+        return value
+    if ctx.s.gray_die_used:
+        raise IllegalActionError(
+            "The Jewish Faction may spend only 1 die a turn on Gray actions; use a yellow die."
+        )
+    v = game._use_die(ctx, "jews", die)
+    ctx.update(gray_die_used=True)
+    return v

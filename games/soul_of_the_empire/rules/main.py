@@ -61,6 +61,8 @@ def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
 
 
 def main_actions(game: Any, s: State, f: str) -> list[Any]:
+    """The Main Phase's legal die actions of ``f`` (Using Your Dice To Take Actions), one
+    group of units per Move and Recruit (RULINGS.md R5), in a fixed order."""
     out: list[Any] = []
     fs = s.factions[f]
     seq = game.seq_dice(s, f)
@@ -81,18 +83,7 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
     for i in seq[:1] if seq else []:
         for t, target in game._attack_targets(s, f):
             out.append(Attack(die=i, territory=t, target=target))
-    # Gray actions (Jewish seat)
-    if f == "jews" and game.on_board(s, "gray") > 0:
-        for die, yellow in game.gray_dice(s):
-            v = game.die_value(s, f, die, yellow)
-            revolt = game.yellow_revolt(s, die) if yellow else None
-            out += [
-                Move(die=die, paths=(p,), gray=True, yellow=yellow)
-                for p in game._move_options(s, "gray", v, revolt)
-            ]
-            for t, target in game._attack_targets(s, "gray"):
-                if revolt is None or game.revolt_units(s, t, revolt):
-                    out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
+    out += gray_actions(game, s, f)
     # Objectives
     for i in seq:
         for c in s.objectives:
@@ -113,31 +104,7 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
                 ):
                     out.append(Buy(die=i, extra=j))
     if f == "coalition":
-        for i in seq:
-            for m in s.markers:
-                if m.territory and not game.marker_claimed(s, m.territory):
-                    out.append(ClaimMarker(die=i, territory=m.territory))
-            for d in fs.dice:
-                if d.place == "marker":
-                    out.append(Retrieve(die=i, territory=d.on))
-            for c in sorted({d.on for d in fs.dice if d.place == "block"}):
-                out.append(Unblock(die=i, card=c))
-            if fs.rage < RAGE_MAX:
-                if fs.dice[i].value >= PIPS_PER_RAGE:
-                    out.append(Rage(die=i))
-                for j in game.outside_dice(s, f, exclude=i):
-                    if (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[
-                        i
-                    ].value // 2 and fs.rage + fs.dice[i].value // 2 < RAGE_MAX:
-                        out.append(Rage(die=i, extra=j))
-            for extra in [None] + game.outside_dice(s, f, exclude=i):
-                total = fs.dice[i].value + (fs.dice[extra].value if extra is not None else 0)
-                if total != BLOCK_PIPS:
-                    continue
-                for c in s.objectives:
-                    for target in present:
-                        if game._can_block(s, c, target):
-                            out.append(Block(die=i, extra=extra, card=c, target=target))
+        out += coalition_actions(game, s, f, seq, present)
     if s.players == 2:
         for i in seq:
             for extra in [None] + game.outside_dice(s, f, exclude=i):
@@ -147,6 +114,57 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
                         if game._can_discard_objective(s, c):
                             out.append(DiscardObjective(die=i, extra=extra, card=c))
     del present
+    return out
+
+
+def gray_actions(game: Any, s: State, f: str) -> list[Any]:
+    """The Gray Faction's moves and attacks, with a Jewish die or a yellow die of its revolt
+    (Jewish Revolt Power Cards; RULINGS.md R7): the Jewish seat's options."""
+    out: list[Any] = []
+    if f == "jews" and game.on_board(s, "gray") > 0:
+        for die, yellow in game.gray_dice(s):
+            v = game.die_value(s, f, die, yellow)
+            revolt = game.yellow_revolt(s, die) if yellow else None
+            out += [
+                Move(die=die, paths=(p,), gray=True, yellow=yellow)
+                for p in game._move_options(s, "gray", v, revolt)
+            ]
+            for t, target in game._attack_targets(s, "gray"):
+                if revolt is None or game.revolt_units(s, t, revolt):
+                    out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
+    return out
+
+
+def coalition_actions(game: Any, s: State, f: str, seq: list[int], present: list[str]) -> list[Any]:
+    """The Coalition's own die actions (The Coalition): claim an Objective Point Marker,
+    retrieve or unblock dice, raise its Rage, block another faction's objective with 6 pips."""
+    out: list[Any] = []
+    fs = s.factions[f]
+    for i in seq:
+        for m in s.markers:
+            if m.territory and not game.marker_claimed(s, m.territory):
+                out.append(ClaimMarker(die=i, territory=m.territory))
+        for d in fs.dice:
+            if d.place == "marker":
+                out.append(Retrieve(die=i, territory=d.on))
+        for c in sorted({d.on for d in fs.dice if d.place == "block"}):
+            out.append(Unblock(die=i, card=c))
+        if fs.rage < RAGE_MAX:
+            if fs.dice[i].value >= PIPS_PER_RAGE:
+                out.append(Rage(die=i))
+            for j in game.outside_dice(s, f, exclude=i):
+                if (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[
+                    i
+                ].value // 2 and fs.rage + fs.dice[i].value // 2 < RAGE_MAX:
+                    out.append(Rage(die=i, extra=j))
+        for extra in [None] + game.outside_dice(s, f, exclude=i):
+            total = fs.dice[i].value + (fs.dice[extra].value if extra is not None else 0)
+            if total != BLOCK_PIPS:
+                continue
+            for c in s.objectives:
+                for target in present:
+                    if game._can_block(s, c, target):
+                        out.append(Block(die=i, extra=extra, card=c, target=target))
     return out
 
 
@@ -192,267 +210,261 @@ def can_discard_objective(game: Any, s: State, card: str) -> bool:
     return not (co and any(d.place == "block" and d.on == card for d in co.dice))
 
 
-def use_die(game: Any, ctx: _Ctx, f: str, die: int, place: str = "spent", **fields: Any) -> int:
-    """Take a die from the Dice Sequence; returns its value. Raises
-    IllegalActionError listing the dice that can be used."""
-    dice = ctx.f(f).dice
-    if not 0 <= die < len(dice) or dice[die].place != "unspent" or not dice[die].seq:
-        vals = [str(d.value) for d in dice if d.place == "unspent" and d.seq]
-        raise IllegalActionError(
-            "Use a die from your Dice Sequence; you have: "
-            + (", ".join(vals) or "none (end the Main Phase)")
-            + "."
-        )
-    v = dice[die].value
-    ctx.set_die(f, die, place=place, seq=False, **fields)
-    return v
-
-
-def use_extra(game: Any, ctx: _Ctx, f: str, die: int | None, place: str = "spent", **fields: Any) -> int:
-    """The one extra die from outside the Dice Sequence (actions marked *)."""
-    if die is None:
-        return 0
-    dice = ctx.f(f).dice
-    if not 0 <= die < len(dice) or dice[die].place != "unspent" or dice[die].seq:
-        vals = [str(d.value) for d in dice if d.place == "unspent" and not d.seq]
-        raise IllegalActionError(
-            "The second die must be an Unspent die from outside your Dice Sequence; you have: "
-            + (", ".join(vals) or "none")
-            + "."
-        )
-    v = dice[die].value
-    ctx.set_die(f, die, place=place, seq=False, **fields)
-    return v
-
-
-def use_gray_die(game: Any, ctx: _Ctx, die: int, yellow: bool) -> int:
-    if yellow:
-        k = 0
-        revolts = []
-        value = None
-        for r in ctx.s.revolts:
-            dice = list(r.dice)
-            for j, d in enumerate(dice):
-                if k == die and d.place == "unspent":
-                    value = d.value
-                    dice[j] = d.model_copy(update={"place": "spent"})
-                k += 1
-            revolts.append(r.model_copy(update={"dice": tuple(dice)}))
-        if value is None:
-            vals = [str(v) for _, v in game.yellow_dice(ctx.s)]
-            raise IllegalActionError(
-                "No such unspent yellow die; yellow dice: " + (", ".join(vals) or "none") + "."
-            )
-        ctx.update(revolts=tuple(revolts))
-        return value
-    if ctx.s.gray_die_used:
-        raise IllegalActionError(
-            "The Jewish Faction may spend only 1 die a turn on Gray actions; use a yellow die."
-        )
-    v = game._use_die(ctx, "jews", die)
-    ctx.update(gray_die_used=True)
-    return v
-
-
 def apply_main(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """The Main Phase (Using Your Dice To Take Actions): end it, or one action of the
+    faction's dice, carried out by its handler (``MAIN_HANDLERS``)."""
     s = ctx.s
     if isinstance(a, EndMain):
         ctx.update(phase="end")
         ctx.note(f"{game.fname(f)} ended the Main Phase.")
         return
     ctx.update(acted=True)
-    if isinstance(a, PlayPower):
-        game._play_power(ctx, f, a, "main")
-    elif isinstance(a, Move):
-        mover = f
-        if a.gray:
-            if f != "jews":
-                raise IllegalActionError("Only the Jewish Faction moves the Gray Faction.")
-            mover = "gray"
-            revolt = game.yellow_revolt(s, a.die) if a.yellow else None
-            v = game._use_gray_die(ctx, a.die, a.yellow)
-        elif a.yellow:
-            raise IllegalActionError("Yellow dice move only Gray units: move gray yellow <value>: ...")
-        else:
-            revolt = None
-            v = game._use_die(ctx, f, a.die)
-        game._do_paths(ctx, mover, a.paths, v, revolt)
-        game._after_move(ctx, mover, a.paths)
-    elif isinstance(a, Recruit):
-        v = game._use_die(ctx, f, a.die)
-        game._recruit(ctx, f, a.placements, v)
-    elif isinstance(a, Attack):
-        side = f
-        if a.gray:
-            if f != "jews":
-                raise IllegalActionError("Only the Jewish Faction fights with the Gray Faction.")
-            side = "gray"
-            revolt = game.yellow_revolt(s, a.die) if a.yellow else None
-            game._use_gray_die(ctx, a.die, a.yellow)
-            if revolt is not None and not game.revolt_units(s, a.territory, revolt):
-                where = [game.tname(t) for t in sorted(game.revolt_territories(s, revolt))]
-                raise IllegalActionError(
-                    f"The yellow die of {game.card_name(revolt)} initiates combat only with that revolt's "
-                    f"units; it has none in {game.tname(a.territory)}"
-                    + (f" (its units are in {list_words(where)})." if where else ".")
-                )
-        elif a.yellow:
-            raise IllegalActionError("Yellow dice are for Gray actions: attack gray yellow <value>: ...")
-        else:
-            game._use_die(ctx, f, a.die)
-        targets = game._attack_targets(s, side)
-        if (a.territory, a.target) not in targets:
-            why = ""
-            if a.target == side:
-                why = (f"{game.fname(side)} cannot attack its own units: combat needs a unit \"in the same "
-                       "territory as another faction\" (Initiate Combat). ")
-            elif a.target in s.factions and game.same_player(s, side, a.target):
-                why = (
-                    f"{game.fname(side)} and {game.fname(a.target)} are both your factions, and factions "
-                    "controlled by the same player never fight each other (2-Player Rules). "
-                )
-            elif {side, a.target} == {"jews", "gray"}:
-                why = "The Jewish and Gray Factions never fight each other (RULINGS.md R7). "
-            elif a.territory in game.data.territories and not game.units(s, a.territory, a.target):
-                why = f"There are no {game.fname(a.target)} units in {game.tname(a.territory)}. "
-            elif a.territory in game.data.territories and not game.units(s, a.territory, side):
-                why = f"You have no units in {game.tname(a.territory)}. "
-            raise IllegalActionError(
-                why
-                + (
-                    "You may fight: "
-                    + list_words([f"{game.fname(o)} in {game.tname(t)}" for t, o in targets])
-                    + "."
-                    if targets
-                    else "There is nobody you may fight now."
-                )
-            )
-        game._begin_combat(ctx, side, a.target, a.territory)
-    elif isinstance(a, Claim):
-        if not game._can_claim(s, f, a.card):
-            raise IllegalActionError(
-                "You may claim: "
-                + list_words(
-                    [game.data.objectives[c].name for c in s.objectives if game._can_claim(s, f, c)]
-                )
-                + "."
-            )
-        game._use_die(ctx, f, a.die, place="objective", on=a.card)
-        ctx.note(f"{game.fname(f)} claimed its objective on {game.data.objectives[a.card].name}.")
-        if f == "christians" and game.durable(ctx.s, f, "enrapture") and not ctx.s.enrapture_used:
-            spent = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "spent"]
-            if spent:
-                v = ctx.rng.die(6)
-                ctx.set_die(f, spent[0], place="unspent", seq=True, value=v)
-                ctx.update(enrapture_used=True)
-                ctx.note(f"Enrapture: a Spent die is rerolled ({v}) for another action.")
-    elif isinstance(a, Buy):
-        if f == "coalition":
-            raise IllegalActionError("The Coalition has no Power Card deck to buy from.")
-        v = game._use_die(ctx, f, a.die, place="power") + game._use_extra(ctx, f, a.extra, place="power")
-        n = min(v // PIPS_PER_CARD, BUY_LIMIT - s.bought)
-        if n <= 0:
-            raise IllegalActionError(
-                f"Power Cards cost {PIPS_PER_CARD} pips each (at most {BUY_LIMIT} a turn; {s.bought} bought)."
-            )
-        ctx.update(bought=s.bought + n)
-        ctx.note(
-            f"{game.fname(f)} designated {count(v, 'pip')} to purchase {n} Power Card{'s' if n != 1 else ''}."
-        )
-        game._give_to_caesar(ctx, f)
-    elif isinstance(a, ClaimMarker):
-        game._coalition_only(f)
-        m = game.marker_at(s, a.territory)
-        if m is None or game.marker_claimed(s, a.territory):
-            free = [
-                game.tname(x.territory)
-                for x in s.markers
-                if x.territory and not game.marker_claimed(s, x.territory)
-            ]
-            raise IllegalActionError("Unclaimed Objective Point Markers: " + list_words(free) + ".")
-        game._use_die(ctx, f, a.die, place="marker", on=a.territory)
-        ctx.note(
-            f"The Coalition claimed the {game.fname(m.owner)} Objective Point Marker in {game.tname(a.territory)}."
-        )
-    elif isinstance(a, Block):
-        game._coalition_only(f)
-        if (
-            a.card not in s.objectives
-            or a.target not in s.factions
-            or not game._can_block(s, a.card, a.target)
-        ):
-            raise IllegalActionError(
-                "You may block an unclaimed objective of another faction, 1 per card and 1 per faction."
-            )
-        v = game._use_die(ctx, f, a.die, place="block", on=a.card, target=a.target)
-        v += game._use_extra(ctx, f, a.extra, place="block", on=a.card, target=a.target)
-        if v != BLOCK_PIPS:
-            raise IllegalActionError(f"Blocking requires exactly {BLOCK_PIPS} pips, not {v}.")
-        ctx.note(
-            f"The Coalition blocks the {game.fname(a.target)} objective on {game.data.objectives[a.card].name}."
-        )
-    elif isinstance(a, Unblock):
-        game._coalition_only(f)
-        dice = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "block" and d.on == a.card]
-        if not dice:
-            raise IllegalActionError("You have no die blocking an objective on that card.")
-        game._use_die(ctx, f, a.die)
-        for i in dice:
-            ctx.set_die(f, i, place="spent", on=None, target=None)
-        ctx.note(f"The Coalition returned its blocking dice from {game.data.objectives[a.card].name}.")
-    elif isinstance(a, Rage):
-        game._coalition_only(f)
-        fs = ctx.f(f)
-        if fs.rage >= RAGE_MAX:
-            raise IllegalActionError(f"Rage cannot be increased above {RAGE_MAX}.")
-        v = game._use_die(ctx, f, a.die) + game._use_extra(ctx, f, a.extra)
-        gain = v // PIPS_PER_RAGE
-        if gain <= 0:
-            raise IllegalActionError(f"Rage costs {PIPS_PER_RAGE} pips per point.")
-        rage = min(RAGE_MAX, fs.rage + gain)
-        ctx.set_f(f, rage=rage)
-        ctx.note(f"The Coalition's Rage rises to {rage}.")
-    elif isinstance(a, Retrieve):
-        fs = ctx.f(f)
-        if a.card is not None:
-            idx = [i for i, d in enumerate(fs.dice) if d.place == "objective" and d.on == a.card]
-        elif a.territory is not None:
-            idx = [i for i, d in enumerate(fs.dice) if d.place == "marker" and d.on == a.territory]
-        else:
-            idx = []
-        if not idx:
-            raise IllegalActionError("You have no die on that Objective Card or marker.")
-        game._use_die(ctx, f, a.die)
-        for i in idx:
-            ctx.set_die(f, i, place="spent", on=None)
-        ctx.note(f"{game.fname(f)} retrieved a die.")
-    elif isinstance(a, DiscardObjective):
-        if s.players != 2:
-            raise IllegalActionError("Objective Cards may be discarded only in the 2-player game.")
-        if not game._can_discard_objective(s, a.card):
-            raise IllegalActionError(
-                "Only an unclaimed face-up Objective Card with no die on it may be discarded."
-            )
-        v = game._use_die(ctx, f, a.die) + game._use_extra(ctx, f, a.extra)
-        if v != BLOCK_PIPS:
-            raise IllegalActionError(
-                f"Discarding an Objective Card requires exactly {BLOCK_PIPS} pips, not {v}."
-            )
-        ctx.update(
-            objectives=tuple(c for c in ctx.s.objectives if c != a.card),
-            objective_discard=ctx.s.objective_discard + (a.card,),
-        )
-        ctx.note(f"{game.fname(f)} discarded the Objective Card {game.data.objectives[a.card].name}.")
-        if ctx.s.objective_deck:
-            new, rest = ctx.s.objective_deck[0], ctx.s.objective_deck[1:]
-            ctx.update(objectives=ctx.s.objectives + (new,), objective_deck=rest)
-            ctx.note(f"New Objective Card: {game.data.objectives[new].name}.")
-    else:
+    handler = MAIN_HANDLERS.get(type(a))
+    if handler is None:
         raise IllegalActionError(
             "Main Phase: move, recruit, attack, claim, retrieve, buy, play a card"
             + (", marker, block, unblock, rage" if f == "coalition" else "")
             + ", or end."
         )
+    handler(game, ctx, s, f, a)
+
+
+def main_play_power(game: Any, ctx: _Ctx, s: State, f: str, a: PlayPower) -> None:
+    """Play a Power Card in the Main Phase (Faction Power Cards)."""
+    game._play_power(ctx, f, a, "main")
+
+
+def main_move(game: Any, ctx: _Ctx, s: State, f: str, a: Move) -> None:
+    """Move: a die's value in movement points along routes (Moving Units); the Gray Faction with a Jewish or yellow die (Jewish Revolt Power Cards)."""
+    mover = f
+    if a.gray:
+        if f != "jews":
+            raise IllegalActionError("Only the Jewish Faction moves the Gray Faction.")
+        mover = "gray"
+        revolt = game.yellow_revolt(s, a.die) if a.yellow else None
+        v = game._use_gray_die(ctx, a.die, a.yellow)
+    elif a.yellow:
+        raise IllegalActionError("Yellow dice move only Gray units: move gray yellow <value>: ...")
+    else:
+        revolt = None
+        v = game._use_die(ctx, f, a.die)
+    game._do_paths(ctx, mover, a.paths, v, revolt)
+    game._after_move(ctx, mover, a.paths)
+
+
+def main_recruit(game: Any, ctx: _Ctx, s: State, f: str, a: Recruit) -> None:
+    """Recruit: a die's value in units from the supply into the faction's territories (Recruiting)."""
+    v = game._use_die(ctx, f, a.die)
+    game._recruit(ctx, f, a.placements, v)
+
+
+def main_attack(game: Any, ctx: _Ctx, s: State, f: str, a: Attack) -> None:
+    """Initiate Combat: a die and a territory shared with another faction's units (Initiate Combat; 2-Player Rules; RULINGS.md R7)."""
+    side = f
+    if a.gray:
+        if f != "jews":
+            raise IllegalActionError("Only the Jewish Faction fights with the Gray Faction.")
+        side = "gray"
+        revolt = game.yellow_revolt(s, a.die) if a.yellow else None
+        game._use_gray_die(ctx, a.die, a.yellow)
+        if revolt is not None and not game.revolt_units(s, a.territory, revolt):
+            where = [game.tname(t) for t in sorted(game.revolt_territories(s, revolt))]
+            raise IllegalActionError(
+                f"The yellow die of {game.card_name(revolt)} initiates combat only with that revolt's "
+                f"units; it has none in {game.tname(a.territory)}"
+                + (f" (its units are in {list_words(where)})." if where else ".")
+            )
+    elif a.yellow:
+        raise IllegalActionError("Yellow dice are for Gray actions: attack gray yellow <value>: ...")
+    else:
+        game._use_die(ctx, f, a.die)
+    targets = game._attack_targets(s, side)
+    if (a.territory, a.target) not in targets:
+        why = ""
+        if a.target == side:
+            why = (f"{game.fname(side)} cannot attack its own units: combat needs a unit \"in the same "
+                   "territory as another faction\" (Initiate Combat). ")
+        elif a.target in s.factions and game.same_player(s, side, a.target):
+            why = (
+                f"{game.fname(side)} and {game.fname(a.target)} are both your factions, and factions "
+                "controlled by the same player never fight each other (2-Player Rules). "
+            )
+        elif {side, a.target} == {"jews", "gray"}:
+            why = "The Jewish and Gray Factions never fight each other (RULINGS.md R7). "
+        elif a.territory in game.data.territories and not game.units(s, a.territory, a.target):
+            why = f"There are no {game.fname(a.target)} units in {game.tname(a.territory)}. "
+        elif a.territory in game.data.territories and not game.units(s, a.territory, side):
+            why = f"You have no units in {game.tname(a.territory)}. "
+        raise IllegalActionError(
+            why
+            + (
+                "You may fight: "
+                + list_words([f"{game.fname(o)} in {game.tname(t)}" for t, o in targets])
+                + "."
+                if targets
+                else "There is nobody you may fight now."
+            )
+        )
+    game._begin_combat(ctx, side, a.target, a.territory)
+
+
+def main_claim(game: Any, ctx: _Ctx, s: State, f: str, a: Claim) -> None:
+    """Claim an objective: a die on an Objective Card the faction may claim (Objective Cards; Enrapture)."""
+    if not game._can_claim(s, f, a.card):
+        raise IllegalActionError(
+            "You may claim: "
+            + list_words(
+                [game.data.objectives[c].name for c in s.objectives if game._can_claim(s, f, c)]
+            )
+            + "."
+        )
+    game._use_die(ctx, f, a.die, place="objective", on=a.card)
+    ctx.note(f"{game.fname(f)} claimed its objective on {game.data.objectives[a.card].name}.")
+    if f == "christians" and game.durable(ctx.s, f, "enrapture") and not ctx.s.enrapture_used:
+        spent = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "spent"]
+        if spent:
+            v = ctx.rng.die(6)
+            ctx.set_die(f, spent[0], place="unspent", seq=True, value=v)
+            ctx.update(enrapture_used=True)
+            ctx.note(f"Enrapture: a Spent die is rerolled ({v}) for another action.")
+
+
+def main_buy(game: Any, ctx: _Ctx, s: State, f: str, a: Buy) -> None:
+    """Buy Power Cards: 2 pips a card, at most 6 a turn (Power Cards; Give to Caesar)."""
+    if f == "coalition":
+        raise IllegalActionError("The Coalition has no Power Card deck to buy from.")
+    v = game._use_die(ctx, f, a.die, place="power") + game._use_extra(ctx, f, a.extra, place="power")
+    n = min(v // PIPS_PER_CARD, BUY_LIMIT - s.bought)
+    if n <= 0:
+        raise IllegalActionError(
+            f"Power Cards cost {PIPS_PER_CARD} pips each (at most {BUY_LIMIT} a turn; {s.bought} bought)."
+        )
+    ctx.update(bought=s.bought + n)
+    ctx.note(
+        f"{game.fname(f)} designated {count(v, 'pip')} to purchase {n} Power Card{'s' if n != 1 else ''}."
+    )
+    game._give_to_caesar(ctx, f)
+
+
+def main_claim_marker(game: Any, ctx: _Ctx, s: State, f: str, a: ClaimMarker) -> None:
+    """The Coalition claims an Objective Point Marker with a die (The Coalition)."""
+    game._coalition_only(f)
+    m = game.marker_at(s, a.territory)
+    if m is None or game.marker_claimed(s, a.territory):
+        free = [
+            game.tname(x.territory)
+            for x in s.markers
+            if x.territory and not game.marker_claimed(s, x.territory)
+        ]
+        raise IllegalActionError("Unclaimed Objective Point Markers: " + list_words(free) + ".")
+    game._use_die(ctx, f, a.die, place="marker", on=a.territory)
+    ctx.note(
+        f"The Coalition claimed the {game.fname(m.owner)} Objective Point Marker in {game.tname(a.territory)}."
+    )
+
+
+def main_block(game: Any, ctx: _Ctx, s: State, f: str, a: Block) -> None:
+    """The Coalition blocks another faction's objective with exactly 6 pips (The Coalition)."""
+    game._coalition_only(f)
+    if (
+        a.card not in s.objectives
+        or a.target not in s.factions
+        or not game._can_block(s, a.card, a.target)
+    ):
+        raise IllegalActionError(
+            "You may block an unclaimed objective of another faction, 1 per card and 1 per faction."
+        )
+    v = game._use_die(ctx, f, a.die, place="block", on=a.card, target=a.target)
+    v += game._use_extra(ctx, f, a.extra, place="block", on=a.card, target=a.target)
+    if v != BLOCK_PIPS:
+        raise IllegalActionError(f"Blocking requires exactly {BLOCK_PIPS} pips, not {v}.")
+    ctx.note(
+        f"The Coalition blocks the {game.fname(a.target)} objective on {game.data.objectives[a.card].name}."
+    )
+
+
+def main_unblock(game: Any, ctx: _Ctx, s: State, f: str, a: Unblock) -> None:
+    """The Coalition returns its blocking dice from an Objective Card (The Coalition)."""
+    game._coalition_only(f)
+    dice = [i for i, d in enumerate(ctx.f(f).dice) if d.place == "block" and d.on == a.card]
+    if not dice:
+        raise IllegalActionError("You have no die blocking an objective on that card.")
+    game._use_die(ctx, f, a.die)
+    for i in dice:
+        ctx.set_die(f, i, place="spent", on=None, target=None)
+    ctx.note(f"The Coalition returned its blocking dice from {game.data.objectives[a.card].name}.")
+
+
+def main_rage(game: Any, ctx: _Ctx, s: State, f: str, a: Rage) -> None:
+    """The Coalition raises its Rage: 2 pips a point, at most 3 (The Coalition)."""
+    game._coalition_only(f)
+    fs = ctx.f(f)
+    if fs.rage >= RAGE_MAX:
+        raise IllegalActionError(f"Rage cannot be increased above {RAGE_MAX}.")
+    v = game._use_die(ctx, f, a.die) + game._use_extra(ctx, f, a.extra)
+    gain = v // PIPS_PER_RAGE
+    if gain <= 0:
+        raise IllegalActionError(f"Rage costs {PIPS_PER_RAGE} pips per point.")
+    rage = min(RAGE_MAX, fs.rage + gain)
+    ctx.set_f(f, rage=rage)
+    ctx.note(f"The Coalition's Rage rises to {rage}.")
+
+
+def main_retrieve(game: Any, ctx: _Ctx, s: State, f: str, a: Retrieve) -> None:
+    """Retrieve a die from an Objective Card or an Objective Point Marker."""
+    fs = ctx.f(f)
+    if a.card is not None:
+        idx = [i for i, d in enumerate(fs.dice) if d.place == "objective" and d.on == a.card]
+    elif a.territory is not None:
+        idx = [i for i, d in enumerate(fs.dice) if d.place == "marker" and d.on == a.territory]
+    else:
+        idx = []
+    if not idx:
+        raise IllegalActionError("You have no die on that Objective Card or marker.")
+    game._use_die(ctx, f, a.die)
+    for i in idx:
+        ctx.set_die(f, i, place="spent", on=None)
+    ctx.note(f"{game.fname(f)} retrieved a die.")
+
+
+def main_discard_objective(game: Any, ctx: _Ctx, s: State, f: str, a: DiscardObjective) -> None:
+    """Discard a face-up Objective Card with exactly 6 pips and turn up a new one (2-Player Rules)."""
+    if s.players != 2:
+        raise IllegalActionError("Objective Cards may be discarded only in the 2-player game.")
+    if not game._can_discard_objective(s, a.card):
+        raise IllegalActionError(
+            "Only an unclaimed face-up Objective Card with no die on it may be discarded."
+        )
+    v = game._use_die(ctx, f, a.die) + game._use_extra(ctx, f, a.extra)
+    if v != BLOCK_PIPS:
+        raise IllegalActionError(
+            f"Discarding an Objective Card requires exactly {BLOCK_PIPS} pips, not {v}."
+        )
+    ctx.update(
+        objectives=tuple(c for c in ctx.s.objectives if c != a.card),
+        objective_discard=ctx.s.objective_discard + (a.card,),
+    )
+    ctx.note(f"{game.fname(f)} discarded the Objective Card {game.data.objectives[a.card].name}.")
+    if ctx.s.objective_deck:
+        new, rest = ctx.s.objective_deck[0], ctx.s.objective_deck[1:]
+        ctx.update(objectives=ctx.s.objectives + (new,), objective_deck=rest)
+        ctx.note(f"New Objective Card: {game.data.objectives[new].name}.")
+
+
+MAIN_HANDLERS: dict[type, Any] = {
+    PlayPower: main_play_power,
+    Move: main_move,
+    Recruit: main_recruit,
+    Attack: main_attack,
+    Claim: main_claim,
+    Buy: main_buy,
+    ClaimMarker: main_claim_marker,
+    Block: main_block,
+    Unblock: main_unblock,
+    Rage: main_rage,
+    Retrieve: main_retrieve,
+    DiscardObjective: main_discard_objective,
+}
 
 
 def coalition_only(game: Any, f: str) -> None:

@@ -69,7 +69,15 @@ def pieces(game: Any, s: State, faction: str, k: int) -> tuple[str, ...]:
 
 
 def card_options(game: Any, s: State, f: str, c: str) -> list[PlayPower]:
+    """The ways faction ``f`` may play Power Card ``c`` now, with its parameters (the card's
+    text; RULINGS.md R12: the lists hold some of the choices, the notation reads any)."""
     cid = game.data.card(c).id
+    found = dice_and_unit_card_options(game, s, f, c, cid)
+    return found if found is not None else other_card_options(game, s, f, c, cid)
+
+
+def dice_and_unit_card_options(game: Any, s: State, f: str, c: str, cid: str) -> list[PlayPower] | None:
+    """The options of the cards that set dice, move, recruit or remove units (None for another card)."""
     fs = s.factions[f]
     unspent = [d for d in fs.dice if d.place == "unspent"]
     if cid == "advanced-culture":
@@ -120,6 +128,12 @@ def card_options(game: Any, s: State, f: str, c: str) -> list[PlayPower]:
             if game.units(s, t, f) >= 3
             for g in sorted(game.occupants(s, t) - {"rome", f})
         ]
+    return None
+
+
+def other_card_options(game: Any, s: State, f: str, c: str, cid: str) -> list[PlayPower]:
+    """The options of the other cards: played alone, on a territory or on a faction."""
+    fs = s.factions[f]
     if cid in (
         "auxiliaries",
         "conscription",

@@ -46,23 +46,11 @@ def redirect_goals_memo(game: Any, s: State, w: Window) -> Callable[[str, int], 
     return goals_of
 
 
-def redirect_delta(
-    game: Any,
-    s: State,
-    w: Window,
-    a: Redirect,
-    goals_of: Callable[[str, int], set[str]] | None = None,
-) -> dict[str, int]:
-    """The change in the mover's units per territory that ``a`` makes: each unit named
-    goes to its destination, the others keep their own move (RULINGS.md R22).
-    ``goals_of(start, steps)``: ``_redirect_goals`` for ``s`` and ``w`` (a caller
-    checking many redirects passes one that remembers its answers).
-
-    Raises IllegalActionError naming what was wrong and what is legal."""
-    if goals_of is None:
-        goals_of = game._redirect_goals_memo(s, w)
+def redirect_sends(game: Any, w: Window, a: Redirect, units: dict[str, list[tuple[str, int]]]) -> tuple[tuple[str, str, int], ...]:
+    """The units ``a`` sends, as (from, to, count): all to one territory or named per
+    territory, each from where the mover's units moved out (Promised Land; RULINGS.md R22).
+    Raises IllegalActionError naming what was wrong."""
     mover = game.fname(w.mover)
-    units = game.redirect_units(w)
     if a.territory is not None:
         if a.sends:
             raise IllegalActionError(
@@ -91,6 +79,47 @@ def redirect_delta(
             raise IllegalActionError(
                 f"Promised Land makes the units move: they cannot stay in {game.tname(t0)}."
             )
+    return sends
+
+
+def out_of_reach(game: Any, s: State, w: Window, t0: str, t1: str, us: list[tuple[str, int]]) -> str:
+    """Why the units from ``t0`` cannot be redirected to ``t1`` (Promised Land: in or next to
+    the blue region, and no farther than they moved; RULINGS.md R22), and where they may go."""
+    legal = sorted(game._redirect_goals(s, w, t0, max(k for _, k in us)))
+    if t1 not in game.redirect_zone():
+        why = "is neither in nor adjacent to the blue region"
+    else:
+        steps = max(k for _, k in us)
+        why = (
+            f"is out of reach: the units from {game.tname(t0)} moved {steps} "
+            f"territor{'y' if steps == 1 else 'ies'} and go at most that far, along "
+            "routes open to them"
+        )
+    return (
+        f"{game.tname(t1)} {why}; the units from {game.tname(t0)} may go to "
+        + list_words([game.tname(t) for t in legal] or ["nowhere"])
+        + "."
+    )
+
+
+def redirect_delta(
+    game: Any,
+    s: State,
+    w: Window,
+    a: Redirect,
+    goals_of: Callable[[str, int], set[str]] | None = None,
+) -> dict[str, int]:
+    """The change in the mover's units per territory that ``a`` makes: each unit named
+    goes to its destination, the others keep their own move (RULINGS.md R22).
+    ``goals_of(start, steps)``: ``_redirect_goals`` for ``s`` and ``w`` (a caller
+    checking many redirects passes one that remembers its answers).
+
+    Raises IllegalActionError naming what was wrong and what is legal."""
+    if goals_of is None:
+        goals_of = game._redirect_goals_memo(s, w)
+    mover = game.fname(w.mover)
+    units = game.redirect_units(w)
+    sends = redirect_sends(game, w, a, units)
     delta: dict[str, int] = {}
     for t0, us in units.items():
         named = [t1 for x, t1, n in game.merge_sends(sends) if x == t0 for _ in range(n)]
@@ -106,21 +135,7 @@ def redirect_delta(
         for t1 in dict.fromkeys(named):
             if t1 in every:
                 continue
-            legal = sorted(game._redirect_goals(s, w, t0, max(k for _, k in us)))
-            if t1 not in game.redirect_zone():
-                why = "is neither in nor adjacent to the blue region"
-            else:
-                steps = max(k for _, k in us)
-                why = (
-                    f"is out of reach: the units from {game.tname(t0)} moved {steps} "
-                    f"territor{'y' if steps == 1 else 'ies'} and go at most that far, along "
-                    "routes open to them"
-                )
-            raise IllegalActionError(
-                f"{game.tname(t1)} {why}; the units from {game.tname(t0)} may go to "
-                + list_words([game.tname(t) for t in legal] or ["nowhere"])
-                + "."
-            )
+            raise IllegalActionError(out_of_reach(game, s, w, t0, t1, us))
         match = game._redirect_match(us, goals, named)
         if match is None:
             groups: dict[tuple[str, int], int] = {}

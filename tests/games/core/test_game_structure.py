@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[3]
 PACKAGES = [
     ROOT / "games" / "roman_war", ROOT / "games" / "barbarian_hordes", ROOT / "games" / "promised_land",
-    ROOT / "games" / "credo",
+    ROOT / "games" / "credo", ROOT / "games" / "soul_of_the_empire",
     ROOT / "tests" / "harvest",
 ]
 MAX_MODULE_LINES = 600
@@ -100,6 +100,7 @@ def test_no_import_cycle_inside_the_package(package: Path) -> None:
     ("barbarian-hordes", 2, {}), ("barbarian-hordes", 3, {"variant": "three-player"}), ("barbarian-hordes", 6, {}),
     ("promised-land", 2, {}), ("promised-land", 5, {"no_dice": True}),
     ("credo", 3, {}), ("credo", 4, {"ask_all": False}), ("credo", 6, {}),
+    ("soul-of-the-empire", 2, {}), ("soul-of-the-empire", 3, {}), ("soul-of-the-empire", 4, {}),
 ])
 def test_a_running_game_always_has_a_current_stage_that_asks_someone(game_id: str, players: int, options: dict) -> None:
     """The stage list covers every state random play reaches: while the game runs one stage
