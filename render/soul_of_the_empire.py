@@ -276,20 +276,26 @@ def _public_cards(view: Any) -> str:
 
 
 def _hand(d: ImageDraw.ImageDraw, box: dr.Box, hand: list[str]) -> None:
-    """The viewer's hand box: a title, then each line wrapped (later parts indented), the font
-    shrinking (to 14 pixels) until all of them fit."""
+    """The viewer's hand box: a title, then each line wrapped (later parts indented), what comes
+    before its first colon (the faction and the card's name) in bold, the font shrinking (to 14
+    pixels) until all of them fit."""
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     draw_text(d, (box[0] + 12, box[1] + 14), "Your hand (private)", face(17, "bold"), theme.INK, "lm")
     w, room = box[2] - box[0] - 40, box[3] - box[1] - 34
     for size in (16, 15, 14):
-        hf = face(size)
-        parts = [wrap(line, hf, w) for line in hand]
+        hf, hb = face(size), face(size, "bold")
+        parts = [wrap(line, hb, w) for line in hand]  # measured in bold: the bold head never runs over
         if sum(len(p) for p in parts) * hf.line_height <= room:
             break
     hy = box[1] + 28
-    for para in parts:
+    for line, para in zip(hand, parts, strict=True):
+        head = line.split(": ", 1)[0] + ":" if ": " in line else ""
         for k, part in enumerate(para):
-            draw_text(d, (box[0] + 12 + (14 if k else 0), hy), part, hf, theme.INK)
+            x = box[0] + 12 + (14 if k else 0)
+            if k == 0 and head and part.startswith(head):
+                x += draw_text(d, (x, hy), head, hb, theme.INK) + hf.size * 0.32  # a space
+                part = part[len(head) :].lstrip()
+            draw_text(d, (x, hy), part, hf, theme.INK)
             hy += hf.line_height
 
 
