@@ -695,6 +695,8 @@ def _hand(img: Image.Image, top: int, view: View, hand: tuple[CardView, ...]) ->
     d.rectangle((0, top, WIDTH, top + 4), fill=theme.ORANGE)
     title = f"Your hand \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''} (limit {view.hand_limit})"
     draw_text(d, (MARGIN + 4, top + HAND_TITLE_H / 2 + 2), title, face(24, "bold"), theme.LIGHT, "lm")
+    if not hand:
+        draw_text(d, (MARGIN + 4, top + HAND_TITLE_H + 12), "No cards in hand.", face(20), theme.LIGHT_MUTED, "lm")
     # a few cards are drawn wider (more of their text at a larger size), up to a full row
     per_row = min(CARDS_PER_ROW, max(1, len(hand)))
     cw = min(CARD_W * 1.5, (WIDTH - 2 * MARGIN - 16 - (per_row - 1) * CARD_GAP) / per_row)
@@ -712,7 +714,9 @@ def image_size(view: View) -> tuple[int, int]:
     hand = _own_hand(view)
     if hand is None:
         return WIDTH, base
-    rows = max(1, math.ceil(len(hand) / CARDS_PER_ROW))
+    if not hand:  # the title and a line saying so
+        return WIDTH, base + HAND_TITLE_H + 44
+    rows = math.ceil(len(hand) / CARDS_PER_ROW)
     return WIDTH, base + HAND_TITLE_H + rows * HAND_ROW_H
 
 

@@ -67,8 +67,9 @@ def test_private_view_adds_the_hand(players: int) -> None:
     assert hand is not None
     img = decode(render.render_view(view, names_for(players)))
     base = 1000 if players <= 10 else 1160
-    rows = max(1, -(-len(hand) // bh.CARDS_PER_ROW))
-    assert img.size == (1600, base + bh.HAND_TITLE_H + rows * bh.HAND_ROW_H)
+    rows = -(-len(hand) // bh.CARDS_PER_ROW)
+    # a row of cards per CARDS_PER_ROW cards; an empty hand one line saying so
+    assert img.size == (1600, base + bh.HAND_TITLE_H + (rows * bh.HAND_ROW_H if hand else 44))
     assert img.mode == "RGB"
 
 
