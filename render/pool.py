@@ -79,7 +79,9 @@ def _render_pickled(data: bytes) -> bytes:
     """In a worker: the PNG of a pickled ``(view, names)`` (a board), or of ``(view, names,
     kind, before)``: ``"hand"`` the seat's hand alone (``render.phone.hand_png``; the seat's
     board when its View shows no hand), ``"changed"`` the part of a tall board that changed
-    since the View ``before`` (``render.phone.changed_png``; empty bytes when there is none)."""
+    since the View ``before`` (``render.phone.changed_png``; empty bytes when there is none),
+    ``"crop"`` the same from the two boards' PNGs already drawn (``view`` and ``before`` are
+    then the PNG bytes of the boards after and before, ``names`` the game's id)."""
     from render import phone, render_view
 
     view, names, *rest = pickle.loads(data)
@@ -88,9 +90,45 @@ def _render_pickled(data: bytes) -> bytes:
         return phone.hand_png(view) or render_view(view, names)
     if kind == "changed":
         return phone.changed_png(view, before, names) or b""
+    if kind == "crop":
+        return _crop_pngs(names, view, before)
     return render_view(view, names)
 
 
+def _crop_pngs(game: str, after: bytes, before: bytes) -> bytes:
+    """In a worker: ``render.phone.changed_png`` from the PNGs of the two boards, decoded
+    instead of drawn again (the same pixels: PNG is lossless); empty bytes when the map did not
+    change."""
+    import io
+
+    from PIL import Image
+
+    from render import draw, phone, renderer
+
+    after_img, before_img = (Image.open(io.BytesIO(b)) for b in (after, before))
+    after_img.load()
+    box = phone.crop_box(before_img, after_img, renderer(game).phone_area(after_img.size))
+    return b"" if box is None else draw.encode_png(after_img.crop(tuple(int(v) for v in box)))
+
+
+def _cropped_games() -> frozenset[str]:
+    """In a worker: the ids of the games whose boards have a changed part for phones (their
+    module has ``phone_area``; ``render.phone.changed_crop``)."""
+    import render
+
+    return frozenset(g for g in render.supported_games() if hasattr(render.renderer(g), "phone_area"))
+
+
+def _pickled(what: tuple[Any, ...]) -> bytes:
+    return pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _key(data: bytes) -> bytes:
+    """A request's key: the hash of its pickled view and names (the image depends on nothing else)."""
+    return hashlib.blake2b(data, digest_size=20).digest()
+
+
+_CROPPED: frozenset[str] | None = None  # the games with a changed part for phones (``_cropped_games``)
 _SHARED: concurrent.futures.ProcessPoolExecutor | None = None
 _BROKEN: list[concurrent.futures.Executor] = []
 
@@ -197,12 +235,30 @@ class RenderPool:
         """The PNG of the part of ``view``'s board that changed since ``before`` (an earlier View
         for the same readers), for a board too tall to read on a phone
         (``render.phone.changed_png``); None for other games or when the map did not change."""
-        png = await self._request((view, dict(names) if names else None, "changed", before), slot)
+        game = getattr(view, "game", None)
+        if type(view).__name__ == "View" and (before is None or getattr(before, "game", None) != game):
+            return None
+        if type(view).__name__ == "View" and game not in await self._cropped():
+            return None  # a board a phone reads whole: no trip to a worker
+        names = dict(names) if names else None
+        after_png, before_png = (self._cache.get(_key(_pickled((v, names)))) for v in (view, before))
+        if after_png is not None and before_png is not None:  # both boards drawn already: decode, not draw
+            png = await self._request((after_png, game, "crop", before_png), slot)
+        else:
+            png = await self._request((view, names, "changed", before), slot)
         return png or None
 
+    async def _cropped(self) -> frozenset[str]:
+        """The games with a changed part for phones (``_cropped_games``), asked of a worker once
+        per process."""
+        global _CROPPED
+        if _CROPPED is None:
+            _CROPPED = await asyncio.wrap_future(self._pool().submit(_cropped_games))
+        return _CROPPED
+
     async def _request(self, what: tuple[Any, ...], slot: Hashable | None) -> bytes:
-        data = pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
-        key = hashlib.blake2b(data, digest_size=20).digest()
+        data = _pickled(what)
+        key = _key(data)
         cached = self._cache.get(key)
         if cached is not None:
             self._cache.move_to_end(key)

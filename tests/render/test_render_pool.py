@@ -222,3 +222,48 @@ def test_workers_end_when_the_bot_is_killed_outright(tmp_path) -> None:
     while _alive(worker) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not _alive(worker), f"board worker {worker} outlived the killed bot"
+
+
+def test_a_board_a_phone_reads_whole_has_no_changed_part_and_costs_no_drawing() -> None:
+    """changed_png for a game without a changed part for phones (Barbarian Hordes) answers None
+    in the caller's process: no render is queued behind other games' boards for it."""
+    a, b = views(2)
+
+    async def go() -> None:
+        pool = RenderPool(1, executor=concurrent.futures.ThreadPoolExecutor(1))
+        assert await pool.changed_png(b, a) is None
+        assert await pool.changed_png(b, None) is None
+        assert pool.drawn == 0
+
+    asyncio.run(go())
+
+
+def test_the_changed_part_of_a_tall_board_is_cut_from_the_boards_already_drawn() -> None:
+    """With both boards drawn (in the pool's cache), the changed part is cut from their PNGs,
+    decoded rather than drawn again, and is the same image render.phone draws from the Views."""
+    from render import phone
+
+    g, before_state, _ = playout("promised-land", 3, 30, 4)
+    _, after_state, _ = playout("promised-land", 3, 60, 4)
+    before, after = g.view(before_state, None), g.view(after_state, None)
+    names = {0: "Ann"}
+
+    async def go() -> None:
+        ex = concurrent.futures.ThreadPoolExecutor(1)
+        pool = RenderPool(1, executor=ex)
+        await pool.png(before, names)
+        await pool.png(after, names)
+        calls: list[str] = []
+        real = ex.submit
+
+        def submit(fn: Callable[..., Any], *args: Any) -> concurrent.futures.Future[Any]:
+            calls.append(pickle.loads(args[0])[2] if args else fn.__name__)
+            return real(fn, *args)
+
+        ex.submit = submit  # type: ignore[method-assign]
+        crop = await pool.changed_png(after, before, names)
+        assert crop == phone.changed_png(after, before, names)
+        assert calls == ["_cropped_games", "crop"] or calls == ["crop"]
+        assert await pool.changed_png(after, after, names) is None  # the map did not change
+
+    asyncio.run(go())
