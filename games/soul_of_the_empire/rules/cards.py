@@ -24,6 +24,7 @@ from ..queries import (
     UNIT_LIMIT,
 )
 from .context import _Ctx, effect
+from .powers import MOVE_CARDS
 
 
 @effect("advanced-culture")
@@ -79,17 +80,17 @@ def card_move(game: Any, ctx: _Ctx, f: str, a: PlayPower, points: int) -> None:
 
 @effect("roman-roads")
 def card_roman_roads(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    game._card_move(ctx, f, a, game.MOVE_CARDS["roman-roads"])
+    game._card_move(ctx, f, a, MOVE_CARDS["roman-roads"])
 
 
 @effect("caravan")
 def card_caravan(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    game._card_move(ctx, f, a, game.MOVE_CARDS["caravan"])
+    game._card_move(ctx, f, a, MOVE_CARDS["caravan"])
 
 
 @effect("missionary-journey")
 def card_missionary_journey(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    game._card_move(ctx, f, a, game.MOVE_CARDS["missionary-journey"])
+    game._card_move(ctx, f, a, MOVE_CARDS["missionary-journey"])
 
 
 def card_recruit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:

@@ -20,6 +20,12 @@ from ..model import (
 )
 from .context import _Ctx
 
+FACE_DOWN = frozenset({"pharaohs-fate", "guardian-angel"})
+"""The Power Cards a side may keep face down at the reveal (Pharaoh's Fate, Guardian Angel)."""
+
+COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
+"""The decisions after a combat's reveal, in order (Combat; RULINGS.md R9, R16)."""
+
 
 def begin_combat(game: Any, ctx: _Ctx, attacker: str, defender: str, territory: str) -> None:
     ctx.update(combat=Combat(territory=territory, attacker=attacker, defender=defender, stage="elder"))
@@ -229,7 +235,7 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
     def shown(p: str | None) -> str:
         if not p:
             return ""
-        if game.data.card(p).id in game.FACE_DOWN:
+        if game.data.card(p).id in FACE_DOWN:
             return " and keeps a Power Card face down"
         return f" with {game.card_name(p)}"
 
@@ -401,7 +407,7 @@ def advance_combat(game: Any, ctx: _Ctx, step: str) -> None:
     """Run the steps after the reveal from ``step`` on: ask the one faction whose
     decision is due (only when it has a real choice), or do what needs no choice;
     the outcome once no decision is left (RULINGS.md R9, R16)."""
-    for st in game.COMBAT_STEPS[game.COMBAT_STEPS.index(step) :]:
+    for st in COMBAT_STEPS[COMBAT_STEPS.index(step) :]:
         c = ctx.s.combat
         if st == "elder" and c.elder is not None and not c.early:
             game._ask(ctx, c.elder, "elder")

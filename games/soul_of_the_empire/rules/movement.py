@@ -22,6 +22,9 @@ from ..queries import (
 )
 from .context import _Ctx
 
+PROMISED_LAND_HOLDERS = ("jews", "coalition")
+"""Who may hold Promised Land: the Jews, or the Coalition with a salvaged copy (RULINGS.md R14)."""
+
 
 def move_options(game: Any, s: State, faction: str, budget: int, revolt: str | None = None) -> list[Path]:
     """One group of units along one shortest route, within ``budget`` points
@@ -147,7 +150,7 @@ def promised_land_window(
     card as far as the table can tell (R25), on another player's move it could
     redirect. Returns whether a window opened."""
     s = ctx.s
-    order = game.PROMISED_LAND_HOLDERS
+    order = PROMISED_LAND_HOLDERS
     start = order.index(after) + 1 if after is not None else 0
     for holder in order[start:]:
         if holder not in s.factions or mover == holder or game.same_player(s, mover, holder):

@@ -15,6 +15,53 @@ from ..model import (
 )
 from .context import _Ctx, effect
 
+COALITION_PLAYABLE = frozenset(
+    {
+        "advanced-culture",
+        "collect-tribute",
+        "tithe",
+        "roman-roads",
+        "caravan",
+        "missionary-journey",
+        "legion-levy",
+        "pentecost",
+        "city-riot",
+        "industry",
+        # "in accordance with the card instructions" (RULINGS.md R14)
+        "circus-maximus",
+        "die-by-the-sword",
+        "persecution",
+        "gladiator-games",
+        "high-priest-letter",
+        "divine-messenger",
+        "synagogue",
+        "pharisee",
+        # Durable and response cards, their "you" the Coalition (R14): Auxiliaries and Help
+        # the Wounded in its Start Phase, Give to Caesar on its own dice, Gospel for a
+        # Christian unit, Grace's reversal of a combat result, Promised Land's window
+        "auxiliaries",
+        "give-to-caesar",
+        "gospel",
+        "grace",
+        "help-the-wounded",
+        "promised-land",
+    }
+)
+"""The Power Cards the Coalition may play from a salvage, its "you" the Coalition (RULINGS.md R14)."""
+
+COALITION_LACKS = {
+    "conscription": "a Captured Unit Area",
+    "enrapture": "Objective Cards to claim",
+    "giving": "a Power Card deck to draw from",
+}
+"""The salvaged cards whose text names what the Coalition has not got (RULINGS.md R14)."""
+
+MOVE_CARDS = {"roman-roads": 4, "caravan": 3, "missionary-journey": 4}
+"""The Power Cards that move units, with their movement points (Roman Roads, Caravan, Missionary Journey)."""
+
+RECRUIT_CARDS = {"legion-levy": 3, "pentecost": 3}
+"""The Power Cards that recruit units, with how many at most (Legion Levy, Pentecost)."""
+
 
 def power_plays(game: Any, s: State, f: str, phase: str) -> list[PlayPower]:
     """Power Cards ``f`` may play now, with their natural choices (the notation
@@ -26,7 +73,7 @@ def power_plays(game: Any, s: State, f: str, phase: str) -> list[PlayPower]:
         card = game.data.card(c)
         if phase not in card.phases:
             continue
-        if f == "coalition" and card.id not in game.COALITION_PLAYABLE:
+        if f == "coalition" and card.id not in COALITION_PLAYABLE:
             continue
         out += game._card_options(s, f, c)
     return out
@@ -88,10 +135,10 @@ def dice_and_unit_card_options(game: Any, s: State, f: str, c: str, cid: str) ->
         return [PlayPower(card=c, values=(v,)) for v in vals]
     if cid == "collect-tribute":
         return [PlayPower(card=c)]
-    if cid in game.MOVE_CARDS:
+    if cid in MOVE_CARDS:
         mover = f
-        return [PlayPower(card=c, paths=(p,)) for p in game._move_options(s, mover, game.MOVE_CARDS[cid])]
-    if cid in game.RECRUIT_CARDS:
+        return [PlayPower(card=c, paths=(p,)) for p in game._move_options(s, mover, MOVE_CARDS[cid])]
+    if cid in RECRUIT_CARDS:
         if fs.supply <= 0:
             return []
         spots, _ = game.recruit_spots(s, f)
@@ -221,8 +268,8 @@ def play_power(game: Any, ctx: _Ctx, f: str, a: PlayPower, phase: str) -> None:
         raise IllegalActionError("Divine Messenger: no Power Card on the second turn.")
     if s.power_played >= s.power_limit:
         raise IllegalActionError("You may play only 1 Power Card a turn.")
-    if f == "coalition" and card.id not in game.COALITION_PLAYABLE:
-        lacks = game.COALITION_LACKS.get(card.id, "what the card needs")
+    if f == "coalition" and card.id not in COALITION_PLAYABLE:
+        lacks = COALITION_LACKS.get(card.id, "what the card needs")
         raise IllegalActionError(
             f"The Coalition cannot play {card.name}: its text needs {lacks}, which the Coalition "
             "has not got (RULINGS.md R14); it stays in your hand until discarded."
