@@ -112,6 +112,7 @@ class Nation(BaseModel):
     tier: int = 0
     abilities: tuple[str, ...] = ()
     authored: bool = False
+    article: bool = True  # named with "the" in a sentence ("the Huns"; not "Rome")
 
 
 class Data(BaseModel):

@@ -68,6 +68,15 @@ class Queries:
         nation = s.players[seat].nation
         return self.data.nation(nation).name if nation else f"Seat {seat + 1}"
 
+    def the_nation(self, s: State, seat: Seat) -> str:
+        """The nation ``seat`` plays as a sentence names it: "the Huns", "the Suebi", but "Rome"
+        and "Attila the Hun" (the Three Player Variant; ``article = false``) and "Seat N"."""
+        nation = s.players[seat].nation
+        if not nation:
+            return f"Seat {seat + 1}"
+        n = self.data.nation(nation)
+        return f"the {n.name}" if n.article else n.name
+
     def seat_name(self, s: State, seat: Seat) -> str | None:
         """The nation ``seat`` plays, or None before it has picked one."""
         nation = s.players[seat].nation

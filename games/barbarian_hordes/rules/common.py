@@ -103,6 +103,6 @@ def check_last_standing(game: Any, ctx: _Ctx) -> bool:
     living = game.living(s)
     can_return = [x for x, p in enumerate(s.players) if p.status == "out"]
     if len(living) == 1 and not can_return:
-        finish(ctx, living[0], f"Victory for the {game.nation_name(s, living[0])}, the last nation standing!")
+        finish(ctx, living[0], f"Victory for {game.the_nation(s, living[0])}, the last nation standing!")
         return True
     return False

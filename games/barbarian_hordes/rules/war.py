@@ -358,8 +358,7 @@ def war_won(game: Any, ctx: _Ctx, winner: Seat, loser: Seat, attacker: Seat) -> 
     """VICTORY at 10 Territory Tokens; DEFEAT at none (an attacker wiped out ends its
     turn); otherwise the Conquest Phase goes on."""
     if ctx.player(winner).territories >= VICTORY_TERRITORIES:
-        name = game.nation_name(ctx.s, winner)
-        finish(ctx, winner, f"Victory for the {name}: {VICTORY_TERRITORIES} Territory Tokens!")
+        finish(ctx, winner, f"Victory for {game.the_nation(ctx.s, winner)}: {VICTORY_TERRITORIES} Territory Tokens!")
         return
     if ctx.player(loser).territories <= 0:
         wipe_out(game, ctx, loser)

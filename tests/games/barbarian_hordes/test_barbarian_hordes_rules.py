@@ -474,6 +474,16 @@ def test_victory_at_ten_territory_tokens():
     assert GAME.to_act(s) == {}
 
 
+def test_victory_line_names_the_nation_as_a_sentence_does():
+    """VICTORY: the end line reads "Victory for the Huns" and "Victory for the Suebi", but
+    "Victory for Rome" and "Victory for Attila the Hun" (Three Player Variant), not "the Rome"."""
+    s = _war(["Huns", "Visigoths"], territories=[9, 5], armies=[30, 1])
+    s = act(act(s, 0, "fight"), 1, "fight", 5, 1, 1, 1)
+    assert s.end_reason == "Victory for the Huns: 10 Territory Tokens!"
+    s = make_state(["Rome", "Attila the Hun", "Suebi"], variant="three-player")
+    assert [GAME.the_nation(s, x) for x in range(3)] == ["Rome", "Attila the Hun", "the Suebi"]
+
+
 def test_r13_wiped_out_player_reenters_as_a_new_nation():
     """DEFEAT / R13: a wiped-out player re-enters as a nation not yet played."""
     s = _war(
