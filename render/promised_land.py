@@ -478,13 +478,28 @@ def _turn_texts(v: View) -> list[str]:
     return out
 
 
-TRACK_ROW = 72  # pixels a row of track tokens takes: the token (40) and its seats' markers under it
+TRACK_TOKEN = 42  # pixels a track token takes (40) and the gap under it
 TRACK_MARKER = 28  # pixels across a seat's marker on a track (its number 15 px bold, 12 in a triangle)
 
 
-def _track_height(count: int) -> int:
+def _track_layout(count: int, marks: list[int], w: float) -> tuple[int, float, int, list[int]]:
+    """(tokens a row, a token's width, markers a line, each row's height in pixels) of a track of
+    ``count`` tokens ``w`` pixels wide with the seats' markers ``marks`` (1-based token, 0 none):
+    under each token its seats' markers side by side, each at least four fifths visible, in as
+    many lines as the most crowded token of the row needs."""
     per_row = 6 if count > 8 else 4
-    return (count + per_row - 1) // per_row * TRACK_ROW + 4
+    cw = w / per_row
+    m = TRACK_MARKER
+    fit = 1 + int((cw - 6 - m) // (0.8 * m))
+    heights = []
+    for row in range(-(-count // per_row)):
+        most = max((sum(1 for x in marks if x == i + 1) for i in range(row * per_row, (row + 1) * per_row)), default=0)
+        heights.append(TRACK_TOKEN + max(1, -(-most // fit)) * (m + 2))
+    return per_row, cw, fit, heights
+
+
+def _track_height(count: int, marks: list[int], w: float) -> int:
+    return sum(_track_layout(count, marks, w)[3]) + 4
 
 
 def side_height(v: View, names: Mapping[int, str] | None) -> int:
@@ -494,7 +509,8 @@ def side_height(v: View, names: Mapping[int, str] | None) -> int:
     f = face(theme.MIN_TEXT + 1)
     h = 12 + 28 + 3 * 30 + 8
     h += sum(len(wrap(text, f, w)) * f.line_height for text in _turn_texts(v)) + 6
-    h += 28 + _track_height(len(v.royal_track)) + 28 + _track_height(len(v.kingdom_track))
+    h += 28 + _track_height(len(v.royal_track), [p.royal for p in v.players], w)
+    h += 28 + _track_height(len(v.kingdom_track), [p.kingdom for p in v.players], w)
     h += 28 + sum(_player_block(v, p, names, w, 14)[0] for p in v.players)
     return h + 30 + 16
 
@@ -662,14 +678,13 @@ def _track(
     tokens: list[tuple[str, str]],
     marks: list[int],
 ) -> float:
-    """Tokens left to right (two rows when many); each player's marker on the last achieved token."""
-    per_row = 6 if len(tokens) > 8 else 4
-    cw = w / per_row
+    """Tokens left to right (two rows when many); each player's marker on the last achieved token
+    (``_track_layout``)."""
+    per_row, cw, fit, heights = _track_layout(len(tokens), marks, w)
     small = face(theme.MIN_TEXT)
-    rows = (len(tokens) + per_row - 1) // per_row
     for i, (name, pts) in enumerate(tokens):
         col, row = i % per_row, i // per_row
-        x0, y0 = x + col * cw, y + row * TRACK_ROW
+        x0, y0 = x + col * cw, y + sum(heights[:row])
         d.rounded_rectangle(
             (x0 + 2, y0, x0 + cw - 4, y0 + 40), radius=6, fill=theme.LIGHT, outline=theme.INK, width=1
         )
@@ -677,7 +692,9 @@ def _track(
         draw_text(d, (x0 + cw / 2 - 1, y0 + 30), f"{pts} pt", face(14), theme.INK_MUTED, "mm")
         here = [s for s, m in enumerate(marks) if m == i + 1]
         m = TRACK_MARKER
-        step = min(m + 2.0, (cw - m - 6) / max(1, len(here) - 1))  # several seats share the token's width
+        step = min(m + 2.0, (cw - m - 6) / max(1, min(len(here), fit) - 1))  # several seats share the width
         for k, s in enumerate(here):
-            dr.paste_badge(img, theme.seat_style(s), (x0 + 2 + m / 2 + k * step, y0 + 42 + m / 2), m)
-    return y + rows * TRACK_ROW + 4
+            line, k = divmod(k, fit)
+            at = (x0 + 2 + m / 2 + k * step, y0 + TRACK_TOKEN + m / 2 + line * (m + 2))
+            dr.paste_badge(img, theme.seat_style(s), at, m)
+    return y + sum(heights) + 4

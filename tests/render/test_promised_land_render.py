@@ -190,3 +190,15 @@ def test_tokens_clear_of_the_last_combat_ring() -> None:
             # the ring is at least 60 px either side and 24 px above and 22 below the land's point
             clear = abs(t.at[0] - hx) > 60 + 12 or not -24 - 12 < t.at[1] - hy < 22 + 12
             assert clear, (t, node_id)
+
+
+def test_track_markers_stay_readable_when_seats_share_a_token() -> None:
+    """Royal and Kingdom tracks (rule text, "Royal Track", "Kingdom Track"): each seat's marker is
+    28 pixels across and shows at least four fifths of itself; five seats on one Kingdom token
+    take a second line under it (5 players seed 5 had five markers squeezed into 85 pixels)."""
+    w = board.PANEL_WIDTH - 48
+    per_row, cw, fit, heights = board._track_layout(12, [3, 3, 3, 3, 3, 0], w)
+    m = board.TRACK_MARKER
+    assert m >= 28 and fit >= 2
+    assert (cw - m - 6) / (fit - 1) >= 0.8 * m
+    assert heights == [board.TRACK_TOKEN + 2 * (m + 2), board.TRACK_TOKEN + m + 2]
