@@ -48,6 +48,7 @@ WHO = {
 
 
 def pips(values: Iterable[int]) -> int:
+    """The pips of some dice: the sum of their values (Using Your Dice)."""
     return sum(values)
 
 
@@ -69,12 +70,15 @@ class Queries:
     _zone: frozenset[str]
 
     def tname(self, territory: str) -> str:
+        """A territory's name on the map (data/map.toml)."""
         return self.data.territories[territory].name
 
     def fname(self, faction: str) -> str:
+        """A faction's name ("Rome", "Jewish", "Gray")."""
         return NAMES[faction]
 
     def card_name(self, card: str) -> str:
+        """A Power Card's name (data/power.toml; copies share it)."""
         return self.data.card(card).name
 
     def seat_of(self, s: State, faction: str) -> Seat:
@@ -82,26 +86,34 @@ class Queries:
         return s.factions["jews" if faction == "gray" else faction].seat
 
     def same_player(self, s: State, a: str, b: str) -> bool:
+        """Whether factions ``a`` and ``b`` are both in the game and controlled by one player
+        (2-Player Rules: they never fight each other)."""
         if a not in self.present(s) or b not in self.present(s):
             return False
         return self.seat_of(s, a) == self.seat_of(s, b)
 
     def present(self, s: State) -> set[str]:
+        """The factions in the game, with the Gray Faction wherever the Jews play (Jewish Revolt
+        Power Cards)."""
         out = set(s.factions)
         if "jews" in s.factions:
             out.add("gray")
         return out
 
     def units(self, s: State, territory: str, faction: str) -> int:
+        """How many units of ``faction`` are in ``territory``."""
         return s.board.get(territory, {}).get(faction, 0)
 
     def occupants(self, s: State, territory: str) -> set[str]:
+        """The factions with units in ``territory``."""
         return {f for f, n in s.board.get(territory, {}).items() if n > 0}
 
     def on_board(self, s: State, faction: str) -> int:
+        """How many units of ``faction`` are on the map."""
         return sum(cell.get(faction, 0) for cell in s.board.values())
 
     def territories_of(self, s: State, faction: str) -> list[str]:
+        """The territories holding units of ``faction``, in map order."""
         return [t for t in self.data.territories if self.units(s, t, faction) > 0]
 
     def side_units(self, s: State, territory: str, faction: str) -> int:
@@ -120,6 +132,7 @@ class Queries:
         return occ == {faction}
 
     def marker_at(self, s: State, territory: str) -> Marker | None:
+        """The Objective Point Marker in ``territory``, if any."""
         for m in s.markers:
             if m.territory == territory:
                 return m
@@ -134,6 +147,7 @@ class Queries:
         return "jews" if faction == "gray" else faction
 
     def durable(self, s: State, faction: str, card: str) -> bool:
+        """Whether ``faction`` has a Durable Power Card of id ``card`` face up (any copy)."""
         f = s.factions.get(faction)
         return f is not None and any(c.split("#")[0] == card for c in f.durable)
 
@@ -191,6 +205,7 @@ class Queries:
         return None
 
     def revolt_territories(self, s: State, card: str) -> list[str]:
+        """Where the units of the revolt of Jewish Revolt card ``card`` are."""
         return [t for r in s.revolts if r.card == card for t, k in r.units.items() if k > 0]
 
     def revolt_units(self, s: State, t: str, card: str | None) -> int:
@@ -201,6 +216,7 @@ class Queries:
         return next((r.units.get(t, 0) for r in s.revolts if r.card == card), 0)
 
     def yellow_value(self, s: State, k: int) -> int | None:
+        """The value of yellow die ``k`` (counted over every revolt), None when it is not Unspent."""
         i = 0
         for r in s.revolts:
             for d in r.dice:
@@ -312,12 +328,16 @@ class Queries:
         return out
 
     def blocked(self, s: State, card_id: str, faction: str) -> bool:
+        """Whether the Coalition blocks ``faction``'s objective on Objective Card ``card_id`` (The
+        Coalition)."""
         co = s.factions.get("coalition")
         return co is not None and any(
             d.place == "block" and d.on == card_id and d.target == faction for d in co.dice
         )
 
     def completed(self, s: State, faction: str, start: bool) -> list[str]:
+        """The Objective Cards ``faction`` has claimed and completed, scored in the Start Phase
+        (``start``) or the End Phase."""
         out = []
         for card_id in s.objectives:
             if self.claims(s, card_id).get(faction) is None:
@@ -352,6 +372,7 @@ class Queries:
         return None
 
     def faction_wins(self, s: State, faction: str) -> str | None:
+        """Why ``faction`` wins now (a special victory, or 7 points: Winning The Game), or None."""
         why = self.special_victory(s, faction)
         if why is None and s.factions[faction].points >= WIN_POINTS:
             why = f"{self.fname(faction)} reached {WIN_POINTS} points"
@@ -398,6 +419,8 @@ class Queries:
         return min(self.dice_where(s, f, lambda d: True), key=cost)
 
     def die_word(self, d: Die) -> str:
+        """A die as the notation names it: its value, and "outside" for a die outside the Dice
+        Sequence."""
         return f"{d.value}" + ("" if d.seq else " outside")
 
     def combat_cards(self, s: State, side: str) -> list[str]:
@@ -444,6 +467,7 @@ class Queries:
         return self.blocked_leave(s, t, faction)
 
     def room(self, s: State, t: str, faction: str) -> int:
+        """How many more units of ``faction`` fit in ``t`` (at most 6 a faction: Important Terms)."""
         return UNIT_LIMIT - self.units(s, t, faction)
 
     def reach(
@@ -486,12 +510,15 @@ class Queries:
         return out
 
     def die_value(self, s: State, f: str, die: int, yellow: bool) -> int:
+        """The value of die ``die`` of ``f``, or of yellow die ``die`` when ``yellow`` (0 when it is
+        not Unspent)."""
         if yellow:
             v = self.yellow_value(s, die)
             return v or 0
         return s.factions[f].dice[die].value
 
     def marker_claimed(self, s: State, territory: str) -> bool:
+        """Whether the Coalition has a die on the Objective Point Marker in ``territory``."""
         co = s.factions.get("coalition")
         return co is not None and any(d.place == "marker" and d.on == territory for d in co.dice)
 
@@ -511,9 +538,12 @@ class Queries:
         return out
 
     def source_name(self, source: str) -> str:
+        """A conversion source as the notation names it: supply, captured, or a territory's name."""
         return {"supply": "supply", "captured": "captured"}.get(source) or self.tname(source)
 
     def spread_room(self, s: State) -> dict[str, int]:
+        """The territories next to the conversion's territory with room for Christian units, and how
+        much (RULINGS.md R10)."""
         t = s.conversion.territory
         return {u: self.room(s, u, "christians") for u in self.data.adjacent[t] if self.room(s, u, "christians") > 0}
 

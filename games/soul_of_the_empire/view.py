@@ -23,6 +23,8 @@ from .model import (
 
 
 def explain_all(game: Any) -> tuple[Explanation, ...]:
+    """The texts ``explain`` knows: every Power Card, Combat Card, Objective Card and faction, from
+    the data."""
     phase = {"start": "Start Phase", "main": "Main Phase", "end": "End Phase", "combat": "combat",
              "another": "Another's Turn"}
     out = []

@@ -55,6 +55,7 @@ def card_advanced_culture(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("tithe")
 def card_tithe(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Tithe: one Unspent die of the value named becomes a 6."""
     dice = ctx.f(f).dice
     cand = [i for i, d in enumerate(dice) if d.place == "unspent" and a.values and d.value == a.values[0]]
     if len(a.values) != 1 or not cand:
@@ -74,26 +75,32 @@ def card_collect_tribute(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 
 def card_move(game: Any, ctx: _Ctx, f: str, a: PlayPower, points: int) -> None:
+    """The moving cards: ``points`` movement points along the routes named, then the windows a move
+    opens (Moving Units)."""
     game._do_paths(ctx, f, a.paths, points)
     game._after_move(ctx, f, a.paths)
 
 
 @effect("roman-roads")
 def card_roman_roads(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Roman Roads: a move of 4 movement points."""
     game._card_move(ctx, f, a, MOVE_CARDS["roman-roads"])
 
 
 @effect("caravan")
 def card_caravan(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Caravan: a move of 3 movement points."""
     game._card_move(ctx, f, a, MOVE_CARDS["caravan"])
 
 
 @effect("missionary-journey")
 def card_missionary_journey(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Missionary Journey: a move of 4 movement points."""
     game._card_move(ctx, f, a, MOVE_CARDS["missionary-journey"])
 
 
 def card_recruit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """The recruiting cards: up to 3 units into the territories named (Recruiting)."""
     counts: dict[str, int] = {}
     for t in a.territories:
         counts[t] = counts.get(t, 0) + 1
@@ -102,15 +109,19 @@ def card_recruit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("legion-levy")
 def card_legion_levy(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Legion Levy: recruit up to 3 Roman units."""
     game._card_recruit(ctx, f, a)
 
 
 @effect("pentecost")
 def card_pentecost(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Pentecost: recruit up to 3 Christian units."""
     game._card_recruit(ctx, f, a)
 
 
 def parse_pieces(game: Any, ctx: _Ctx, pieces: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The pieces a card names, ``territory/faction``, as (territory, faction). Raises
+    IllegalActionError for another form."""
     out = []
     for p in pieces:
         t, _, g = p.partition("/")
@@ -122,6 +133,7 @@ def parse_pieces(game: Any, ctx: _Ctx, pieces: tuple[str, ...]) -> list[tuple[st
 
 @effect("circus-maximus")
 def card_circus_maximus(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Circus Maximus: up to 4 non-Roman units removed, at most 1 of them Christian."""
     pieces = game._parse_pieces(ctx, a.territories)
     if not 1 <= len(pieces) <= 4 or any(g == "rome" for _, g in pieces):
         raise IllegalActionError("Circus Maximus takes up to 4 non-Roman pieces.")
@@ -142,6 +154,8 @@ def card_circus_maximus(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("die-by-the-sword")
 def card_die_by_the_sword(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Die by the Sword: Roman units in a territory remove up to 3 enemy pieces (at most one fewer
+    than the Romans there)."""
     t = a.territory
     pieces = game._parse_pieces(ctx, a.territories)
     if (
@@ -163,6 +177,8 @@ def card_die_by_the_sword(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("persecution")
 def card_persecution(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Persecution: in 1 to 3 territories with Roman and Christian units, a Christian unit is
+    removed: the first captured by Rome, the others back to supply."""
     ts = a.territories
     if not 1 <= len(ts) <= 3 or len(set(ts)) != len(ts):
         raise IllegalActionError("Persecution: name 1 to 3 territories with Roman and Christian units.")
@@ -183,6 +199,8 @@ def card_persecution(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("gladiator-games")
 def card_gladiator_games(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Gladiator Games: where the faction has 3 or more units, up to 2 units of another non-Roman
+    faction there are captured by Rome."""
     t, g = a.territory, a.target
     if (
         t not in game.data.territories
@@ -210,7 +228,8 @@ def card_none(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("auxiliaries")
 def card_auxiliaries(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    pass  # placed by its Start Phase use
+    """Auxiliaries: nothing when played (Durable: it places 2 units in each Start Phase)."""
+    # its units are placed by its Start Phase use (rules.cards.auxiliaries)
 
 
 def auxiliaries(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
@@ -238,6 +257,8 @@ def auxiliaries(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("high-priest-letter")
 def card_high_priest_letter(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """High Priest Letter: in the blue region, 1 Christian unit goes back to supply wherever Jewish
+    units are."""
     n = 0
     for t in game.data.region_territories("blue"):
         if game.units(ctx.s, t, "christians") and game.side_units(ctx.s, t, "jews"):
@@ -248,6 +269,7 @@ def card_high_priest_letter(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("industry")
 def card_industry(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Industry: draw up to the hand limit, and 1 more Power Card may be played this turn."""
     owner = f if f != "coalition" else None
     n = max(0, HAND_LIMIT - len(ctx.f(f).hand))
     if owner and n:
@@ -257,6 +279,8 @@ def card_industry(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("merchant-revolt", "peasant-revolt", "jewish-revolt")
 def card_revolt(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """The Jewish Revolt cards: Gray units placed in a territory the revolt allows, with its yellow
+    dice (Jewish Revolt Power Cards; RULINGS.md R13)."""
     cid = game.data.card(a.card).id
     spots = game._revolt_spots(ctx.s, cid)
     if a.territory not in spots:
@@ -292,6 +316,7 @@ def card_revolt(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("pharisee")
 def card_pharisee(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Pharisee: every revolt still on the board gets one more yellow die, rolled up to 3 times."""
     revolts, new, k = [], [], 0
     for r in ctx.s.revolts:
         k += len(r.dice)
@@ -308,6 +333,8 @@ def card_pharisee(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("city-riot")
 def card_city_riot(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """City Riot: in a territory shared with another faction, every unit is driven out to the
+    neighbouring territories (or as the player places them), the rest to supply."""
     t = a.territory
     if (
         t not in game.data.territories
@@ -360,6 +387,7 @@ def city_riot_choice(game: Any, ctx: _Ctx, t: str, pieces: tuple[str, ...]) -> N
 
 @effect("divine-messenger")
 def card_divine_messenger(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Divine Messenger: the faction takes a second turn after this one."""
     ctx.update(extra_turn=True)
 
 
@@ -376,6 +404,8 @@ def card_giving(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("gospel")
 def card_gospel(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Gospel (Durable): names another faction with a unit in supply, which the card holds; when that
+    faction moves, the Christians may move 1 unit 1 territory (the Gospel window)."""
     g = a.target
     if g is None or g == f or g not in ctx.s.factions or ctx.f(g).supply <= 0:
         raise IllegalActionError("Gospel: name another faction with a unit in supply.")
@@ -386,6 +416,8 @@ def card_gospel(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("holy-spirit")
 def card_holy_spirit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
+    """Holy Spirit: in each Christian territory shared with another faction, a unit of the largest
+    other faction goes to its supply and a Christian unit takes its place (while the supply lasts)."""
     n = 0
     for t in game.territories_of(ctx.s, "christians"):
         others = sorted(
@@ -403,6 +435,7 @@ def card_holy_spirit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 @effect("elder", "guardian-angel", "pharaohs-fate", "praetorian-guard", "hasmonean-valour", "martyrdom",
         "promised-land")
 def card_elder(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:  # pragma: no cover - combat only
+    """Elder is played in a combat only (Combat), never from the phases."""
     raise IllegalActionError("Elder is played in combat.")
 
 

@@ -28,6 +28,8 @@ COMBAT_STEPS = ("elder", "pharaoh", "grace", "angel", "crucify", "outcome")
 
 
 def begin_combat(game: Any, ctx: _Ctx, attacker: str, defender: str, territory: str) -> None:
+    """Initiate Combat between ``attacker`` and ``defender`` in ``territory``; the Elder is asked
+    first."""
     ctx.update(combat=Combat(territory=territory, attacker=attacker, defender=defender, stage="elder"))
     ctx.note(f"{game.fname(attacker)} attacks {game.fname(defender)} in {game.tname(territory)}.")
     game._ask_elder(ctx)
@@ -91,12 +93,16 @@ def combat_powers(game: Any, s: State, side: str) -> list[str]:
 
 
 def conscript_max(game: Any, s: State, side: str) -> int:
+    """How many captured units Conscription may add for ``side`` (Rome only, at most 2; none with
+    the Elder face up)."""
     if side != "rome" or not game.durable(s, "rome", "conscription") or s.combat.elder is not None:
         return 0
     return min(2, sum(s.factions["rome"].captured.values()))
 
 
 def commit_options(game: Any, s: State, side: str) -> list[Commit]:
+    """Every Combat Card ``side`` may commit, with each Power Card it may add and each Conscription
+    count (Combat)."""
     out = []
     for card in game.combat_cards(s, side):
         for power in [
@@ -147,6 +153,8 @@ def apply_elder_play(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
 
 
 def apply_commit(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
+    """A side's secret Combat Card (and Power Card, Conscription); a pass commits the first unused
+    card with no Power Card (RULINGS.md R9). The reveal follows when both have chosen."""
     s = ctx.s
     cards = game.combat_cards(s, side)
     passed = isinstance(a, Pass)
@@ -352,20 +360,25 @@ def card_effects(
 
 
 def ask(game: Any, ctx: _Ctx, side: str, question: str) -> None:
+    """Put ``question`` to ``side`` in the combat under way."""
     c = ctx.s.combat
     ctx.update(combat=c.model_copy(update={"asking": side, "question": question}))
 
 
 def line(game: Any, ctx: _Ctx, text: str) -> None:
+    """Add a line to the combat's report."""
     c = ctx.s.combat
     ctx.update(combat=c.model_copy(update={"lines": c.lines + (text,)}))
 
 
 def loser(game: Any, c: Combat) -> str:
+    """The side that lost combat ``c``."""
     return c.defender if c.winner == c.attacker else c.attacker
 
 
 def drop_power(game: Any, ctx: _Ctx, side: str) -> None:
+    """Take ``side``'s Power Card out of the combat (it returns to the hand or the discard pile
+    elsewhere)."""
     c = ctx.s.combat
     ctx.update(combat=c.model_copy(update={"powers": {x: p for x, p in c.powers.items() if x != side}}))
 

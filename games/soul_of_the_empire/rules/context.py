@@ -21,17 +21,21 @@ class _Ctx(ApplyContext):
     __slots__ = ()
 
     def note(self, text: str) -> None:
+        """A public line for the log."""
         self.events.append(Note(text=text))
 
     def f(self, faction: str) -> FactionState:
+        """The state of ``faction`` now."""
         return self.s.factions[faction]
 
     def set_f(self, faction: str, **fields: Any) -> None:
+        """Replace fields of ``faction``'s state."""
         factions = dict(self.s.factions)
         factions[faction] = factions[faction].model_copy(update=fields)
         self.s = self.s.model_copy(update={"factions": factions})
 
     def set_die(self, faction: str, i: int, **fields: Any) -> None:
+        """Replace fields of die ``i`` of ``faction``."""
         dice = list(self.f(faction).dice)
         dice[i] = dice[i].model_copy(update=fields)
         self.set_f(faction, dice=tuple(dice))
@@ -104,12 +108,14 @@ class _Ctx(ApplyContext):
             self.add_units(destination, faction, n - moved)
 
     def to_supply(self, territory: str, faction: str, n: int, revolt: str | None = None) -> None:
+        """Return ``n`` units of ``faction`` from ``territory`` to its supply."""
         if n <= 0:
             return
         self.add_units(territory, faction, -n, revolt)
         self.set_f(faction, supply=self.f(faction).supply + n)
 
     def from_supply(self, territory: str, faction: str, n: int, revolt: str | None = None) -> None:
+        """Place ``n`` units of ``faction`` from its supply in ``territory``."""
         if n <= 0:
             return
         self.set_f(faction, supply=self.f(faction).supply - n)

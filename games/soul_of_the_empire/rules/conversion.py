@@ -40,6 +40,8 @@ def default_sources(game: Any, s: State, limit: int | None = None) -> tuple[tupl
 
 
 def default_spread(game: Any, s: State) -> tuple[tuple[str, int], ...]:
+    """The spread taken on a pass: the excess units to the adjacent territories with room, in map
+    order (RULINGS.md R10)."""
     left, out = s.conversion.excess, []
     for u, room in game.spread_room(s).items():
         k = min(left, room)
@@ -73,6 +75,8 @@ def conversion_options(game: Any, s: State) -> list[Any]:
 
 
 def conversion_prompt(game: Any, s: State) -> Prompt:
+    """The question of a conversion: where the Christian units come from, or where the excess over 6
+    goes (RULINGS.md R10)."""
     c = s.conversion
     own = s.active == "christians"
     if c.stage == "spread":
@@ -94,6 +98,8 @@ def conversion_prompt(game: Any, s: State) -> Prompt:
 
 
 def apply_conversion(game: Any, ctx: _Ctx, a: Any) -> None:
+    """Conversion's answer: the sources of the Christian units (or the spread of the excess),
+    checked against what is there (RULINGS.md R10)."""
     c = ctx.s.conversion
     if c.stage == "spread":
         game._apply_spread(ctx, a)
@@ -194,6 +200,8 @@ def apply_spread(game: Any, ctx: _Ctx, a: Any) -> None:
 
 
 def overflow(game: Any, ctx: _Ctx, t: str, f: str) -> None:
+    """Units of ``f`` over the 6-unit limit in ``t`` move to adjacent territories with room
+    (Important Terms)."""
     excess = game.units(ctx.s, t, f) - UNIT_LIMIT
     for u in game.data.adjacent[t]:
         if excess <= 0:

@@ -109,6 +109,8 @@ def reroll_options(game: Any, s: State) -> list[tuple[int, ...]]:
 
 
 def apply_rolling(game: Any, ctx: _Ctx, faction: str, a: Any) -> None:
+    """Roll and ready: reroll some dice (3 rolls at most) or ready the Dice Sequence, a set or a run
+    (Using Your Dice)."""
     r = ctx.s.rolling
     if isinstance(a, Reroll):
         if r.rerolls <= 0:
@@ -150,6 +152,7 @@ def apply_rolling(game: Any, ctx: _Ctx, faction: str, a: Any) -> None:
 
 
 def finish_rolling(game: Any, ctx: _Ctx, seq: tuple[int, ...]) -> None:
+    """Mark the readied Dice Sequence ``seq`` and tell the table; then the turn or setup goes on."""
     r = ctx.s.rolling
     for i in r.dice:
         ctx.set_die(r.faction, i, seq=i in seq)
@@ -169,6 +172,8 @@ def finish_rolling(game: Any, ctx: _Ctx, seq: tuple[int, ...]) -> None:
 
 
 def after_ready(game: Any, ctx: _Ctx, reason: str) -> None:
+    """After a faction readies: the next faction's setup roll, or the first turn; or the turn's
+    Start Phase."""
     if reason == "setup":
         if ctx.s.roll_queue:
             nxt, rest = ctx.s.roll_queue[0], ctx.s.roll_queue[1:]
@@ -183,6 +188,7 @@ def after_ready(game: Any, ctx: _Ctx, reason: str) -> None:
 
 
 def set_yellow(game: Any, ctx: _Ctx, k: int, value: int) -> None:
+    """Set the value of yellow die ``k`` (counted over every revolt)."""
     r, j = game.yellow_refs(ctx.s)[k]
     revolts = list(ctx.s.revolts)
     dice = list(revolts[r].dice)
@@ -201,6 +207,7 @@ def offer_extra(game: Any, ctx: _Ctx, faction: str, kind: str, dice: tuple[int, 
 
 
 def extra_options(game: Any, s: State) -> list[Any]:
+    """Keep, or reroll each selection of the yellow or returned dice while rolls are left."""
     e = s.extra_roll
     out: list[Any] = [Keep()]
     if e.rerolls <= 0:
@@ -215,6 +222,7 @@ def extra_options(game: Any, s: State) -> list[Any]:
 
 
 def apply_extra(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """The yellow or returned blocking dice: reroll some (3 rolls at most), or keep them and go on."""
     e = ctx.s.extra_roll
     what = "yellow dice" if e.kind == "yellow" else "returned blocking dice"
     if isinstance(a, Reroll):
@@ -281,6 +289,8 @@ def use_extra(game: Any, ctx: _Ctx, f: str, die: int | None, place: str = "spent
 
 
 def use_gray_die(game: Any, ctx: _Ctx, die: int, yellow: bool) -> int:
+    """Spend the Jewish die or the yellow die ``die`` for a Gray action; its value. Raises
+    IllegalActionError when it is not Unspent."""
     if yellow:
         k = 0
         revolts = []

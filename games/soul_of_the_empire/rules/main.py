@@ -182,6 +182,8 @@ def attack_targets(game: Any, s: State, f: str) -> list[tuple[str, str]]:
 
 
 def can_claim(game: Any, s: State, f: str, card: str) -> bool:
+    """Whether ``f`` may claim its objective on Objective Card ``card`` now (face up, not claimed by
+    it, not blocked; 2-player cards only in the 2-player game)."""
     c = game.data.objectives[card]
     if c.for_faction(f) is None or card not in s.objectives:
         return False
@@ -202,6 +204,8 @@ def can_block(game: Any, s: State, card: str, target: str) -> bool:
 
 
 def can_discard_objective(game: Any, s: State, card: str) -> bool:
+    """Whether Objective Card ``card`` may be discarded: face up, unclaimed, with no die on it
+    (2-Player Rules)."""
     if card not in s.objectives:
         return False
     if game.claims(s, card):
@@ -468,6 +472,7 @@ MAIN_HANDLERS: dict[type, Any] = {
 
 
 def coalition_only(game: Any, f: str) -> None:
+    """Raise IllegalActionError unless ``f`` is the Coalition (its own actions: The Coalition)."""
     if f != "coalition":
         raise IllegalActionError("Only the Coalition may do that.")
 

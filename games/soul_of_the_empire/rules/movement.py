@@ -183,6 +183,8 @@ def gospel_window(game: Any, ctx: _Ctx, mover: str) -> None:
 
 
 def shift_options(game: Any, s: State, faction: str) -> list[Shift]:
+    """Every move of 1 unit of ``faction`` to an adjacent territory with room (Help the Wounded,
+    Gospel)."""
     out = []
     for t in game.territories_of(s, faction):
         if game.blocked_leave(s, t, faction):

@@ -130,6 +130,8 @@ def decide_help(game: Any, s: State) -> str:
 
 
 def decide_prompt(game: Any, s: State) -> str:
+    """The question of the decision the combat waits for (Elder, Pharaoh's Fate, Grace, Crucify),
+    with the combat's state."""
     c = s.combat
     q = c.question
     if q == "elder_play":

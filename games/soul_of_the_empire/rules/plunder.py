@@ -23,6 +23,8 @@ from .context import _Ctx
 
 
 def plunder_options(game: Any, s: State) -> list[Plunder]:
+    """No plunder, each rampage of the Coalition's units into an adjacent territory, salvage and
+    each exploit (RULINGS.md R14)."""
     c = s.combat
     t = c.territory
     loser = c.defender if c.attacker == "coalition" else c.attacker
@@ -53,6 +55,7 @@ def salvage_options(game: Any, s: State, holder: str) -> list[Plunder]:
 
 
 def salvage_pick_options(game: Any, s: State) -> list[Plunder]:
+    """The cards Salvage may keep: each of the two drawn that may be taken (RULINGS.md R14)."""
     return [
         Plunder(option="salvage", card=c)
         for c in game.distinct(s.combat.salvage_drawn)

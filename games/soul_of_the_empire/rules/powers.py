@@ -93,6 +93,8 @@ def durable_uses(game: Any, s: State, f: str) -> list[Any]:
 
 
 def aux_options(game: Any, s: State, f: str) -> list[tuple[str, ...]]:
+    """Auxiliaries' Start Phase placements: 2 units (or what the supply holds) into one territory of
+    the Empire without a marker and with room."""
     supply = s.factions[f].supply
     if supply <= 0:
         return []
@@ -232,6 +234,8 @@ def other_card_options(game: Any, s: State, f: str, c: str, cid: str) -> list[Pl
 
 
 def revolt_spots(game: Any, s: State, cid: str) -> list[str]:
+    """Where a Jewish Revolt card places its Gray units (Merchant: coastal territories of the
+    Empire; Peasant: next to the red region; Jewish: the blue region), without a marker or Gray units."""
     d = game.data
     if cid == "merchant-revolt":
         spots = [t for t in d.territories if d.territories[t].coastal and d.in_empire(t)]

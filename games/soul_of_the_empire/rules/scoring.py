@@ -40,6 +40,7 @@ def score_objectives(game: Any, ctx: _Ctx, faction: str, start: bool) -> None:
 
 
 def scoring_prompt(game: Any, s: State) -> Prompt:
+    """The question of scoring: the completed objectives, to score one or leave them claimed."""
     cards = [game.data.objectives[c].name for c in game.scoring_options(s)]
     return Prompt(
         kind="turn",
@@ -50,6 +51,8 @@ def scoring_prompt(game: Any, s: State) -> Prompt:
 
 
 def apply_scoring(game: Any, ctx: _Ctx, a: Any) -> None:
+    """Score a completed objective (its points, the dice return), or pass to leave the rest claimed;
+    then the phase goes on."""
     sc = ctx.s.scoring
     opts = game.scoring_options(ctx.s)
     if isinstance(a, Score) and a.card in opts:
@@ -76,6 +79,8 @@ def apply_scoring(game: Any, ctx: _Ctx, a: Any) -> None:
 
 
 def score_card(game: Any, ctx: _Ctx, faction: str, card_id: str, points: int) -> None:
+    """Score Objective Card ``card_id`` for ``faction``: its points, the claiming dice returned, the
+    card replaced from the deck (Objective Cards)."""
     s = ctx.s
     card = game.data.objectives[card_id]
     for fid, i in game.claims(s, card_id).items():
@@ -116,6 +121,7 @@ def score_card(game: Any, ctx: _Ctx, faction: str, card_id: str, points: int) ->
 
 
 def gain(game: Any, ctx: _Ctx, faction: str, points: int, text: str) -> None:
+    """``faction`` gains ``points`` (never below 0), with the reason ``text`` for the table."""
     total = max(0, ctx.f(faction).points + points)
     ctx.set_f(faction, points=total)
     sign = "+" if points >= 0 else "-"
@@ -207,6 +213,8 @@ def regroup_options(game: Any, s: State) -> list[Regroup]:
 
 
 def apply_regroup(game: Any, ctx: _Ctx, a: Any) -> None:
+    """The Coalition's regroup into a territory of the region it scored (up to 6 units from its
+    other territories), or a pass."""
     s = ctx.s
     ts = game.data.region_territories(s.regroup.region)
     name = game.data.regions[s.regroup.region].name

@@ -181,17 +181,21 @@ def order(game: Any, fs: tuple[tuple[str, ...], ...]) -> tuple[str, ...]:
 
 
 def begin_final(game: Any, ctx: _Ctx) -> None:
+    """Setup: Rome places its final units, one at a time (none left: the setup rolls begin)."""
     ctx.update(phase="final")
     if ctx.s.final_left <= 0:
         game._begin_setup_rolls(ctx)
 
 
 def begin_setup_rolls(game: Any, ctx: _Ctx) -> None:
+    """Setup: every faction in turn order rolls and readies its dice."""
     ctx.update(phase="roll", roll_queue=ctx.s.order[1:])
     game._start_rolling(ctx, ctx.s.order[0], "setup")
 
 
 def apply_marker(game: Any, ctx: _Ctx, a: Any) -> None:
+    """Setup: an Objective Point Marker placed in the Roman Empire, not with or next to another
+    marker."""
     s = ctx.s
     if not isinstance(a, PlaceMarker):
         raise IllegalActionError("Setup: place an Objective Point Marker: marker <territory>.")
@@ -213,6 +217,7 @@ def apply_marker(game: Any, ctx: _Ctx, a: Any) -> None:
 
 
 def apply_final(game: Any, ctx: _Ctx, a: Any) -> None:
+    """Setup: one of Rome's final units, where Rome has units or a marker lies (at most 6)."""
     s = ctx.s
     if not isinstance(a, PlaceUnit):
         raise IllegalActionError("Setup: place one of Rome's final units: place <territory>.")

@@ -26,6 +26,7 @@ from .context import _Ctx
 
 
 def tribute_options(game: Any, s: State, f: str) -> list[Any]:
+    """The answers to Collect Tribute or Giving: lower, raise or give one die, pass or done."""
     if s.giving is not None:
         return [Pass()] + [Give(die=i) for i in game.dice_where(s, f, lambda d: True)]
     if s.tribute.waiting:
@@ -34,6 +35,7 @@ def tribute_options(game: Any, s: State, f: str) -> list[Any]:
 
 
 def choices_text(game: Any, s: State, f: str, verb: str) -> str:
+    """The dice ``f`` may ``verb`` now, as the notation names them."""
     dice = s.factions[f].dice
     acts = [a for a in game._tribute_options(s, f) if isinstance(a, Lower | Give | Raise)]
     acts.sort(key=lambda a: (dice[a.die].value, not dice[a.die].seq))
@@ -41,6 +43,8 @@ def choices_text(game: Any, s: State, f: str, verb: str) -> str:
 
 
 def tribute_prompt(game: Any, s: State, f: str) -> Prompt:
+    """The question of Collect Tribute (lower a die, or raise one) or Giving (give a die), to the
+    faction choosing."""
     if s.giving is not None:
         given = s.giving.given
         return Prompt(
@@ -91,6 +95,7 @@ def tribute_next(game: Any, ctx: _Ctx) -> None:
 
 
 def tribute_finish(game: Any, ctx: _Ctx, why: str) -> None:
+    """Collect Tribute ends: what was collected and raised, told to the table."""
     t = ctx.s.tribute
     ctx.note(f"Collect Tribute: {WHO[t.player]} collected {count(t.collected, 'pip')} and raised {t.raised}{why}.")
     ctx.update(tribute=None)
@@ -113,6 +118,8 @@ def lower(game: Any, ctx: _Ctx, g: str, i: int, why: str = "") -> None:
 
 
 def apply_tribute(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """An answer to Collect Tribute: the other factions lower a die in turn (a pass lowers the
+    default), then the player raises its dice."""
     t = ctx.s.tribute
     dice = ctx.f(f).dice
     if t.waiting:
@@ -183,6 +190,7 @@ def giving_next(game: Any, ctx: _Ctx) -> None:
 
 
 def give(game: Any, ctx: _Ctx, g: str, i: int) -> None:
+    """Faction ``g`` gives die ``i`` to Giving: it is spent and its pips are counted."""
     gv = ctx.s.giving
     v = ctx.f(g).dice[i].value
     ctx.set_die(g, i, place="spent", seq=False)
@@ -190,6 +198,8 @@ def give(game: Any, ctx: _Ctx, g: str, i: int) -> None:
 
 
 def apply_giving(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """An answer to Giving: the faction named gives an Unspent die (a pass gives the least costly
+    one)."""
     dice = ctx.f(f).dice
     if isinstance(a, Pass):
         i = game.give_default(ctx.s, f)

@@ -29,6 +29,8 @@ from .context import _Ctx
 
 
 def begin_turn(game: Any, ctx: _Ctx) -> None:
+    """The active faction's turn begins in the Start Phase: the turn's counters are reset and the
+    table told (a second turn after Divine Messenger plays no Power Card)."""
     s = ctx.s
     faction = s.active
     second = s.extra_turn
@@ -84,6 +86,7 @@ def end_start_phase(game: Any, ctx: _Ctx) -> None:
 
 
 def after_start_scoring(game: Any, ctx: _Ctx) -> None:
+    """After the Start Phase's scoring: the Main Phase (after an extra roll, if one is pending)."""
     if ctx.s.phase == "over":
         return
     if ctx.s.extra_roll is not None:
@@ -108,6 +111,7 @@ def end_phase_done(game: Any, ctx: _Ctx) -> None:
 
 
 def end_roll(game: Any, ctx: _Ctx) -> None:
+    """The Main Phase ends: the dice spent on Power Cards go to Spent; the End Phase begins."""
     faction = ctx.s.active
     f = ctx.f(faction)
     dice = [
@@ -129,6 +133,8 @@ def end_scoring(game: Any, ctx: _Ctx) -> None:
 
 
 def after_end_scoring(game: Any, ctx: _Ctx) -> None:
+    """After the End Phase's scoring: the rest of the End Phase (after an extra roll, if one is
+    pending)."""
     if ctx.s.phase == "over":
         return
     if ctx.s.extra_roll is not None:
@@ -138,6 +144,8 @@ def after_end_scoring(game: Any, ctx: _Ctx) -> None:
 
 
 def end_scoring_rest(game: Any, ctx: _Ctx) -> None:
+    """The rest of the End Phase's scoring: the Coalition's markers and regions; then the draw and
+    the next turn."""
     if ctx.s.active == "coalition":
         game._score_markers(ctx)
         if ctx.s.phase == "over":
@@ -172,6 +180,8 @@ def draw(game: Any, ctx: _Ctx, faction: str, n: int, why: str) -> list[str]:
 
 
 def apply_start(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """The Start Phase: done, pass the whole turn (before anything else), a Start Phase Power Card
+    or a Durable card's use."""
     if isinstance(a, Done):
         game._end_start_phase(ctx)
     elif isinstance(a, Pass):
@@ -191,6 +201,7 @@ def apply_start(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
 
 
 def apply_end(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """The End Phase: an End Phase Power Card, or done."""
     if isinstance(a, Done):
         game._end_phase_done(ctx)
     elif isinstance(a, PlayPower):
@@ -200,6 +211,7 @@ def apply_end(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
 
 
 def apply_discard(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """The End Phase's discard of one Power Card down to the hand limit of 3."""
     hand = ctx.f(f).hand
     if not isinstance(a, DiscardPower) or a.card not in hand:
         raise IllegalActionError(
@@ -259,6 +271,7 @@ def check_victory(game: Any, ctx: _Ctx) -> bool:
 
 
 def finish(game: Any, ctx: _Ctx, winners: tuple[Seat, ...], text: str) -> None:
+    """The game ends: ``winners`` and why."""
     ctx.update(phase="over", winners=winners, end_reason=text, combat=None, window=None, rolling=None)
     ctx.emit(GameWon(winners=winners, text=text))
 
@@ -277,11 +290,14 @@ def finish_by_limit(game: Any, ctx: _Ctx) -> None:
 
 
 def to_discard(game: Any, ctx: _Ctx, card: str) -> None:
+    """A played Power Card goes to the discard pile of the faction whose deck it belongs to."""
     owner = game.data.card(card).faction
     ctx.set_f(owner, discard=ctx.f(owner).discard + (card,))
 
 
 def return_card(game: Any, ctx: _Ctx, side: str, card: str, attacker: bool) -> None:
+    """A combat's Power Card returns to its holder's hand (no longer counted as the attacker's
+    play of the turn)."""
     holder = game.hand_owner(side)
     ctx.set_f(holder, hand=ctx.f(holder).hand + (card,))
     if attacker:

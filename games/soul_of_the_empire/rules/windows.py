@@ -241,6 +241,8 @@ def redirect_options(game: Any, s: State, w: Window, card: str, limit: int = 40)
 
 
 def window_options(game: Any, s: State) -> list[Any]:
+    """The answers a response window offers besides pass: Give to Caesar's raises, Promised Land's
+    redirects, Gospel's shifts."""
     w = s.window
     if w.kind == "caesar":
         return game._caesar_options(s, w.faction)
@@ -253,6 +255,8 @@ def window_options(game: Any, s: State) -> list[Any]:
 
 
 def apply_window(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+    """An answer to a response window (Give to Caesar, Promised Land, Gospel), or a pass; then the
+    turn goes on."""
     w = ctx.s.window
     if w.kind == "caesar" and not isinstance(a, Pass):
         dice = ctx.f(w.faction).dice
