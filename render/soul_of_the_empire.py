@@ -583,7 +583,9 @@ def hand_cards(view: Any) -> tuple[str, list[HandCard]] | None:
             out.append(HandCard(c.name, f"{fv.name} \u00b7 Power Card \u00b7 {c.duration}", c.text, colour))
         for c in data.combat.values():
             if c.faction == fv.id and c.id not in fv.combat_used:
-                out.append(HandCard(f"{c.name} ({c.number})", f"{fv.name} \u00b7 Combat Card", c.text, colour))
+                effect = c.text.split(", ", 1)[1] if ", " in c.text else c.text  # "3, remove 1 ..."
+                text = f"Combat Value +{c.number} (the number on the card); {effect}."
+                out.append(HandCard(f"{c.name} ({c.number})", f"{fv.name} \u00b7 Combat Card", text, colour))
     if not out and not any(fv.hand is not None for fv in view.factions):
         return None
     return f"Your hand \u2014 {count(len(out), 'card')}", out
