@@ -228,23 +228,34 @@ def hand_lines(view: Any) -> list[str]:
 
 
 
-def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box) -> None:
-    """An Objective Card: name (and claims) on top, then its lines wrapped to the box,
-    the font shrinking until they fit."""
+def _card_size(o: Any, lines: list[str], box: dr.Box, largest: int = 22) -> int:
+    """The largest text size from ``largest`` pixels down to 14 at which an Objective Card's
+    claims and lines fit ``box``."""
+    x0, y0, x1, y1 = box
+    w, avail = x1 - x0 - 20, y1 - y0 - 36
+    claims = claims_line(o)
+    for size in range(largest, 14, -1):
+        f, fc = face(size), face(size, "bold")
+        wrapped = sum(len(wrap(line, f, w - 12)) for line in lines)
+        claimed = len(wrap(claims, fc, w)) if claims else 0
+        if (wrapped + claimed) * f.line_height <= avail:
+            return size
+    return 14
+
+
+def _card(d: ImageDraw.ImageDraw, o: Any, lines: list[str], box: dr.Box, size: int) -> None:
+    """An Objective Card: name (and claims) on top, then its lines wrapped to the box at ``size``
+    pixels (``_card_size``: the cards share the largest size that fits them all)."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     w = x1 - x0 - 20
-    draw_fit(d, (x0 + 10, y0 + 14), o.name, 18, theme.INK, w, "lm", "bold")
+    draw_fit(d, (x0 + 10, y0 + 16), o.name, 20, theme.INK, w, "lm", "bold")
     claims = claims_line(o)
-    avail = y1 - y0 - 30
-    for size in (18, 17, 16, 15, 14):
-        f, fc = face(size), face(size, "bold")
-        step = f.line_height
-        wrapped = [wrap(line, f, w - 12) for line in lines]
-        claimed = wrap(claims, fc, w) if claims else []
-        if (sum(len(x) for x in wrapped) + len(claimed)) * step <= avail:
-            break
-    ly = y0 + 28
+    f, fc = face(size), face(size, "bold")
+    step = f.line_height
+    wrapped = [wrap(line, f, w - 12) for line in lines]
+    claimed = wrap(claims, fc, w) if claims else []
+    ly = y0 + 32
     for part in claimed:
         draw_text(d, (x0 + 10, ly), part, fc, theme.VERMILLION)
         ly += step
@@ -416,12 +427,14 @@ def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Imag
             for o, lines in cards
         ]  # fmt: skip
         spare = (bottom - top - 8 * (len(cards) - 1)) / max(1, sum(heights))
-        cy = top
-        for (o, lines), h in zip(cards, heights, strict=True):
-            h = h * spare
-            with panel(f"objective {o.name}", (x, cy, width - 16, cy + h), img.size):
-                _card(d, o, lines, (x, cy, width - 16, cy + h))
-            cy += h + 8
+        boxes, cy = [], top
+        for h in heights:
+            boxes.append((x, cy, width - 16, cy + h * spare))
+            cy += h * spare + 8
+        size = min(_card_size(o, lines, box) for (o, lines), box in zip(cards, boxes, strict=True))
+        for (o, lines), box in zip(cards, boxes, strict=True):
+            with panel(f"objective {o.name}", box, img.size):
+                _card(d, o, lines, box, size)
     small = face(16)
     bottom = height - 76  # the key below
     if view.phase == "over" and view.end_reason:
