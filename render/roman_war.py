@@ -364,24 +364,24 @@ def _band(img: Image.Image, view: View) -> None:
         [dr.Step(f"L{i}", current=i == view.shared_level, done=i < view.shared_level) for i in range(4)],
     )
     # abilities
-    x = 950
+    x = 940
     title = "LEVEL ABILITIES" if view.level_abilities else "LEVEL ABILITIES (off)"
     draw_text(d, (x, top + 2), title, face(theme.MIN_TEXT, "bold"), theme.LIGHT_MUTED, "la")
     f = face(theme.MIN_TEXT)
     for i, (aid, name) in enumerate(ABILITIES):
-        cx = x + (i % 4) * 156
+        cx = x + (i % 4) * 162
         cy = top + 24 + (i // 4) * 38
         owned = aid in view.abilities
         fill = theme.GOOD if owned else None
         d.rounded_rectangle(
-            (cx, cy, cx + 150, cy + 32),
+            (cx, cy, cx + 158, cy + 32),
             radius=8,
             fill=fill,
             outline=theme.LIGHT if owned else theme.LIGHT_MUTED,
             width=2,
         )
         mark = ("✓ " if owned else "") + name + (" ●" if aid in view.charged else "")
-        draw_fit(d, (cx + 75, cy + 16), mark, f.size, theme.INK if owned else theme.LIGHT_MUTED, 136, "mm")
+        draw_fit(d, (cx + 79, cy + 16), mark, f.size, theme.INK if owned else theme.LIGHT_MUTED, 146, "mm")
 
 
 def _panel(
