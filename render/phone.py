@@ -15,7 +15,7 @@ from the seat's own View, a crop from two public Views.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
@@ -94,9 +94,12 @@ def hand_image(view: Any) -> Image.Image | None:
     line, then each card as a panel with its name on a coloured band, its kind and its text.
     None when ``view`` shows no hand (see ``hand_cards``). Raises TypeError for a non-View."""
     found = hand_cards(view)
-    if found is None:
-        return None
-    title, cards = found
+    return None if found is None else hand_image_of(*found)
+
+
+def hand_image_of(title: str, cards: Sequence[HandCard]) -> Image.Image:
+    """The hand image of ``title`` and ``cards`` (as ``hand_cards`` gives them): ``hand_image``
+    without the View; the image depends on nothing else."""
     width = HAND_WIDTH
     ft = face(TITLE, "bold")
     title_lines = wrap(title, ft, width - 2 * PAD)
@@ -142,6 +145,11 @@ def hand_png(view: Any) -> bytes | None:
     """``hand_image(view)`` as PNG bytes (None when the View shows no hand)."""
     img = hand_image(view)
     return None if img is None else encode_png(img)
+
+
+def hand_png_of(title: str, cards: Sequence[HandCard]) -> bytes:
+    """``hand_image_of(title, cards)`` as PNG bytes."""
+    return encode_png(hand_image_of(title, cards))
 
 
 # --------------------------------------------------------------------------- the changed part
@@ -203,4 +211,7 @@ def changed_png(view: Any, before: Any, names: Mapping[int, str] | None = None) 
     return None if img is None else encode_png(img)
 
 
-__all__ = ["HandCard", "changed_crop", "changed_png", "crop_box", "hand_cards", "hand_image", "hand_png"]
+__all__ = [
+    "HandCard", "changed_crop", "changed_png", "crop_box", "hand_cards", "hand_image", "hand_image_of", "hand_png",
+    "hand_png_of",
+]

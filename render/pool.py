@@ -87,12 +87,39 @@ def _render_pickled(data: bytes) -> bytes:
     view, names, *rest = pickle.loads(data)
     kind, before = rest if rest else ("board", None)
     if kind == "hand":
-        return phone.hand_png(view) or render_view(view, names)
+        return _hand_png(view) or render_view(view, names)
     if kind == "changed":
         return phone.changed_png(view, before, names) or b""
     if kind == "crop":
         return _crop_pngs(names, view, before)
     return render_view(view, names)
+
+
+HAND_CACHE = 128
+"""Hand images a worker keeps, keyed by the seat and the cards the image shows."""
+_HANDS: collections.OrderedDict[bytes, bytes] = collections.OrderedDict()
+
+
+def _hand_png(view: Any) -> bytes | None:
+    """In a worker: ``render.phone.hand_png(view)``, drawn again only when the seat's hand image
+    would differ: the image shows only the title and cards ``render.phone.hand_cards`` gives, so
+    it is kept under those (with the game and the seat), and an update that left the hand as it
+    was costs no drawing. None when the View shows no hand."""
+    from render import phone
+
+    found = phone.hand_cards(view)
+    if found is None:
+        return None
+    title, cards = found
+    key = pickle.dumps((view.game, view.viewer, title, list(cards)), protocol=pickle.HIGHEST_PROTOCOL)
+    png = _HANDS.get(key)
+    if png is None:
+        png = phone.hand_png_of(title, cards)
+        _HANDS[key] = png
+        while len(_HANDS) > HAND_CACHE:
+            _HANDS.popitem(last=False)
+    _HANDS.move_to_end(key)
+    return png
 
 
 def _crop_pngs(game: str, after: bytes, before: bytes) -> bytes:

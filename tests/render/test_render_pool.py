@@ -267,3 +267,30 @@ def test_the_changed_part_of_a_tall_board_is_cut_from_the_boards_already_drawn()
         assert await pool.changed_png(after, after, names) is None  # the map did not change
 
     asyncio.run(go())
+
+
+def test_a_hand_left_as_it_was_is_not_drawn_again(monkeypatch) -> None:
+    """A worker keeps a seat's hand image under the seat and the cards it shows: a later View
+    of the same hand gives the same PNG (that of render.phone) without drawing; another seat's
+    hand, or a changed hand, is drawn."""
+    from render import phone
+
+    game, state, _ = playout("barbarian-hordes", 3, 30, 3)
+    views_by_step = {}
+    for steps in range(30, 60):
+        g, st, _ = playout("barbarian-hordes", 3, steps, 3)
+        views_by_step[steps] = g.view(st, 0)
+    first = views_by_step[30]
+    same = next(v for v in views_by_step.values() if v != first and phone.hand_cards(v) == phone.hand_cards(first))
+    other = next(v for v in views_by_step.values() if phone.hand_cards(v) != phone.hand_cards(first))
+    drawn: list[str] = []
+    real = phone.hand_png_of
+    monkeypatch.setattr(phone, "hand_png_of", lambda t, c: drawn.append(t) or real(t, c))
+    monkeypatch.setattr(rpool, "_HANDS", type(rpool._HANDS)())  # noqa: SLF001
+    assert rpool._hand_png(first) == phone.hand_png(first)  # noqa: SLF001
+    assert rpool._hand_png(same) == phone.hand_png(same)  # noqa: SLF001
+    assert len(drawn) == 1
+    assert rpool._hand_png(other) == phone.hand_png(other)  # noqa: SLF001
+    assert rpool._hand_png(game.view(state, 1)) == phone.hand_png(game.view(state, 1))  # noqa: SLF001
+    assert len(drawn) == 3
+    assert rpool._hand_png(game.view(state, None)) is None  # noqa: SLF001
