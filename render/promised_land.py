@@ -439,10 +439,11 @@ def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.B
         if sum(h for h, _ in blocks) <= room:
             break
     assert blocks is not None
+    gap = max(0.0, min(18.0, (room - sum(h for h, _ in blocks)) / len(blocks)))  # room left: between players
     for p, (h, lines) in zip(v.players, blocks, strict=True):
         with panel(f"player {p.seat + 1}", (x, y, right - 16, y + h), img.size):
             _draw_player(img, d, v, p, names, x, y, w, lines)
-        y += h
+        y += h + gap
     line = (
         f"Artefact array {len(v.array)} \u00b7 bag {v.bag_size} \u00b7 supply: cities {v.cities}, "
         f"temples {v.temples}"
@@ -581,7 +582,7 @@ def _draw_player(
         tags.append("\u25b6 to act")
     if v.phase == "over" and p.seat in v.winners:
         tags.append("\u2605 winner")
-    pts = count(p.score, "point") if v.phase == "over" and p.score is not None else f"{p.points} pts"
+    pts = count(p.score, "point") if v.phase == "over" and p.score is not None else count(p.points, "pt")
     right = x + w
     right -= draw_text(d, (right, y + 14), pts, fb, theme.INK, "rm") + 12
     ft = face(theme.MIN_TEXT, "bold")

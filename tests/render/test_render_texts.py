@@ -165,9 +165,9 @@ def promised_land(view: Any, texts: list[DrawnText]) -> None:
     assert any(f"· bag {view.bag_size} ·" in w for w in rows), rows
     # each player's points so far (public items; the final score once over), and the teams' sums
     pts = [t.text for t in texts if t.panel and t.panel.name.startswith("player ")
-           and (t.text.endswith(" pts") or t.text.endswith(" points"))]  # fmt: skip
+           and re.fullmatch(r"\d+ (pts?|points?)", t.text)]  # fmt: skip
     over = view.phase == "over"
-    assert pts == [f"{p.score} points" if over else f"{p.points} pts" for p in view.players], pts
+    assert pts == [count(p.score, "point") if over else count(p.points, "pt") for p in view.players], pts
     teams = {side: sum(p.score if over else p.points for p in view.players if p.side == side)
              for side in ("hebrew", "heathen")}  # fmt: skip
     assert any(w.startswith(f"Hebrews {teams['hebrew']} · Heathens {teams['heathen']} pts") for w in rows), rows
