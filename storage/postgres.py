@@ -114,6 +114,14 @@ def _lock_key(session_id: int) -> int:
 _SESSION_KEY = "($2::integer # hashtext(current_schema()))"
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """The main pool's reset on release: nothing to send. asyncpg rolls back a transaction left
+    open before calling it, and this storage leaves no other session state on those connections
+    (no SET, LISTEN, cursors or session-level advisory locks: those live on the lock pool, which
+    keeps asyncpg's reset query), so releasing a connection costs no round trip; its default
+    reset would send one after every statement."""
+
+
 async def _init_connection(conn: asyncpg.Connection) -> None:
     for name in ("json", "jsonb"):
         await conn.set_type_codec(name, encoder=_dumps, decoder=json.loads, schema="pg_catalog")
@@ -261,7 +269,7 @@ class PostgresStorage:
         settings = {"synchronous_commit": "on", "application_name": "tabula"}
         self._pool = await asyncpg.create_pool(
             self.url, min_size=min(self.min_connections, self.max_connections), max_size=self.max_connections,
-            init=_init_connection, server_settings=settings,
+            init=_init_connection, reset=_keep_session, server_settings=settings,
         )
         try:
             self._lock_pool = await asyncpg.create_pool(

@@ -83,3 +83,28 @@ async def test_a_refused_action_is_worded_as_from_a_read_and_changes_nothing():
             await host.act(CHANNEL, BOB if waiting == ALICE else ALICE, "add")
         r2 = await host.act(CHANNEL, waiting, "add")
         assert r2.version == r.version + 1
+
+
+async def test_on_postgresql_an_action_after_the_last_one_is_one_round_trip(monkeypatch, backend):
+    """Issue 22: one round trip per committed action. Every statement asyncpg sends is counted
+    (the pool's reset on release too, which would be a second one)."""
+    if not backend.is_postgres:
+        pytest.skip("PostgreSQL only")
+    import asyncpg.connection
+
+    sent: list[str] = []
+    for name in ("execute", "_execute"):
+        method = getattr(asyncpg.connection.Connection, name)
+
+        async def counted(self: Any, query: str, *args: Any, _method: Any = method, **kw: Any) -> Any:
+            sent.append(query)
+            return await _method(self, query, *args, **kw)
+
+        monkeypatch.setattr(asyncpg.connection.Connection, name, counted)
+    async with host_on() as host:
+        r = await host.act(CHANNEL, turn_of(await new_game(host))[0], "add")
+        sent.clear()
+        for _ in range(3):
+            r = await host.act(CHANNEL, turn_of(r)[0], "add")
+        assert len(sent) == 3 and all(q.startswith("WITH ok AS") for q in sent)
+        assert [row.seq for row in await host.storage.actions(r.session_id)] == [0, 1, 2, 3, 4]
