@@ -1,7 +1,7 @@
 """Storage and host benchmark: prints medians (milliseconds) and ratios.
 
     python -m bench.storage [--commits 200] [--actions 2000] [--sessions 1000]
-                            [--concurrent-actions 320] [--postgres URL]
+                            [--concurrent-actions 320] [--repeats 3] [--postgres URL]
 
 1. Commit one action: ``Host.act`` on a file database (WAL, synchronous=FULL), and a
    bare ``sqlite3`` INSERT + COMMIT of the same bytes with the same settings, one of each
@@ -12,7 +12,9 @@
    check), find the channel's session, load it and build the reply. target < 1 s
 4. SQLite and PostgreSQL side by side: ``Host.act`` with 1, 4 and 16 sessions acting
    at once (asyncio tasks, each session in its own channel, one host per backend as
-   in one bot process): median and p95 milliseconds per commit, actions per second,
+   in one bot process), ``--repeats`` rounds with the backends in turn: median and p95
+   milliseconds per commit, the median of the rounds' actions per second, the statements
+   PostgreSQL was sent per action (target: one round trip),
    and the ratios PostgreSQL / SQLite (targets: one session's median commit at most 1.5x
    SQLite's; with 16 sessions more actions per second than SQLite). SQLite commits concurrent actions together (group
    commit); "SQLite 1/commit" is the same storage committing each action alone, and
@@ -235,9 +237,31 @@ async def postgres_schema_url(url: str) -> tuple[str | None, str, object]:
     return f"{url}{'&' if '?' in url else '?'}search_path={schema}", schema, admin
 
 
-async def concurrent_round(host: Host, sessions: int, per_session: int, base: int) -> tuple[list[float], float]:
+def count_postgres_statements() -> list[str]:
+    """Every statement asyncpg sends from now on, appended to the list returned (round trips
+    to the server; the PostgreSQL column's set-up is subtracted by the caller)."""
+    sent: list[str] = []
+    try:
+        import asyncpg.connection
+    except ImportError:
+        return sent
+    for name in ("execute", "_execute"):
+        method = getattr(asyncpg.connection.Connection, name)
+
+        async def counted(self: object, query: str, *args: object, _method=method, **kw: object) -> object:
+            sent.append(query)
+            return await _method(self, query, *args, **kw)
+
+        setattr(asyncpg.connection.Connection, name, counted)
+    return sent
+
+
+async def concurrent_round(host: Host, sessions: int, per_session: int, base: int,
+                           statements: list[str] | None = None, sent: list[int] | None = None,
+                           ) -> tuple[list[float], float]:
     """``sessions`` games (channels base+1..), one warm-up action each, then every session
-    acts ``per_session`` times in its own task at once: (latencies, actions per second)."""
+    acts ``per_session`` times in its own task at once: (latencies, actions per second).
+    ``sent[0]`` is set to how many ``statements`` were appended while they acted."""
     players: dict[int, list[int]] = {}
     for i in range(1, sessions + 1):
         ch, alice, bob = base + i, 10 * (base + i), 10 * (base + i) + 1
@@ -258,14 +282,18 @@ async def concurrent_round(host: Host, sessions: int, per_session: int, base: in
             times.append(time.perf_counter() - t0)
             turn, other = other, turn
 
+    mark = len(statements or ())
     t0 = time.perf_counter()
     await asyncio.gather(*(play(ch) for ch in players))
     wall = time.perf_counter() - t0
+    if sent is not None:
+        sent[0] = len(statements or ()) - mark
     return times, len(times) / wall
 
 
-async def bench_concurrent(dirname: str, actions: int, pg_url: str) -> None:
+async def bench_concurrent(dirname: str, actions: int, pg_url: str, repeats: int = 3) -> None:
     per = {n: max(20, actions // n) for n in CONCURRENCY}
+    statements = count_postgres_statements()
     print(f"concurrent commits through Host.act, SQLite and PostgreSQL side by side "
           f"({', '.join(f'{n} x {per[n]}' for n in CONCURRENCY)} actions; each session its own channel):")
     hosts: dict[str, Host] = {}
@@ -292,14 +320,29 @@ async def bench_concurrent(dirname: str, actions: int, pg_url: str) -> None:
             pg = storage_for(schema_url)
             await pg.open()
             hosts["PostgreSQL"] = Host(pg, HostSettings(database=schema_url), seeds=lambda: 12345)
-        print(f"  {'sessions':>8}  {'backend':<15} {'median':>10} {'p95':>10} {'actions/s':>10}")
+        print(f"  {'sessions':>8}  {'backend':<15} {'median':>10} {'p95':>10} {'actions/s':>10}"
+              f"   (medians of {repeats} rounds, the backends in turn)")
         for n in CONCURRENCY:
+            runs: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in hosts}
+            sent, acted = 0, 0
+            for r in range(repeats):  # the backends in turn, so that each meets the machine's load alike
+                for name, host in hosts.items():
+                    played = [0] if name == "PostgreSQL" else None
+                    times, rate = await concurrent_round(host, n, per[n], base=100_000 * r + 1000 * n,
+                                                         statements=statements, sent=played)
+                    if played is not None:
+                        sent, acted = sent + played[0], acted + len(times)
+                    runs[name][0].extend(times)
+                    runs[name][1].append(rate)
             results = {}
-            for name, host in hosts.items():
-                times, rate = await concurrent_round(host, n, per[n], base=1000 * n)
-                results[name] = (statistics.median(times), p95(times), rate)
-                med, q95, _ = results[name]
+            for name, (times, rates) in runs.items():
+                results[name] = (statistics.median(times), p95(times), statistics.median(rates))
+                med, q95, rate = results[name]
                 print(f"  {n:>8}  {name:<15} {med * 1000:>7.2f} ms {q95 * 1000:>7.2f} ms {rate:>10.0f}")
+            if acted:
+                trips = sent / acted
+                print(f"  {n:>8}  {'PG statements':<15} {trips:>10.2f} per action, set-up excluded"
+                      f"  [target 1 round trip: {'ok' if trips <= 1.0 else 'MISSED'}]")
             (gm, gq, gr), (sm, sq, sr) = results["SQLite"], results["SQLite 1/commit"]
             goal = f"  [target with 16 sessions >= 3x: {'ok' if gr >= 3 * sr else 'MISSED'}]" if n == 16 else ""
             print(f"  {n:>8}  {'group / 1':<15} {gm / sm:>9.2f}x {gq / sq:>9.2f}x {gr / sr:>9.2f}x{goal}")
@@ -329,13 +372,15 @@ async def main() -> None:
     parser.add_argument("--concurrent-actions", type=int, default=320,
                         help="actions per concurrency level and backend (split over the sessions)")
     parser.add_argument("--postgres", default=DEFAULT_PG, help="PostgreSQL database for a throwaway schema")
+    parser.add_argument("--repeats", type=int, default=3,
+                        help="rounds per concurrency level, the backends in turn (medians printed)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="tabula-bench-") as d:
         print(f"SQLite {sqlite3.sqlite_version}, Python {sys.version.split()[0]}, files in {d}")
         await bench_commit(d, args.commits)
         await bench_load(d, args.actions)
         await bench_first_response(d, args.sessions)
-        await bench_concurrent(d, args.concurrent_actions, args.postgres)
+        await bench_concurrent(d, args.concurrent_actions, args.postgres, args.repeats)
 
 
 if __name__ == "__main__":
