@@ -183,6 +183,7 @@ def derive_reveals(
     if any(e.visible_to is not None and any(v != seat for v in e.visible_to) for e in step.events):
         return True
     rng = rng_for()
+    rng_for = _deferred(rng_for, rng)
     try:
         for keep, salt in (({seat}, "seat"), (None, "all")):
             expected = observation(game, step.state, step.events, _viewers(game, before, seat, keep))
@@ -195,6 +196,32 @@ def derive_reveals(
                     exc_info=True)
         return True
     return False
+
+
+class _DeferredRng(Rng):
+    """A fresh copy of a step's ``Rng`` that is seeded on its first draw. ``derive_reveals``
+    applies the action to each perturbed state with such a copy; most of those steps draw
+    nothing (one that drew was found revealing before), so most copies are never seeded.
+    Draws, once made, are those of ``make()``: the same sequence."""
+
+    __slots__ = ("_make", "_made")
+
+    def __init__(self, make: Callable[[], Rng], seed: int, step: int) -> None:  # noqa: D107
+        self._make = make
+        self._made: Any = None
+        self.seed = seed
+        self.step = step
+
+    @property  # type: ignore[override]
+    def _r(self) -> Any:  # the generator Rng's methods draw from, made when first asked for
+        if self._made is None:
+            self._made = self._make()._r
+        return self._made
+
+
+def _deferred(rng_for: Callable[[], Rng], rng: Rng) -> Callable[[], Rng]:
+    """``rng_for`` (fresh copies of ``rng``) giving copies seeded on their first draw."""
+    return lambda: _DeferredRng(rng_for, rng.seed, rng.step)
 
 
 def reveals(
