@@ -197,6 +197,9 @@ PATRIARCH_SMALL = 26  # in a land too crowded for the full size: its letter 14 p
 # marker's centre and 11 below, stand within 17 pixels of it: render.map.draw_marker)
 TOKEN_RADIUS = {"city": 17, "temple": 16, "ark": 22, "patriarch": PATRIARCH_SIZE // 2}
 CITY_DROP = 4
+# in a land too crowded for a token at its full size: a Patriarch 26 px across, a city or temple
+# drawn at three quarters of its size
+SMALL_RADIUS = {"patriarch": PATRIARCH_SMALL // 2, "city": 13, "temple": 12}
 
 
 @functools.cache
@@ -258,9 +261,7 @@ def token_places(m: MapData, v: View, overlay: MapOverlay) -> list[Token]:
         ]
         anchor = token_anchors().get(land.id)
         prefer = g.pt(*anchor) if anchor else (cx, cy - 44)
-        radii = tuple(
-            (TOKEN_RADIUS[k], PATRIARCH_SMALL // 2) if k == "patriarch" else TOKEN_RADIUS[k] for k, _ in items
-        )
+        radii = tuple((TOKEN_RADIUS[k], SMALL_RADIUS[k]) if k in SMALL_RADIUS else TOKEN_RADIUS[k] for k, _ in items)
         spots = _spots(m, land.id, radii, tuple(avoid), prefer)
         row = iter([(prefer[0] + 34 * k, prefer[1]) for k in range(len(items))])
         for (kind, pat), spot in zip(items, spots, strict=True):
@@ -291,11 +292,25 @@ def _tokens(mapimg: Image.Image, m: MapData, v: View, overlay: MapOverlay) -> No
     """Draw each land's tokens where ``token_places`` puts them."""
     for t in token_places(m, v, overlay):
         if t.patriarch is None:
-            at = (t.at[0], t.at[1] + (CITY_DROP if t.kind == "city" else 0))
-            draw_marker(mapimg, Marker(node=t.land, kind=t.kind), at, None)  # type: ignore[arg-type]
+            scale = t.size / (2 * TOKEN_RADIUS[t.kind]) if t.size else 1.0
+            at = (t.at[0], t.at[1] + (CITY_DROP if t.kind == "city" else 0) * scale)
+            if scale >= 1:
+                draw_marker(mapimg, Marker(node=t.land, kind=t.kind), at, None)  # type: ignore[arg-type]
+            else:
+                _small_marker(mapimg, t, at, scale)
         else:
             seat, ptype = t.patriarch
             dr.paste_badge(mapimg, theme.seat_style(seat, PATRIARCH_LETTER[ptype]), t.at, t.size or PATRIARCH_SIZE)
+
+
+def _small_marker(mapimg: Image.Image, t: Token, at: tuple[float, float], scale: float) -> None:
+    """A city's or temple's marker at ``scale`` of its size, centred on ``at``: drawn on its own
+    layer and scaled down."""
+    layer = Image.new("RGBA", (64, 64), (0, 0, 0, 0))
+    draw_marker(layer, Marker(node=t.land, kind=t.kind), (32, 32), None)  # type: ignore[arg-type]
+    side = max(1, round(64 * scale))
+    small = layer.resize((side, side), Image.Resampling.LANCZOS)
+    mapimg.paste(small, (round(at[0] - side / 2), round(at[1] - side / 2)), small)
 
 
 def map_overlay(v: View) -> MapOverlay:

@@ -162,7 +162,7 @@ def test_tokens_keep_off_borders_and_rivers(players: int, seed: int, steps: int)
         gap = min([float(_distance(at, e, np.roll(e, -1, axis=0))[0]) for e in edges]
                   + [float(_distance(at, r[:-1], r[1:])[0]) for r in river])  # fmt: skip
         assert t.placed and gap >= t.size / 2, (t, round(gap, 1))
-        assert t.size >= (board.PATRIARCH_SMALL if t.kind == "patriarch" else 2 * board.TOKEN_RADIUS[t.kind])
+        assert t.size >= 2 * board.SMALL_RADIUS.get(t.kind, board.TOKEN_RADIUS[t.kind])
 
 
 def test_patriarch_letters_at_least_12_px() -> None:
