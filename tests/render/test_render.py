@@ -325,3 +325,18 @@ def test_fit_sentences_leaves_whole_sentences_out_and_ends_with_a_full_stop() ->
     one = rtext.fit_sentences(text, 400, f.line_height, 14)[1]
     assert one == ["Leader card (may be negated by a K card)."]
     assert rtext.fit_sentences(text, 1000, 40, 14)[1] == [text]
+
+
+def test_bh_attacker_asked_in_a_war_carries_to_act() -> None:
+    """Issue 19: with 12 players and a war under way, every seat asked to act carries a TO ACT
+    pill, the attacker (whose turn it is, TURN) too, so no one asked reads as not asked."""
+    from render.record import recording
+
+    view = bh_view(12, 0, viewer=0, war="now")
+    attacker = view.war.attacker
+    assert attacker in view.waiting and view.active == attacker
+    with recording() as texts:
+        render.render_image(view)
+    marked = {t.panel.name for t in texts if t.panel and t.text == "TO ACT"}
+    assert marked == {f"seat {s + 1}" for s in view.waiting}
+    assert "TURN" in {t.text for t in texts if t.panel and t.panel.name == f"seat {attacker + 1}"}
