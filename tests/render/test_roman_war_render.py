@@ -69,3 +69,11 @@ def test_a_state_is_refused():
     s = playout(1, 1, lambda s: True)
     with pytest.raises(TypeError):
         render_view(s)
+
+
+def test_the_key_explains_the_ability_chips_marks() -> None:
+    """Issue 19: the ✓ on a bought level ability and the ● on a ready one are in the key."""
+    from render.roman_war import KEY
+
+    key = " ".join(KEY)
+    assert "\u2713 ability bought" in key and "\u25cf ready" in key
