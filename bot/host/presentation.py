@@ -9,7 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.core import Game, GameError, Outcome, Seat, get_game
+from games.core import Game, GameError, Outcome, Seat, get_game, memo
 from games.core.english import as_you
 from games.core.errors import list_words
 from games.core.refusal import RULES_NOW
@@ -271,7 +271,7 @@ class PresentationMixin:
         return Reply(
             text="\n".join(text),
             embed=self._embed(game, rec, prompts),
-            image=None if state is None else ImageRequest(game.id, rec.id, rec.version, game.view(state, None),
+            image=None if state is None else ImageRequest(game.id, rec.id, rec.version, memo.view(game, state, None),
                                                           players=players),
             private=tuple(private),
             mentions=mentions,
@@ -328,7 +328,7 @@ class PresentationMixin:
                 if told_end:
                     mine = [*mine, end_line]
                 private.append(PrivatePart(s.user_id, s.seat, "\n".join(mine),
-                                           game.view(state, s.seat), prompt, prefs[s.user_id].dms,
+                                           memo.view(game, state, s.seat), prompt, prefs[s.user_id].dms,
                                            prefs[s.user_id].notify, digest, more))
         return private
 

@@ -61,3 +61,20 @@ def reset_counts() -> None:
     """Start counting afresh."""
     _asked.clear()
     _computed.clear()
+
+
+_views: list[Any] = [None, None, {}]  # [game, state, {viewer: view}]: the last state's views
+
+
+def view(game: Any, s: Any, viewer: Any) -> Any:
+    """``game.view(s, viewer)``, remembered for the last state asked about (matched by the
+    identity of ``game`` and ``s``; views are frozen models, shared by their askers). The
+    reveals check builds the views of an action's resulting state for its player, the
+    spectators and (its second round) every seat, and the host's reply shows that same
+    state to the same viewers: one computation each."""
+    if _views[0] is not game or _views[1] is not s:
+        _views[:] = [game, s, {}]
+    views = _views[2]
+    if viewer not in views:
+        views[viewer] = game.view(s, viewer)
+    return views[viewer]

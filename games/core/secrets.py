@@ -39,6 +39,7 @@ import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
+from . import memo
 from .errors import GameError
 from .model import Event, Seat, Step
 from .rng import Rng
@@ -108,14 +109,16 @@ def public_prompts(game: Any, s: Any) -> tuple[tuple[Seat, str, str], ...]:
     return tuple(sorted((seat, p.kind, p.text) for seat, p in game.to_act(s).items()))
 
 
-def observation(game: Any, s: Any, events: Iterable[Event], viewers: Iterable[Seat | None]) -> tuple[Any, ...]:
+def observation(game: Any, s: Any, events: Iterable[Event], viewers: Iterable[Seat | None],
+                *, remember: bool = False) -> tuple[Any, ...]:
     """What ``viewers`` (None = spectator) see after a step that ended in ``s`` with
     ``events``: each one's view and visible events, and the public prompts (models,
-    compared by value)."""
+    compared by value). ``remember``: the views through ``memo.view`` (the step's own
+    state, whose views both rounds of the check and the host's reply ask for)."""
     events = list(events)
     out: list[Any] = []
     for v in viewers:
-        out.append((v, game.view(s, v), [e for e in events if e.visible(v)]))
+        out.append((v, memo.view(game, s, v) if remember else game.view(s, v), [e for e in events if e.visible(v)]))
     out.append(public_prompts(game, s))
     return tuple(out)
 
@@ -186,7 +189,7 @@ def derive_reveals(
     rng_for = _deferred(rng_for, rng)
     try:
         for keep, salt in (({seat}, "seat"), (None, "all")):
-            expected = observation(game, step.state, step.events, _viewers(game, before, seat, keep))
+            expected = observation(game, step.state, step.events, _viewers(game, before, seat, keep), remember=True)
             for i in range(tries):
                 r = perturb_seed(rng, salt, i)
                 if not same_outcome(game, before, seat, action, step, rng_for, keep, r, expected):

@@ -48,3 +48,24 @@ def test_counts_tell_asked_and_computed() -> None:
     assert memo.counts() == {name: (4, 2)}
     memo.reset_counts()
     assert memo.counts() == {}
+
+
+class Viewing:
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, int | None]] = []
+
+    def view(self, s: object, viewer: int | None) -> tuple[object, int | None]:
+        self.calls.append((s, viewer))
+        return (s, viewer)
+
+
+def test_views_of_the_last_state_are_computed_once_per_viewer() -> None:
+    """memo.view: the reveals check and the host's reply share the views of an action's state."""
+    from games.core import memo
+
+    g, s, t = Viewing(), object(), object()
+    assert memo.view(g, s, 0) is memo.view(g, s, 0) and memo.view(g, s, None) == (s, None)
+    assert g.calls == [(s, 0), (s, None)]
+    assert memo.view(g, t, 0) == (t, 0) and memo.view(g, s, 0) == (s, 0)  # another state: computed again
+    assert g.calls == [(s, 0), (s, None), (t, 0), (s, 0)]
+    assert memo.view(Viewing(), s, 0) == (s, 0)  # another game: its own view
