@@ -8,7 +8,9 @@ Prints the median and p95 milliseconds
 - from an interaction (slash command, button click, autocomplete) to its first response
   (target under 50 ms): the moment the emulator receives the interaction callback;
 - from a ``/play`` or ``/game status`` to the followup that carries the board image
-  (target under 300 ms for one game, p95 under 1 s with the games at once);
+  (target under 300 ms for one game, p95 under 1 s with the games at once), and under load how
+  much of it each image waited for the board pool (``render.pool``: its queue and the drawing;
+  the rest is the host, the outbox and the emulator);
 
 measured over one game of Barbarian Hordes (three humans and an AI seat) played action by
 action, then the same figures and the throughput with ``--sessions`` games played at once (two humans and two AI
@@ -207,6 +209,16 @@ async def throughput(
     return sum(counts), time.perf_counter() - start
 
 
+def pool_waits() -> list[tuple[str, float]]:
+    """(kind, seconds) of each request to the board pool so far: how long its caller waited for
+    the PNG (``render.pool.RenderPool.waits``; none before the pool kept them)."""
+    with contextlib.suppress(Exception):
+        from bot.discordbot import boards
+
+        return [w for p in list(getattr(boards, "_BOARDS", {}).values()) for w in getattr(p, "waits", [])]
+    return []
+
+
 def everything_of(first: dict[str, list[float]]) -> list[float]:
     return [x for v in first.values() for x in v]
 
@@ -255,7 +267,9 @@ async def main(args: argparse.Namespace) -> int:
                 board = list(bench.board)
                 bench.first = {k: [] for k in bench.first}
                 bench.board = []
+                waits_before = len(pool_waits())
                 n, seconds = await throughput(bench, channels, players, args.per_session)
+                loaded_waits = pool_waits()[waits_before:]
                 loaded_first = [x for v in bench.first.values() for x in v]
                 loaded_board = list(bench.board)
         finally:
@@ -289,6 +303,11 @@ async def main(args: argparse.Namespace) -> int:
         pools = list(getattr(boards, "_BOARDS", {}).values())
         drawn, coalesced, shared = (sum(getattr(p, k) for p in pools) for k in ("drawn", "coalesced", "shared"))
         print(f"board pool: {drawn} drawn, {coalesced} superseded while waiting, {shared} shared or cached")
+        for kind in ("board", "hand", "changed", "crop"):
+            waits = [ms(w) for k, w in loaded_waits if k == kind]
+            if waits:
+                print(line(f"  under load, {kind} image waited", waits)
+                      + "  (from the request to the PNG: queue and drawing)")
     print(f"errors: {len(problems)}")
     for p in problems[:20]:
         print("  " + p)

@@ -155,6 +155,7 @@ def _key(data: bytes) -> bytes:
     return hashlib.blake2b(data, digest_size=20).digest()
 
 
+WAITS_KEPT = 10_000  # request waits a pool keeps (``RenderPool.waits``)
 _CROPPED: frozenset[str] | None = None  # the games with a changed part for phones (``_cropped_games``)
 _SHARED: concurrent.futures.ProcessPoolExecutor | None = None
 _BROKEN: list[concurrent.futures.Executor] = []
@@ -235,6 +236,9 @@ class RenderPool:
         self.drawn = 0  # renders handed to the workers
         self.coalesced = 0  # waiting requests replaced by a newer one of their slot
         self.shared = 0  # requests answered by a drawing asked for by someone else (or the cache)
+        # (kind, seconds) of the latest requests: how long each caller waited for its image
+        # ("board", "hand", "changed" or "crop"), for bench/e2e.py
+        self.waits: collections.deque[tuple[str, float]] = collections.deque(maxlen=WAITS_KEPT)
 
     # ------------------------------------------------------------------ public
 
@@ -290,6 +294,7 @@ class RenderPool:
         if cached is not None:
             self._cache.move_to_end(key)
             self.shared += 1
+            self.waits.append((what[2] if len(what) > 2 else "board", 0.0))
             return cached
         fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         job = self._running.get(key) or self._waiting.get(key)
@@ -311,7 +316,11 @@ class RenderPool:
         job.waiters.append(fut)
         job.slots.append(slot)
         self._pump()
-        return await fut
+        start = time.perf_counter()
+        try:
+            return await fut
+        finally:
+            self.waits.append((what[2] if len(what) > 2 else "board", time.perf_counter() - start))
 
     def close(self) -> None:
         """Cancel the requests still waiting (their callers get ``CancelledError``); the

@@ -118,6 +118,8 @@ def test_the_same_view_for_two_audiences_is_drawn_once() -> None:
         assert await first == await second
         assert await pool.png(a) == await first  # from the cache
         assert pool.drawn == 1 and pool.shared == 2
+        assert [k for k, _ in pool.waits] == ["board"] * 3, "each caller's wait is kept (bench/e2e.py)"
+        assert pool.waits[-1][1] == 0.0  # the cached one did not wait
 
     asyncio.run(go())
 
