@@ -236,16 +236,20 @@ def reveals(
 
 
 class TrackingRng(Rng):
-    """``Rng(seed, step)`` that counts its draws (whether a step used randomness)."""
+    """``Rng(seed, step)`` that counts its draws (whether a step used randomness). Its
+    generator is seeded on the first draw: most steps draw nothing."""
 
     __slots__ = ("draws", "_inner")
 
-    def __init__(self, seed: int, step: int) -> None:
-        super().__init__(seed, step)
+    def __init__(self, seed: int, step: int) -> None:  # noqa: D107 - Rng.__init__ is not called: no seeding yet
+        self.seed = seed
+        self.step = step
         self.draws = 0
-        self._inner = self._r
+        self._inner: Any = None
         self._r = self  # type: ignore[assignment]
 
     def random(self) -> float:  # type: ignore[override]
         self.draws += 1
+        if self._inner is None:
+            self._inner = Rng(self.seed, self.step)._r
         return self._inner.random()
