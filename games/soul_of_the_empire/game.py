@@ -130,6 +130,10 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
         """The scratch of one ``apply``, with Soul of the Empire's helpers."""
         return _Ctx(s, rng)
 
+    def settle(self, ctx: _Ctx) -> None:  # type: ignore[override]
+        """Nothing to run: no stage of Soul of the Empire is automatic (dice, draws and scoring
+        run inside the action that leads to them, stages.py)."""
+
     def after_action(self, ctx: _Ctx, seat: Seat | None, action: Any) -> None:  # type: ignore[override]
         """After every action: a revolt left without units ends, whatever removed them
         (RULINGS.md R13); then Winning The Game (and the special victories) is checked."""

@@ -63,7 +63,10 @@ class SoulStage(BaseStage):
 
     def seats(self, game: Any, s: State) -> Sequence[Seat]:
         """The seats of the factions asked, in seat order."""
-        return sorted({game.seat_of(s, f) for f in self.factions(game, s)})
+        factions = self.factions(game, s)
+        if len(factions) == 1:
+            return (game.seat_of(s, factions[0]),)
+        return sorted({game.seat_of(s, f) for f in factions})
 
     def ask(self, game: Any, s: State, f: str) -> Prompt:
         """The question put to faction ``f``."""
