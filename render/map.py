@@ -24,6 +24,7 @@ see ``image_size``; 1600 wide by default.
 
 from __future__ import annotations
 
+import collections
 import functools
 import hashlib
 import math
@@ -798,20 +799,32 @@ MARKER_OFFSETS = [(0, -44), (-40, -44), (40, -44), (-80, -44), (80, -44)]
 SPOT_STEP = 4  # pixels between the candidate places of a token inside its territory
 
 
-_INNER: dict[tuple[int, int, str, tuple[float, float]], tuple[MapData, np.ndarray, np.ndarray]] = {}
+INNER_KEPT = 512  # territories' sorted token places kept (``_inner_points``; one per territory and ``prefer``)
+_INNER: collections.OrderedDict[tuple[int, int, str, tuple[float, float]], tuple[MapData, np.ndarray, np.ndarray]] = (
+    collections.OrderedDict()
+)
+_GRID: dict[tuple[int, int, str], tuple[MapData, np.ndarray, np.ndarray]] = {}
 
 
 def _inner_points(
     m: MapData, width: int, node_id: str, prefer: tuple[float, float]
 ) -> tuple[np.ndarray, np.ndarray]:
     """``_grid_inside`` sorted nearest ``prefer`` first, remembered per map object (a map's
-    hash walks all its shapes), width, territory and ``prefer``."""
+    hash walks all its shapes), width, territory and ``prefer`` (the latest ``INNER_KEPT``);
+    the grid itself, which does not depend on ``prefer``, is computed once per territory."""
     key = (id(m), width, node_id, prefer)
     found = _INNER.get(key)
     if found is None or found[0] is not m:
-        pts, clear = _grid_inside(m, width, node_id)
+        grid_key = (id(m), width, node_id)
+        grid = _GRID.get(grid_key)
+        if grid is None or grid[0] is not m:
+            grid = _GRID[grid_key] = (m, *_grid_inside(m, width, node_id))
+        _, pts, clear = grid
         order = np.argsort(((pts - np.array(prefer)) ** 2).sum(axis=1), kind="stable")
         found = _INNER[key] = (m, pts[order], clear[order])
+        while len(_INNER) > INNER_KEPT:
+            _INNER.popitem(last=False)
+    _INNER.move_to_end(key)
     return found[1], found[2]
 
 
@@ -1060,12 +1073,15 @@ def _draw_chips(img: Image.Image, d: ImageDraw.ImageDraw, plan: _ChipPlan, c: tu
             x += w
 
 
-def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) -> Image.Image:
+def render_map_image(
+    m: MapData, overlay: MapOverlay, width: int = theme.WIDTH, *, header: bool = True
+) -> Image.Image:
     """The board for ``overlay`` on map ``m``: RGB, ``image_size(m, width)`` pixels.
 
     Units at a node are drawn as their faction's badge (colour, shape, number)
     with the count beside it, in a row centred on the node; markers sit around
-    it. Unknown node or faction ids raise KeyError.
+    it. Unknown node or faction ids raise KeyError. Without ``header`` the header band
+    is left as the static layer has it, for a caller that draws its own over it.
     """
     g = Geometry(m, width)
     img = _static(m, width).copy()
@@ -1107,6 +1123,8 @@ def render_map_image(m: MapData, overlay: MapOverlay, width: int = theme.WIDTH) 
             draw_marker(img, mk, (cx + dx, cy + dy), factions[mk.faction].style if mk.faction else None)
     for node_id, plan in plans.items():
         _draw_chips(img, d, plan, centres[node_id])
+    if not header:
+        return img
     active = factions.get(overlay.active or "")
     dr.header(
         img,

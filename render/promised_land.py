@@ -351,7 +351,7 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     m = map_data()
     overlay = map_overlay(v)
     with recording() as drawn:
-        mapimg = render_map_image(m, overlay, MAP_WIDTH)
+        mapimg = render_map_image(m, overlay, MAP_WIDTH, header=False)  # the board draws its own
     # the map's own header is cropped away below (the board has one across its whole width)
     record_texts([t for t in drawn if t.canvas != mapimg.size or t.box[1] >= dr.HEADER_HEIGHT])
     _tokens(mapimg, m, v, overlay)
