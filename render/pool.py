@@ -269,7 +269,8 @@ class RenderPool:
         game = getattr(view, "game", None)
         if type(view).__name__ == "View" and (before is None or getattr(before, "game", None) != game):
             return None
-        if type(view).__name__ == "View" and game not in await self._cropped():
+        cropped = await self._cropped()
+        if type(view).__name__ == "View" and cropped is not None and game not in cropped:
             return None  # a board a phone reads whole: no trip to a worker
         names = dict(names) if names else None
         after_png, before_png = (self._cache.get(_key(_pickled((v, names)))) for v in (view, before))
@@ -279,12 +280,16 @@ class RenderPool:
             png = await self._request((view, names, "changed", before), slot)
         return png or None
 
-    async def _cropped(self) -> frozenset[str]:
+    async def _cropped(self) -> frozenset[str] | None:
         """The games with a changed part for phones (``_cropped_games``), asked of a worker once
-        per process."""
+        per process; None when the workers cannot answer now (the request then goes to them as
+        any other, with its retry)."""
         global _CROPPED
         if _CROPPED is None:
-            _CROPPED = await asyncio.wrap_future(self._pool().submit(_cropped_games))
+            try:
+                _CROPPED = await asyncio.wrap_future(self._pool().submit(_cropped_games))
+            except (RuntimeError, concurrent.futures.BrokenExecutor) as e:
+                log.warning("could not ask the render workers which boards have a changed part: %s", e)
         return _CROPPED
 
     async def _request(self, what: tuple[Any, ...], slot: Hashable | None) -> bytes:

@@ -296,3 +296,27 @@ def test_a_hand_left_as_it_was_is_not_drawn_again(monkeypatch) -> None:
     assert rpool._hand_png(game.view(state, 1)) == phone.hand_png(game.view(state, 1))  # noqa: SLF001
     assert len(drawn) == 3
     assert rpool._hand_png(game.view(state, None)) is None  # noqa: SLF001
+
+
+def test_a_changed_part_is_still_drawn_when_the_workers_cannot_say_which_boards_have_one(monkeypatch) -> None:
+    """When asking the workers which games have a changed part fails (a broken pool), the
+    request is drawn as any other instead of failing."""
+    from render import phone
+
+    g, before_state, _ = playout("promised-land", 3, 30, 4)
+    _, after_state, _ = playout("promised-land", 3, 60, 4)
+    before, after = g.view(before_state, None), g.view(after_state, None)
+
+    class Refusing(concurrent.futures.ThreadPoolExecutor):
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+            if fn is rpool._cropped_games:  # noqa: SLF001
+                raise concurrent.futures.BrokenExecutor("a worker died")
+            return super().submit(fn, *args, **kwargs)
+
+    monkeypatch.setattr(rpool, "_CROPPED", None)
+
+    async def go() -> None:
+        pool = RenderPool(1, executor=Refusing(1))
+        assert await pool.changed_png(after, before) == phone.changed_png(after, before)
+
+    asyncio.run(go())
