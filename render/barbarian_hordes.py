@@ -14,6 +14,7 @@ more. A seat's private view adds its hand as card faces below: 56 pixels plus
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from collections.abc import Mapping
@@ -176,7 +177,7 @@ def _sub_path(
     closed = pts + pts[:1]
     for k in range(steps + 1):
         s = (s0 + (s1 - s0) * k / steps) % total
-        i = max(0, min(len(pts) - 1, next(j for j in range(len(acc) - 1) if acc[j + 1] >= s)))
+        i = max(0, min(len(pts) - 1, bisect.bisect_left(acc, s, 1, len(acc) - 1) - 1))  # first j: acc[j + 1] >= s
         seg = acc[i + 1] - acc[i] or 1e-9
         t = (s - acc[i]) / seg
         a, b = closed[i], closed[i + 1]
