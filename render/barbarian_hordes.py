@@ -383,16 +383,15 @@ def _ring_overlay(img: Image.Image, view: View, lay: Layout, order: list[int]) -
     i = order.index(view.active)
     d = ImageDraw.Draw(img)
     colour = theme.ATTACK if not view.attack_forbidden else theme.INK_MUTED
-    for a, b_ in ((order[i - 1], view.active), (view.active, order[(i + 1) % len(order)])):
-        if a == b_:
-            continue
-        seg = _sub_path(pts, acc, pos[a], pos[b_])
+    links = [
+        _sub_path(pts, acc, pos[a], pos[b_])
+        for a, b_ in ((order[i - 1], view.active), (view.active, order[(i + 1) % len(order)]))
+        if a != b_
+    ]
+    for seg in links:
         d.line(seg, fill=colour, width=12, joint="curve")
     # swords where the highlighted links show between panels
-    for a, b_ in ((order[i - 1], view.active), (view.active, order[(i + 1) % len(order)])):
-        if a == b_:
-            continue
-        seg = _sub_path(pts, acc, pos[a], pos[b_])
+    for seg in links:
         spot = _visible_point(seg, lay.panels)
         if spot:
             d.ellipse(
