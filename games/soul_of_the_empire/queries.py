@@ -102,11 +102,13 @@ class Queries:
 
     def units(self, s: State, territory: str, faction: str) -> int:
         """How many units of ``faction`` are in ``territory``."""
-        return s.board.get(territory, {}).get(faction, 0)
+        cell = s.board.get(territory)
+        return cell.get(faction, 0) if cell else 0
 
     def occupants(self, s: State, territory: str) -> set[str]:
         """The factions with units in ``territory``."""
-        return {f for f, n in s.board.get(territory, {}).items() if n > 0}
+        cell = s.board.get(territory)
+        return {f for f, n in cell.items() if n > 0} if cell else set()
 
     def on_board(self, s: State, faction: str) -> int:
         """How many units of ``faction`` are on the map."""
@@ -114,7 +116,8 @@ class Queries:
 
     def territories_of(self, s: State, faction: str) -> list[str]:
         """The territories holding units of ``faction``, in map order."""
-        return [t for t in self.data.territories if self.units(s, t, faction) > 0]
+        board = s.board
+        return [t for t in self.data.territories if t in board and board[t].get(faction, 0) > 0]
 
     def side_units(self, s: State, territory: str, faction: str) -> int:
         """Units counted for a side's Combat Value: the Jewish and Gray Factions count
@@ -470,18 +473,35 @@ class Queries:
         """How many more units of ``faction`` fit in ``t`` (at most 6 a faction: Important Terms)."""
         return UNIT_LIMIT - self.units(s, t, faction)
 
+    def stuck(self, s: State, faction: str) -> frozenset[str]:
+        """The territories ``faction`` may not move through (``blocked_pass``): only an
+        occupied one may be, so each of those is asked once."""
+        return frozenset(t for t in s.board if self.blocked_pass(s, t, faction))
+
     def reach(
-        self, s: State, start: str, faction: str, limit: int, grace: bool = False
+        self,
+        s: State,
+        start: str,
+        faction: str,
+        limit: int,
+        grace: bool = False,
+        stuck: frozenset[str] | None = None,
     ) -> dict[str, tuple[str, ...]]:
-        """Shortest legal routes from ``start`` (ends within ``limit`` steps)."""
+        """Shortest legal routes from ``start`` (ends within ``limit`` steps). ``stuck``:
+        ``self.stuck(s, faction)`` when the caller has it (a search from several starts)."""
+        if grace:
+            stuck = frozenset()
+        elif stuck is None:
+            stuck = self.stuck(s, faction)
+        adjacent = self.data.adjacent
         routes = {start: (start,)}
         frontier = [start]
         for _ in range(limit):
             nxt = []
             for t in frontier:
-                if t != start and not grace and self.blocked_pass(s, t, faction):
+                if t != start and t in stuck:
                     continue
-                for u in self.data.adjacent[t]:
+                for u in adjacent[t]:
                     if u not in routes:
                         routes[u] = routes[t] + (u,)
                         nxt.append(u)

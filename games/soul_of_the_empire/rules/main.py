@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -19,6 +20,7 @@ from ..model import (
     DiscardObjective,
     EndMain,
     Move,
+    Path,
     PlayPower,
     Rage,
     Raise,
@@ -60,6 +62,28 @@ def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
     return spots, True
 
 
+@lru_cache(maxsize=4096)
+def _made_moves(die: int, route: tuple[str, ...]) -> list[Move]:
+    """The Moves of 1, 2, ... units along ``route`` with die ``die`` made so far (``_moves``
+    adds to the list)."""
+    return []
+
+
+def _moves(die: int, route: tuple[str, ...], n: int) -> list[Move]:
+    """The Moves of 1 to ``n`` units along ``route`` with die ``die``: one object each, made
+    once (models are frozen, and the legal actions of every state name the same groups)."""
+    made = _made_moves(die, route)
+    while len(made) < n:
+        made.append(Move(die=die, paths=(Path(count=len(made) + 1, route=route),)))
+    return made[:n]
+
+
+@lru_cache(maxsize=4096)
+def _recruit(die: int, t: str, k: int) -> Recruit:
+    """Recruit of ``k`` units into ``t`` with die ``die`` (one object per triple)."""
+    return Recruit(die=die, placements=((t, k),))
+
+
 def main_actions(game: Any, s: State, f: str) -> list[Any]:
     """The Main Phase's legal die actions of ``f`` (Using Your Dice To Take Actions), one
     group of units per Move and Recruit (RULINGS.md R5), in a fixed order."""
@@ -68,17 +92,20 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
     seq = game.seq_dice(s, f)
     present = [x for x in s.factions if x != f and x != "gray"]
     # Move
-    moves = game._move_options_by_budget(s, f, {fs.dice[i].value for i in seq})
+    groups = game._move_groups(s, f, max(fs.dice[i].value for i in seq)) if seq else []
     for i in seq:
-        out += [Move(die=i, paths=(p,)) for p in moves[fs.dice[i].value]]
+        v = fs.dice[i].value
+        for route, steps, cap in groups:
+            n = min(cap, v // steps)
+            if n > 0:
+                out += _moves(i, route, n)
     # Recruit
     if fs.supply > 0 and f != "gray":
         spots, _ = game.recruit_spots(s, f)
         for i in seq:
             v = fs.dice[i].value
             for t in spots:
-                for k in range(1, min(v, fs.supply, game.room(s, t, f)) + 1):
-                    out.append(Recruit(die=i, placements=((t, k),)))
+                out += [_recruit(i, t, k) for k in range(1, min(v, fs.supply, game.room(s, t, f)) + 1)]
     # Combat
     for i in seq[:1] if seq else []:
         for t, target in game._attack_targets(s, f):

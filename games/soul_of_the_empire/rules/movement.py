@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -32,32 +33,52 @@ def move_options(game: Any, s: State, faction: str, budget: int, revolt: str | N
     return game._move_options_by_budget(s, faction, (budget,), revolt)[budget]
 
 
-def move_options_by_budget(
-    game: Any, s: State, faction: str, budgets: Iterable[int], revolt: str | None = None
-) -> dict[int, list[Path]]:
-    """``_move_options`` for each of ``budgets`` at once: the routes are searched once,
-    to the largest budget (a shorter budget's routes are the first ones found, in the
-    same order), and a group along a route is one Path object shared by the budgets."""
-    out: dict[int, list[Path]] = {b: [] for b in budgets}
-    if not out:
-        return out
-    most = max(out)
-    paths: dict[tuple[int, tuple[str, ...]], Path] = {}
+@lru_cache(maxsize=4096)
+def paths_along(route: tuple[str, ...]) -> tuple[Path, ...]:
+    """The Paths of 1 to 6 units along ``route``: one object per group (models are frozen,
+    and the legal moves of every state name the same few thousand groups)."""
+    return tuple(Path(count=k, route=route) for k in range(1, UNIT_LIMIT + 1))
+
+
+def move_groups(
+    game: Any, s: State, faction: str, most: int, revolt: str | None = None
+) -> list[tuple[tuple[str, ...], int, int]]:
+    """(route, its steps, the most units that may go along it) for each shortest route
+    ``faction`` may move units along within ``most`` points, in map order of the start
+    and then by distance: from a territory its units may leave, to one with room
+    (Moving Units; Gray units: only those of ``revolt`` when it is named). A group of k
+    units along a route costs k x steps points."""
+    out = []
+    stuck = game.stuck(s, faction)
     for t in game.territories_of(s, faction):
         if game.blocked_leave(s, t, faction):
             continue
         have = game.revolt_units(s, t, revolt) if faction == "gray" else game.units(s, t, faction)
         if have <= 0:
             continue
-        for dest, route in game.reach(s, t, faction, most).items():
-            dist = len(route) - 1
-            room = game.room(s, dest, faction)
-            for budget, got in out.items():
-                for k in range(1, min(have, budget // dist, room) + 1):
-                    p = paths.get((k, route))
-                    if p is None:
-                        p = paths[(k, route)] = Path(count=k, route=route)
-                    got.append(p)
+        for dest, route in game.reach(s, t, faction, most, stuck=stuck).items():
+            cap = min(have, game.room(s, dest, faction))
+            if cap > 0:
+                out.append((route, len(route) - 1, cap))
+    return out
+
+
+def move_options_by_budget(
+    game: Any, s: State, faction: str, budgets: Iterable[int], revolt: str | None = None
+) -> dict[int, list[Path]]:
+    """``_move_options`` for each of ``budgets`` at once: the routes are searched once,
+    to the largest budget (``move_groups``; a shorter budget's routes are the first ones
+    found, in the same order), and a group along a route is one Path object
+    (``paths_along``)."""
+    out: dict[int, list[Path]] = {b: [] for b in budgets}
+    if not out:
+        return out
+    for route, steps, cap in game._move_groups(s, faction, max(out), revolt):
+        paths = paths_along(route)
+        for budget, got in out.items():
+            n = min(cap, budget // steps)
+            if n > 0:
+                got += paths[:n]
     return out
 
 
