@@ -13,7 +13,7 @@ from .game import Game, dump_events
 from .model import Event, Model, Outcome, Prompt, PromptKind, Seat, Step, visible_events
 from .registry import UnknownGameError, all_games, get_game, register
 from .replay import apply_at, replay, start
-from .rng import Rng, new_seed
+from .rng import CountingRng, Rng, new_seed
 from .space import ActionSpace
 from .window import ResponseWindow
 
@@ -22,6 +22,7 @@ __all__ = [
     "ResponseWindow",
     "AmbiguousActionError",
     "Event",
+    "CountingRng",
     "Game",
     "GameError",
     "GameOverError",

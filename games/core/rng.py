@@ -46,7 +46,8 @@ class Rng:
 
     def position(self) -> object:
         """An opaque token of how far the generator has drawn: equal tokens, nothing drawn
-        in between (a look-ahead may reuse what it worked out without a draw)."""
+        in between (a look-ahead may reuse what it worked out without a draw). A copy of
+        the generator's state; :class:`CountingRng` answers with a count instead."""
         return self._r.getstate()
 
     def below(self, n: int) -> int:
@@ -82,3 +83,32 @@ class Rng:
         if k > len(items) or k < 0:
             raise ValueError("sample larger than population")
         return self.shuffle(items)[:k]
+
+
+class _Counted:
+    """The ``random()`` of a ``random.Random``, counting the draws."""
+
+    __slots__ = ("_random", "draws")
+
+    def __init__(self, r: random.Random) -> None:
+        self._random = r.random
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return self._random()
+
+
+class CountingRng(Rng):
+    """An :class:`Rng` (the same draws) that counts them: ``position`` is their number,
+    where ``Rng.position`` copies the generator's 625-word state. For a look-ahead that
+    applies many actions with one generator and asks, around each, whether it drew."""
+
+    __slots__ = ()
+
+    def __init__(self, seed: int, step: int) -> None:
+        super().__init__(seed, step)
+        self._r = _Counted(self._r)  # type: ignore[assignment]
+
+    def position(self) -> object:
+        return self._r.draws  # type: ignore[attr-defined]

@@ -19,8 +19,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.core import Rng, Seat
+from games.core import CountingRng, Rng, Seat
 
+from . import lookahead
 from .model import (
     Attack,
     Block,
@@ -365,10 +366,13 @@ class HeuristicAgent:
                 best, best_v = a, v
         return best
 
-    def _best(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
-        """The action with the best one-step look-ahead value."""
+    def _best(self, g: Any, s: State, f: str, actions: list[Any], main: bool = False) -> Any:
+        """The action with the best one-step look-ahead value. ``main``: ``actions`` are
+        legal Main Phase actions of ``f``, so a move or recruit is looked ahead without a full
+        apply (lookahead.after: the same board, and the evaluation reads nothing else it
+        changes)."""
         best, best_v = None, None
-        rng = Rng(0, 0)
+        rng = CountingRng(0, 0)
         # a candidate sampled twice is looked ahead at once, unless its apply drew from
         # the shared generator (then a second apply may differ, and draws again)
         seen: dict[Any, float | None] = {}
@@ -377,14 +381,18 @@ class HeuristicAgent:
                 worth = seen[a]
             else:
                 before = rng.position()
-                try:
-                    after = g.apply(s, s.factions[f].seat, a, rng).state
-                except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+                after = lookahead.after(g, s, f, a) if main else None
+                if after is None:
+                    try:
+                        after = g.apply(s, s.factions[f].seat, a, rng).state
+                    except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
+                        after = None
+                if after is None:
                     worth = None
+                elif after.phase == "over":
+                    self._best_v = float("inf")
+                    return a
                 else:
-                    if after.phase == "over":
-                        self._best_v = float("inf")
-                        return a
                     worth = self.value(g, after, f)
                 if rng.position() == before:
                     seen[a] = worth
@@ -449,7 +457,7 @@ class HeuristicAgent:
             cands += by.get(Buy, [])
         base = self.value(g, s, f)
         if cands:
-            a = self._best(g, s, f, cands)
+            a = self._best(g, s, f, cands, main=True)
             if a is not None and (self._best_v - base > 0.6 or isinstance(a, PlayPower)):
                 return a
         # 6. claim objectives close to completion, buy Power Cards

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from games.core.rng import SEED_BITS, Rng, new_seed
+from games.core.rng import SEED_BITS, CountingRng, Rng, new_seed
 
 
 def floats(seed: int, step: int, k: int) -> list[float]:
@@ -83,3 +83,16 @@ def test_sample_takes_the_first_k_of_a_shuffle_and_refuses_impossible_sizes():
     for k in (8, -1):
         with pytest.raises(ValueError, match="sample larger than population"):
             Rng(2, 2).sample(items, k)
+
+
+def test_a_counting_rng_draws_the_same_and_its_position_counts_the_draws():
+    """CountingRng: the documented sequence of its step, and a position that is equal only
+    where nothing was drawn in between (as Rng's), here the number of draws."""
+    plain, counted = Rng(99, 3), CountingRng(99, 3)
+    assert counted.position() == 0
+    assert [counted.die() for _ in range(4)] == [plain.die() for _ in range(4)]
+    before = counted.position()
+    assert counted.position() == before == 4
+    assert counted.shuffle(range(6)) == plain.shuffle(range(6))
+    assert counted.position() == 4 + 5
+    assert counted.random() == plain.random()

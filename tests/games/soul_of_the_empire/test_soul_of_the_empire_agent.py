@@ -8,9 +8,12 @@ from __future__ import annotations
 import pytest
 
 from bot.commands.simulate import play_ai_game
+from games.core import Rng, apply_at, start
+from games.core.agents import make_agent
+from games.soul_of_the_empire import lookahead
 from games.soul_of_the_empire.agent import HeuristicAgent
 from games.soul_of_the_empire.game import GAME
-from games.soul_of_the_empire.model import Block, Claim, ClaimMarker, Marker
+from games.soul_of_the_empire.model import Block, Claim, ClaimMarker, Marker, Move, Recruit, State
 from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
     board,
     dice,
@@ -91,3 +94,60 @@ def test_rome_leaves_a_start_phase_objective_a_rival_scores_first() -> None:
     for k in range(5):
         a = HeuristicAgent(k).choose(g, raced, seat(raced, "rome"))
         assert not (isinstance(a, Claim) and a.card == "the-provinces")
+
+
+def _main_phase_positions(players: int, seed: int, every: int) -> list[tuple[State, str]]:
+    """Every ``every``-th position of a heuristic game where the agent chooses a Main Phase
+    action, with the faction on move."""
+    agents = [make_agent(g, "heuristic", seed + x) for x in range(players)]
+    s = start(g, list(range(players)), g.Options(), seed).state
+    out, asked, step = [], 0, 0
+    while g.outcome(s) is None:
+        seat_ = min(g.to_act(s))
+        if g.flow.current(g, s).name == "main":
+            asked += 1
+            if asked % every == 0:
+                out.append((s, g.acting(s, seat_)))
+        step += 1
+        s = apply_at(g, s, seat_, agents[seat_].choose(g, s, seat_), seed, step).state
+    return out
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 21), (3, 8), (2, 5)])
+def test_look_ahead_of_moves_and_recruits_matches_apply(players: int, seed: int) -> None:
+    """The agent looks ahead at a Main Phase move or recruit without a full apply
+    (games/soul_of_the_empire/lookahead.py): Moving Units and Recruit Units change the
+    board, and the rest of what they do (the die Spent, the supply, a Promised Land or
+    Gospel window, Grace) is read by no part of the evaluation. Over positions of whole
+    games, every legal move and recruit is accepted by ``apply``, leaves the board worked
+    out there, and evaluates the same for the faction on move; where the worked-out board
+    gives some faction the win, the full apply decides."""
+    agent = HeuristicAgent(0)
+    checked = 0
+    for s, f in _main_phase_positions(players, seed, every=4):
+        acts = [a for a in g.legal_actions(s, s.factions[f].seat) if isinstance(a, (Move, Recruit))]
+        for a in acts[:: max(1, len(acts) // 20)]:
+            full = g.apply(s, s.factions[f].seat, a, Rng(0, 0)).state
+            quick = lookahead.after(g, s, f, a)
+            if quick is None:
+                assert full.phase == "over" or any(g.faction_wins(full, x) for x in full.order)
+                continue
+            assert full.phase != "over"
+            assert quick.board == full.board
+            assert agent.value(g, quick, f) == agent.value(g, full, f)
+            checked += 1
+    assert checked > 100
+
+
+def test_look_ahead_leaves_a_winning_move_to_apply() -> None:
+    """Winning The Game (the Coalition's special victory: Rome and Italia alone): a move
+    after which a faction has won is looked ahead by the full apply, which ends the game."""
+    s = board(turn_of(fresh(), "coalition"), {"rome": {"coalition": 2}, "gallia": {"coalition": 3}})
+    s = dice(s, "coalition", [1])
+    a = next(
+        a
+        for a in g.legal_actions(s, seat(s, "coalition"))
+        if isinstance(a, Move) and a.paths[0].route[-1] == "italia"
+    )
+    assert lookahead.after(g, s, "coalition", a) is None
+    assert g.apply(s, seat(s, "coalition"), a, Rng(0, 0)).state.phase == "over"

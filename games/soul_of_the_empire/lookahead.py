@@ -1,0 +1,56 @@
+"""The heuristic agent's look-ahead without a full ``apply`` where a cheaper exact answer
+exists. A legal Main Phase move (of the faction's own units or, for the Jews, Gray units) or
+recruit changes nothing the agent's evaluation reads but the board: its die goes to Spent,
+the recruited units leave the supply, a Promised Land or Gospel window may open, Grace may be
+used, and none of that counts in the evaluation. So the board after it is worked out
+directly, and the full ``apply`` is left to every other action and to a move or recruit
+after which some faction has won (the game would be over).
+
+tests/games/soul_of_the_empire/test_soul_of_the_empire_agent.py checks over the positions of
+whole games that every such action is accepted by ``apply``, leaves the board worked out
+here and the same evaluation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Move, Recruit, State
+
+
+def _add(board: dict[str, dict[str, int]], t: str, faction: str, n: int) -> None:
+    """``n`` (may be negative) units of ``faction`` more in ``t``; an emptied entry goes, as
+    the rules' own board keeps none."""
+    cell = dict(board.get(t, ()))
+    left = cell.get(faction, 0) + n
+    if left:
+        cell[faction] = left
+    else:
+        del cell[faction]
+    if cell:
+        board[t] = cell
+    else:
+        del board[t]
+
+
+def after(g: Any, s: State, f: str, a: Any) -> State | None:
+    """``s`` with the board as ``a``, a legal Main Phase action of faction ``f``, leaves it
+    when ``a`` is a Move or a Recruit, every other field as in ``s``; None where the full
+    ``apply`` must decide: another kind of action, or a game won by it."""
+    kind = type(a)
+    if kind is Move:
+        board = dict(s.board)
+        mover = "gray" if a.gray else f
+        for p in a.paths:
+            _add(board, p.route[0], mover, -p.count)
+            _add(board, p.route[-1], mover, p.count)
+    elif kind is Recruit:
+        board = dict(s.board)
+        for t, k in a.placements:
+            _add(board, t, f, k)
+    else:
+        return None
+    out = s.model_copy(update={"board": board})
+    if any(g.faction_wins(out, x) is not None for x in out.order):
+        return None
+    return out
