@@ -32,7 +32,7 @@ from .rules.cards import (
 )
 from .rules.conquest import apply_conquest, conquest_refusal
 from .rules.setup import apply_pick, pick_refusal
-from .rules.turn import apply_discard, apply_fate, discard_refusal, fate_refusal
+from .rules.turn import apply_discard, apply_fate, discard_refusal, fate_refusal, next_turn
 from .rules.war import apply_commit, apply_negate, commit_refusal, negate_refusal
 
 ALL_KINDS = frozenset({"pick", "move", "play", "attack", "fight", "support", "block", "discard", "done", "pass"})
@@ -239,13 +239,18 @@ class Conquest(PhaseStage):
 
 
 class End(PhaseStage):
-    """END PHASE: discard down to the hand limit (8; 10 for Skilled)."""
+    """END PHASE: discard down to the hand limit (8; 10 for Skilled); an S card may be
+    played here too ("play anytime", R12), and a hand it brings within the limit ends the turn."""
 
     name = "End Phase"
     phase = "end"
-    s_cards = False
     check = staticmethod(discard_refusal)
     effect = staticmethod(apply_discard)
+
+    def apply(self, game: Any, ctx: Any, seat: Seat, action: Any) -> None:
+        super().apply(game, ctx, seat, action)
+        if is_s_play(game, action) and len(ctx.player(seat).hand) <= game.hand_limit(ctx.s, seat):
+            next_turn(game, ctx)
 
     def prompt(self, game: Any, s: State, seat: Seat) -> Prompt:
         limit = game.hand_limit(s, s.active)
@@ -255,7 +260,8 @@ class End(PhaseStage):
     def legal_actions(self, game: Any, s: State, seat: Seat) -> ActionSpace:
         hand = s.players[seat].hand
         excess = len(hand) - game.hand_limit(s, seat)
-        return ActionSpace((comb(len(hand), excess), lambda i: Discard(cards=combination_at(hand, excess, i))))
+        discards = (comb(len(hand), excess), lambda i: Discard(cards=combination_at(hand, excess, i)))
+        return ActionSpace(discards, game.s_plays(s, seat))
 
 
 FLOW = Flow([WarCommit(), WarNegate(), ResponseWindow(), Fate(), Event(), Conquest(), End(), Draft(), Reentry()])

@@ -80,3 +80,35 @@ def test_r11_conquest_ends_by_itself_when_a_q_card_could_not_help():
     s = act(s, 1, "pass")
     s = act(s, 2, "pass", 1, 1)
     assert s.active == 1
+
+
+def _end_phase_with(hand):
+    """Seat 0 (Huns) reaches its End Phase holding ``hand`` (nine cards: one over the limit)."""
+    s = make_state(["Huns", "Vandals", "Franks"], hands=[hand, [], []], phase="conquest", conquests_left=0)
+    s = act(s, 0, "done")
+    assert s.phase == "end" and set(GAME.to_act(s)) == {0}
+    return s
+
+
+def test_s_card_play_anytime_also_in_the_end_phase():
+    """S = "Look at opponents hand: play anytime" (R12): the End Phase asks the player to
+    discard, and it may play its S card there too (looking at a hand); the card played
+    leaves the hand, which is then within the limit, so the turn ends without a discard."""
+    hand = ["Scouts", "Epidemic", "Pestilence", "Famine", "Decadence", "Corruption", "Conspiracies",
+            "Disorder", "Factionalism"]  # fmt: skip
+    s = _end_phase_with(hand)
+    legal = [GAME.format_action(s, a) for a in GAME.legal_actions(s, 0)]
+    assert "play Scouts on Vandals" in legal and "discard Scouts" in legal
+    s = act(s, 0, "play Scouts on Vandals", 3, 1)  # the Vandals' Fate Phase: 3 cards, then stay
+    assert len(s.players[0].hand) == 8 and s.active == 1
+
+
+def test_s_card_in_the_end_phase_still_leaves_the_excess_to_discard():
+    """R12 and END PHASE "Discard excess cards": an S card played in the End Phase with two
+    cards over the limit leaves one to discard; the player is asked again."""
+    hand = ["Scouts", "Spies", "Epidemic", "Pestilence", "Famine", "Decadence", "Corruption",
+            "Conspiracies", "Disorder", "Factionalism"]  # fmt: skip
+    s = _end_phase_with(hand)
+    s = act(s, 0, "play Scouts on Franks")
+    assert s.phase == "end" and s.active == 0 and len(s.players[0].hand) == 9
+    assert "discard 1 card" in GAME.to_act(s)[0].text
