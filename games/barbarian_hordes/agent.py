@@ -100,7 +100,7 @@ class HeuristicAgent:
             if blocks and me.armies < s.players[war.attacker].armies:
                 return Block(card=blocks[0])
         if seat in (war.attacker, war.defender):
-            cards = game.war_cards(s, seat, seat, fight=True)
+            cards = game.war_cards(s, seat, seat)
             strong = tuple(
                 c
                 for c in cards

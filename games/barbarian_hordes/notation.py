@@ -426,7 +426,7 @@ def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, pref
         return [format_action(game, s, a) for a in actions[:limit]]
     out: list[str] = []
     if seat in (war.attacker, war.defender):
-        cards = game.war_cards(s, seat, seat, fight=True)
+        cards = game.war_cards(s, seat, seat)
         names = [game.card(c).display for c in cards]
         out.append("fight")
         out += [f"fight with {n}" for n in names]
@@ -446,7 +446,7 @@ def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, pref
             out += [f"support {side_name} with {_armies(n)}" for n in counts if n > 0]
             out += [
                 f"support {side_name} with {game.card(c).display}"
-                for c in game.war_cards(s, seat, side, fight=False)
+                for c in game.war_cards(s, seat, side)
             ]
     out += [f"block with {game.card(c).display}" for c in game.blocks(s, seat)]
     return out

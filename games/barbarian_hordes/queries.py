@@ -167,14 +167,15 @@ class Queries:
             for t in self.others(s, seat)
         ]
 
-    def war_cards(self, s: State, seat: Seat, side: Seat, fight: bool) -> list[str]:
-        """Cards ``seat`` may commit for ``side``: C (and LC) cards, Y for combatants,
-        DO only for the defending side, AO only for the attacking side (RULINGS R5)."""
+    def war_cards(self, s: State, seat: Seat, side: Seat) -> list[str]:
+        """Cards ``seat`` may commit for ``side``, fighting or as an ally ("Other players may
+        send the combatants Armies and Cards"): C (and LC) cards and Y cards, DO only for the
+        defending side, AO only for the attacking side (RULINGS R5)."""
         war = s.war
         out = []
         for c in s.players[seat].hand:
             card = self.card(c)
-            if not (card.has("C") or (fight and card.has("Y"))):
+            if not (card.has("C") or card.has("Y")):
                 continue
             if card.only == "DO" and side != war.defender:
                 continue
@@ -235,7 +236,7 @@ class Queries:
         # the hand until the reveal, so a hand seen then shows nothing of them; R12)
         blocks += self.s_plays(s, seat)
         if seat in (war.attacker, war.defender):
-            cards = self.war_cards(s, seat, seat, fight=True)
+            cards = self.war_cards(s, seat, seat)
             can_sac = "berserkers" in self.abilities(s, seat) and p.armies > 0
             n_sub = 1 << len(cards)
             mult = 2 if can_sac else 1
@@ -247,7 +248,7 @@ class Queries:
             return ActionSpace((n_sub * mult, fight), blocks)
         parts: list[Any] = [[Pass()], blocks]
         for side in (war.attacker, war.defender):
-            cards = self.war_cards(s, seat, side, fight=False)
+            cards = self.war_cards(s, seat, side)
             n_sub = 1 << len(cards)
             per = n_sub * (p.armies + 1) - 1  # not (0 armies, no cards)
 

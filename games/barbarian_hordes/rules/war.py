@@ -44,7 +44,7 @@ def fight_refusal(game: Any, s: State, seat: Seat, a: Fight) -> str | None:
     """A combatant's commitment: its war cards (RULINGS R5); a sacrifice only for Berserkers."""
     if seat not in (s.war.attacker, s.war.defender):
         return "Only the attacker and the defender fight; you may support a side or pass."
-    allowed = set(game.war_cards(s, seat, seat, fight=True))
+    allowed = set(game.war_cards(s, seat, seat))
     bad = _bad_cards(game, a, allowed)
     if bad:
         return f"You cannot fight with {list_words(bad)}; cards you may commit: {list_words(game.names(sorted(allowed)))}."
@@ -63,7 +63,7 @@ def support_refusal(game: Any, s: State, seat: Seat, a: Support) -> str | None:
     armies = s.players[seat].armies
     if not 0 <= a.armies <= armies:
         return f"You can send 0 to {counted(armies, 'Army Token')}."
-    allowed = set(game.war_cards(s, seat, a.side, fight=False))
+    allowed = set(game.war_cards(s, seat, a.side))
     bad = _bad_cards(game, a, allowed)
     if bad:
         return f"You cannot send {list_words(bad)} to that side; you may send: {list_words(game.names(sorted(allowed)))}."
@@ -92,7 +92,7 @@ def commit_refusal(game: Any, s: State, seat: Seat, a: Any) -> str | None:
             # CONQUEST PHASE: "The player with the higher WT wins the War" - the Attacker and the
             # Defender are in the war; they cannot stay out of it, only fight with no cards
             role = "the Attacker" if seat == war.attacker else "the Defender"
-            cards = game.war_cards(s, seat, seat, fight=True)
+            cards = game.war_cards(s, seat, seat)
             also = f", or fight with {list_words(game.names(cards))}" if cards else ""
             blocks = game.blocks(s, seat)
             block = f", or block with {list_words(game.names(blocks))}" if blocks else ""
@@ -274,10 +274,10 @@ def war_totals(game: Any, ctx: _Ctx) -> tuple[dict[Seat, int], dict[Seat, int], 
         if con.side is None:
             continue
         forces[con.side] += game.force(s, con)
+        if any(game.card(c).has("Y") for c in con.cards):
+            stalemate_card = True
         if con.seat == con.side:
             sacrifice[con.seat] = con.sacrifice
-            if any(game.card(c).has("Y") for c in con.cards):
-                stalemate_card = True
         elif con.armies:
             allied[con.side].append((con.seat, con.armies))
             ctx.set_player(con.seat, armies=ctx.player(con.seat).armies - con.armies)

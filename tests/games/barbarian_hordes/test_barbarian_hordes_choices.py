@@ -112,3 +112,20 @@ def test_s_card_in_the_end_phase_still_leaves_the_excess_to_discard():
     s = act(s, 0, "play Scouts on Franks")
     assert s.phase == "end" and s.active == 0 and len(s.players[0].hand) == 9
     assert "discard 1 card" in GAME.to_act(s)[0].text
+
+
+def test_r5_an_ally_may_send_a_y_card():
+    """CONQUEST PHASE: "Allies = Other players may send the combatants Armies and Cards", any
+    card the war can use, so a Y card too ("Y = Automatic Stalemate in Conquest Phase"): an
+    ally sends it to the defender and the war is a stalemate, whatever the totals (R5)."""
+    s = make_state(["Huns", "Visigoths", "Ostrogoths"], phase="conquest", hands=[[], [], ["Driven Out"]],
+                   armies=[30, 5, 10], conquests_left=1)  # fmt: skip
+    s = act(s, 0, "attack Visigoths")
+    legal = [GAME.format_action(s, a) for a in GAME.legal_actions(s, 2)]
+    assert "support Visigoths with Driven Out" in legal
+    s = act(s, 2, "support Visigoths with Driven Out")
+    s = act(s, 0, "fight")
+    s = act(s, 1, "fight", 10, 1, 2, 2, 1, 1)  # the war's dice; then the Visigoths' Fate and Recruit
+    assert s.last_war.outcome == "stalemate"
+    assert s.players[1].territories == 5
+    assert "driven-out" in s.discard
