@@ -86,11 +86,13 @@ class EmpireEventRules:
 
     @resolves("military_intervention")
     def _event_military_intervention(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:
-        """Military Intervention (Event Cards: the card's text)."""
+        """Military Intervention (Event Cards: the card's text): the Council closes; the player
+        persecutes the Church it was played on, if any ("can Persecute"; RULINGS.md R20)."""
         ctx.note("The army closes down the General Council before any vote: the Article is undecided.")
         ctx.update(window=None)
         self.end_council(ctx, closing=True)
-        self.persecute(ctx, seat, a.target, "Military Intervention")
+        if a.target is not None:
+            self.persecute(ctx, seat, a.target, "Military Intervention")
 
     @resolves("nika_riots")
     def _event_nika_riots(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:

@@ -122,12 +122,19 @@ class PlayableRules:
         ok = x is not None and x != seat and self.followers(s, seat) > self.followers(s, x)
         return one if ok else []
 
-    @playable_when("military_intervention", "bad_times")
-    def _plays_military_intervention(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
-        """When Bad Times, Military Intervention may be played, with its choices (Event Cards: the
-        card's text)."""
+    @playable_when("bad_times")
+    def _plays_bad_times(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
+        """When Bad Times may be played, with its choices (Event Cards: the card's text)."""
         others = self.others(s, seat)
         return [Play(card=card, target=t) for t in others]
+
+    @playable_when("military_intervention")
+    def _plays_military_intervention(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
+        """When Military Intervention may be played, with its choices: it closes the Council, and
+        its player "can Persecute a Church attending the Council" — on a Church, or alone to
+        persecute nobody (Event Cards: the card's text; RULINGS.md R20)."""
+        others = self.others(s, seat)
+        return self._single_play(card) + [Play(card=card, target=t) for t in others]
 
     @playable_when("corpse_synod")
     def _plays_corpse_synod(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:

@@ -1,0 +1,34 @@
+"""Credo: what the rule text (shared/seeds/003_a89d0bca05ff4a91.txt) says a player "can" do is
+offered as a choice, never made for the player. Each test quotes its sentence."""
+
+from __future__ import annotations
+
+from games.credo.game import GAME
+from games.credo.model import Convoke, Play
+from tests.games.credo.test_credo_rules import act, art, council_state, ev, fol, mat
+
+
+def _debate_with_military_intervention():
+    """A Council on Article 1 with two doctrines; Church 2 holds Military Intervention."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    s = council_state(
+        [mat(faith=[a]), mat(faith=[b]), mat()],
+        [fol(10000, 3), (), ()],
+        hands=[(), (ev("Military Intervention"),), ()],
+    )
+    return act(s, 0, Convoke())
+
+
+def test_military_intervention_persecution_is_the_players_choice() -> None:
+    """Military Intervention: "closes down the General Council before any vote can be taken. The
+    player playing this card can Persecute a Church attending the Council." Closing the Council
+    is the card's effect; the persecution is offered, not imposed: the card may be played on a
+    Church (persecuting it) or alone (closing the Council and persecuting nobody)."""
+    s = _debate_with_military_intervention()
+    card = ev("Military Intervention")
+    legal = GAME.legal_actions(s, 1)
+    assert Play(card=card) in legal and Play(card=card, target=0) in legal
+    assert "play Military Intervention" in [GAME.format_action(s, a) for a in legal]
+    t = act(s, 1, GAME.parse_action(s, 1, "play Military Intervention"))  # no die is rolled
+    assert t.council is None and t.creed[0] is None and not t.tasks
+    assert len(t.players[0].church) == 4  # 3 Followers and the Eastern Emperor: nobody persecuted
