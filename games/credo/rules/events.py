@@ -86,9 +86,10 @@ class EventRules:
             return True
         self._recall(ctx, a.bishop)
 
-    @resolves("recall_own")
-    def _event_recall_own(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:
-        """Emperor's Concubine Intercedes, Interregnum (Event Cards: the card's text)."""
+    @resolves("recall_own", "recall_any")
+    def _event_recall(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:
+        """Emperor's Concubine Intercedes (one's own Bishop), Interregnum (any Bishop) (Event Cards:
+        the card's text)."""
         self._recall(ctx, a.bishop)
 
     @resolves("corpse_synod")

@@ -218,10 +218,16 @@ class PlayableRules:
 
     @playable_when("recall_own")
     def _plays_recall_own(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
-        """When Emperor's Concubine Intercedes, Interregnum may be played, with its choices (Event
-        Cards: the card's text)."""
+        """When Emperor's Concubine Intercedes may be played: "One of your Bishops can return from
+        Exile" (Event Cards: the card's text)."""
         mine = set(s.players[seat].church)
         return [Play(card=card, mode="recall", bishop=b) for b, _ in s.exiled if b in mine]
+
+    @playable_when("recall_any")
+    def _plays_recall_any(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
+        """When Interregnum may be played: "You can return 1 Bishop from Exile", any exiled Bishop
+        (Event Cards: the card's text; RULINGS.md R24)."""
+        return [Play(card=card, mode="recall", bishop=b) for b, _ in s.exiled]
 
     @playable_when("mutilation")
     def _plays_mutilation(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:

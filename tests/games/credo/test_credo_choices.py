@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.credo.game import GAME
 from games.credo.model import Convoke, Play
-from tests.games.credo.test_credo_rules import act, art, council_state, ev, fol, mat
+from tests.games.credo.test_credo_rules import act, art, council_state, ev, fol, make, mat
 
 
 def _debate_with_military_intervention():
@@ -32,3 +32,21 @@ def test_military_intervention_persecution_is_the_players_choice() -> None:
     t = act(s, 1, GAME.parse_action(s, 1, "play Military Intervention"))  # no die is rolled
     assert t.council is None and t.creed[0] is None and not t.tasks
     assert len(t.players[0].church) == 4  # 3 Followers and the Eastern Emperor: nobody persecuted
+
+
+def test_interregnum_returns_any_exiled_bishop() -> None:
+    """Interregnum: "You can return 1 Bishop from Exile" names any one Bishop, where Emperor's
+    Concubine Intercedes says "One of your Bishops can return from Exile": Interregnum may recall
+    another Church's exiled Bishop (RULINGS.md R24); the Concubine only one's own."""
+    s = make(
+        church=[("b-nicea",), ("b-mediolanum",), ()],
+        hands=[(ev("Interregnum"), ev("Emperor's Concubine Intercedes")), (), ()],
+        exiled=(("b-mediolanum", ev("Exile in Corsica")), ("b-nicea", ev("Exile in Armenia"))),
+    )
+    plays = {(a.card, a.bishop) for a in GAME.legal_actions(s, 0) if isinstance(a, Play)}
+    assert (ev("Interregnum"), "b-mediolanum") in plays and (ev("Interregnum"), "b-nicea") in plays
+    assert (ev("Emperor's Concubine Intercedes"), "b-nicea") in plays
+    assert (ev("Emperor's Concubine Intercedes"), "b-mediolanum") not in plays
+    t = act(s, 0, GAME.parse_action(s, 0, "play Interregnum to recall Mediolanum"))
+    assert not GAME.is_exiled(t, "b-mediolanum") and GAME.is_exiled(t, "b-nicea")
+    assert t.players[1].church == ("b-mediolanum",)
