@@ -112,8 +112,10 @@ class EventRules:
 
     @resolves("by_this_sign")
     def _event_by_this_sign(self, ctx: _Ctx, seat: Seat, a: Play, ev: EventCard) -> bool | None:
-        """By This Sign Shall You Conquer (Event Cards: the card's text)."""
-        self._take(ctx, seat, a.target, "laity", 1, "By This Sign Shall You Conquer")
+        """By This Sign Shall You Conquer (Event Cards: the card's text); played alone when no other
+        Church has Laity to take (RULINGS.md R26)."""
+        if a.target is not None:
+            self._take(ctx, seat, a.target, "laity", 1, "By This Sign Shall You Conquer")
         self._draw_church(ctx, seat, 2, "By This Sign Shall You Conquer")
 
     @resolves("pagan_magician")

@@ -212,9 +212,11 @@ class PlayableRules:
     @playable_when("by_this_sign")
     def _plays_by_this_sign(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """When By This Sign Shall You Conquer may be played, with its choices (Event Cards: the card's
-        text)."""
+        text): on a Church holding Laity, to take one; with no Laity in another Church, alone, for
+        its 2 Church cards (RULINGS.md R26)."""
         others = self.others(s, seat)
-        return [Play(card=card, target=t) for t in others if self.of_kind(s, t, "laity")]
+        plays = [Play(card=card, target=t) for t in others if self.of_kind(s, t, "laity")]
+        return plays or self._single_play(card)
 
     @playable_when("recall_own")
     def _plays_recall_own(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:

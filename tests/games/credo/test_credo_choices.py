@@ -50,3 +50,18 @@ def test_interregnum_returns_any_exiled_bishop() -> None:
     t = act(s, 0, GAME.parse_action(s, 0, "play Interregnum to recall Mediolanum"))
     assert not GAME.is_exiled(t, "b-mediolanum") and GAME.is_exiled(t, "b-nicea")
     assert t.players[1].church == ("b-mediolanum",)
+
+
+def test_by_this_sign_draws_when_no_other_church_has_laity() -> None:
+    """By This Sign Shall You Conquer: "Take 1 Laity from another Church and draw 2 Church cards",
+    an Event card that "can be kept and played at any time": with no Laity in any other Church
+    there is nothing to take, and the card is still played for its 2 Church cards (RULINGS.md
+    R26). With Laity elsewhere it is played on a Church holding them, as before."""
+    card = ev("By This Sign Shall You Conquer")
+    s = make(church=[(), fol(10000, 1), ()], hands=[(card,), (), ()])
+    legal = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Play)]
+    assert legal == [Play(card=card)]
+    t = act(s, 0, legal[0])
+    assert len(t.players[0].church) == 2 and t.players[1].church == fol(10000, 1)
+    w = make(church=[(), ("l-prefect-of-gaul",), ()], hands=[(card,), (), ()])
+    assert [a for a in GAME.legal_actions(w, 0) if isinstance(a, Play)] == [Play(card=card, target=1)]
