@@ -318,7 +318,7 @@ class HeuristicAgent:
 
     def _decide(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
         """Combat decisions: play Elder and -1 on whichever value helps; reveal Pharaoh's
-        Fate and use Grace (both asked only on a loss); Crucify the largest captured group
+        Fate on a loss (keep it on a win) and use Grace (asked only on a loss); Crucify the largest captured group
         unless the capture track is needed."""
         c = s.combat
         q = c.question
@@ -328,7 +328,8 @@ class HeuristicAgent:
             # the lowest wins: -1 to our own value; the highest wins: -1 to theirs
             return Elder(choice="mine" if g.lowest_wins(c.attacker, c.defender) else "theirs")
         if q == "pharaoh":
-            return Reveal()
+            # reverse a loss; a win (or a Guardian Angel, which cannot be revealed now) is kept
+            return Reveal() if c.winner != c.asking and Reveal() in actions else Keep()
         if q == "grace":
             return UseGrace()
         if q == "crucify":

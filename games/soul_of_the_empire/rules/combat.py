@@ -416,6 +416,26 @@ def face_down(game: Any, c: Combat, card_id: str) -> list[tuple[str, str]]:
     ]
 
 
+def reveal_asked(game: Any, s: State) -> list[str]:
+    """The sides still to answer Pharaoh's Fate's "choose whether or not to reveal this card",
+    winning or losing (RULINGS.md R9): a side holding it face down, and the Coalition holding
+    Guardian Angel face down while a Pharaoh's Fate may still be hidden, since the table cannot
+    tell its two face-down cards apart (R25; it can only keep that one)."""
+    c = s.combat
+    pf_hidden = any(
+        game.data.card(x).id == "pharaohs-fate" for f in s.factions.values() for x in f.hand + f.deck
+    ) or bool(game._face_down(c, "pharaohs-fate"))
+    out = []
+    for side in (c.attacker, c.defender):
+        p = c.powers.get(side)
+        if p is None or side in c.reveal_answered:
+            continue
+        cid = game.data.card(p).id
+        if cid == "pharaohs-fate" or (cid == "guardian-angel" and side == "coalition" and pf_hidden):
+            out.append(side)
+    return out
+
+
 def advance_combat(game: Any, ctx: _Ctx, step: str) -> None:
     """Run the steps after the reveal from ``step`` on: ask the one faction whose
     decision is due (only when it has a real choice), or do what needs no choice;
@@ -426,14 +446,10 @@ def advance_combat(game: Any, ctx: _Ctx, step: str) -> None:
             game._ask(ctx, c.elder, "elder")
             return
         if st == "pharaoh":
-            for side, p in game._face_down(c, "pharaohs-fate"):
-                if side != c.winner and not c.early:
-                    game._ask(ctx, side, "pharaoh")
-                    return
-                # winning (or decided before the values count): it returns unrevealed
-                game._return_card(ctx, side, p, attacker=side == c.attacker)
-                game._drop_power(ctx, side)
-                game._line(ctx, f"the {game.fname(side)} face-down Power Card returns to its hand")
+            side = next(iter(game._reveal_asked(ctx.s)), None)
+            if side is not None:
+                game._ask(ctx, side, "pharaoh")
+                return
         c = ctx.s.combat
         loser = game._loser(c)
         if (

@@ -39,7 +39,9 @@ def decide_options(game: Any, s: State) -> list[Any]:
     if q == "elder":
         return [Elder(choice="mine"), Elder(choice="theirs"), Elder(choice="none"), Pass()]
     if q == "pharaoh":
-        return [Reveal(), Keep(), Pass()]
+        # the Coalition's Guardian Angel, asked like Pharaoh's Fate (R25), can only be kept
+        pf = game.data.card(s.combat.powers[s.combat.asking]).id == "pharaohs-fate"
+        return [Reveal(), Keep(), Pass()] if pf else [Keep(), Pass()]
     if q == "grace":
         return [UseGrace(), Pass()]
     if q == "crucify":
@@ -81,6 +83,12 @@ def apply_decide(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
         return
     if q == "pharaoh":
         p = c.powers[side]
+        ctx.update(combat=c.model_copy(update={"reveal_answered": c.reveal_answered + (side,)}))
+        if game.data.card(p).id != "pharaohs-fate":
+            # Guardian Angel stays face down until the final result (R9 step 7)
+            ctx.note(f"The {game.fname(side)} face-down Power Card stays face down.")
+            game._advance_combat(ctx, "pharaoh")
+            return
         game._drop_power(ctx, side)
         if isinstance(a, Reveal):
             game._to_discard(ctx, p)
@@ -120,6 +128,8 @@ def decide_help(game: Any, s: State) -> str:
     if q == "elder":
         return "Elder: -1 to your own Combat Value (elder mine), to the other side's (elder theirs), or neither (elder none)."
     if q == "pharaoh":
+        if game.data.card(c.powers[c.asking]).id != "pharaohs-fate":
+            return "Guardian Angel stays face down until the combat result (keep); it cannot be revealed now."
         return "Pharaoh's Fate: reveal it to reverse the combat result (reveal), or return it to your hand (keep)."
     if q == "grace":
         return "Grace: reverse the combat result (grace), or pass."

@@ -225,15 +225,77 @@ def test_pharaohs_fate_kept_returns_and_allows_another_power_card() -> None:
     assert 6 in [d.value for d in s.factions["jews"].dice if d.place == "unspent"]
 
 
-def test_pharaohs_fate_not_asked_when_winning() -> None:
-    """RULINGS.md R9: Pharaoh's Fate is offered only when its side is losing (revealing it
-    would only turn a win into a loss); a winning side's card returns to its hand unrevealed."""
+def test_pharaohs_fate_choose_whether_to_reveal_even_when_winning() -> None:
+    """Pharaoh's Fate: "After the Combat Cards are revealed, choose whether or not to reveal this
+    card." — the choice is its player's whether its side is winning or losing (RULINGS.md R9):
+    the Jews, winning, are asked; keeping it returns it unrevealed, revealing it reverses the
+    result."""
     s = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     s = attack(s, "rome", "jews", "jerusalem")
     s = commit(s, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar", power="pharaohs-fate"))
-    assert s.combat is None and s.last_combat.winner == "jews"
-    assert s.factions["jews"].hand == ("pharaohs-fate",) and "Pharaoh" not in s.last_combat.text
+    assert s.combat is not None and s.combat.question == "pharaoh" and s.combat.winner == "jews"
+    assert g.legal_actions(s, seat(s, "jews")) == [Reveal(), Keep(), Pass()]
+    kept = act(s, "jews", Keep())
+    assert kept.last_combat.winner == "jews" and kept.factions["jews"].hand == ("pharaohs-fate",)
+    assert "Pharaoh" not in kept.last_combat.text
+    revealed = act(s, "jews", Reveal())
+    assert revealed.last_combat.winner == "rome" and "pharaohs-fate" in revealed.factions["jews"].discard
+    assert revealed.factions["rome"].captured == {"jews": 5}
+
+
+def test_pharaohs_fate_choice_when_a_card_removed_the_final_unit() -> None:
+    """Pharaoh's Fate: "choose whether or not to reveal this card" — also when a Combat Card
+    removed the final unit before the values count (RULINGS.md R9)."""
+    s = board(fresh(), {"jerusalem": {"rome": 1, "jews": 3}})
+    s = set_f(s, "jews", hand=("pharaohs-fate",))
+    s = attack(s, "rome", "jews", "jerusalem")
+    s = commit(s, "rome", "jews", Commit(card="legio"), Commit(card="sicarii", power="pharaohs-fate"))
+    assert s.combat is not None and s.combat.early and s.combat.question == "pharaoh"
+    assert act(s, "jews", Keep()).last_combat.winner == "jews"
+
+
+def test_coalition_face_down_card_asked_alike_whichever_it_is() -> None:
+    """RULINGS.md R25: the question on a face-down Power Card never tells which card it is. The
+    Coalition, winning with a salvaged Guardian Angel face down, is asked the same question as
+    with Pharaoh's Fate (which may still be hidden in a hand); with Guardian Angel it can only
+    keep it."""
+
+    def won_with(card: str) -> State:
+        s = board(fresh(), {"germania": {"coalition": 4, "rome": 1}})
+        s = set_f(s, "coalition", hand=(card,))
+        s = set_f(s, "jews", hand=("tithe",), deck=tuple(c for c in s.factions["jews"].deck if c != card))
+        s = attack(s, "coalition", "rome", "germania")
+        return commit(
+            s, "coalition", "rome", Commit(card="berserker-charge", power=card), Commit(card="legio")
+        )
+
+    pf, ga = won_with("pharaohs-fate"), won_with("guardian-angel")
+    co = seat(pf, "coalition")
+    assert pf.combat.question == ga.combat.question == "pharaoh"
+    assert g.to_act(pf)[co].text == g.to_act(ga)[co].text
+    assert g.legal_actions(ga, co) == [Keep(), Pass()]
+    with pytest.raises(IllegalActionError):
+        act(ga, "coalition", Reveal())
+    kept = act(ga, "coalition", Keep())
+    assert kept.factions["coalition"].hand == ("guardian-angel",) and "Guardian" not in kept.last_combat.text
+    # Pharaoh's Fate seen in the Jewish discard pile: the table knows it is Guardian Angel, no question
+    known = board(fresh(), {"germania": {"coalition": 4, "rome": 1}})
+    known = set_f(known, "coalition", hand=("guardian-angel",))
+    jews = known.factions["jews"]
+    known = set_f(
+        known, "jews", discard=("pharaohs-fate",), deck=tuple(c for c in jews.deck if c != "pharaohs-fate")
+    )
+    known = attack(known, "coalition", "rome", "germania")
+    known = commit(
+        known,
+        "coalition",
+        "rome",
+        Commit(card="berserker-charge", power="guardian-angel"),
+        Commit(card="legio"),
+    )
+    assert known.combat is None or known.combat.stage == "plunder"
+    assert known.factions["coalition"].hand == ("guardian-angel",)
 
 
 def test_face_down_power_card_is_secret_from_the_other_seat() -> None:
@@ -451,7 +513,7 @@ def test_decisions_in_notation_and_bad_input() -> None:
 
 def test_agent_answers_the_decisions() -> None:
     """The heuristic player: Elder -1 where it helps (the highest wins here: theirs), reveal
-    Pharaoh's Fate and use Grace (both asked only on a loss), Crucify the largest captured
+    Pharaoh's Fate on a loss and keep it on a win, use Grace (asked on a loss), Crucify the largest captured
     group unless Rome's capture track is needed for a face-up objective (RULINGS.md R9, R16)."""
     from games.soul_of_the_empire.agent import HeuristicAgent
 
@@ -460,6 +522,10 @@ def test_agent_answers_the_decisions() -> None:
     assert ai.choose(g, s, seat(s, "christians")) == Elder(choice="theirs")
     p = pharaoh_attack([1])
     assert ai.choose(g, p, seat(p, "jews")) == Reveal()
+    won = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
+    won = attack(set_f(won, "jews", hand=("pharaohs-fate",)), "rome", "jews", "jerusalem")
+    won = commit(won, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar", power="pharaohs-fate"))
+    assert ai.choose(g, won, seat(won, "jews")) == Keep()  # winning: keep it
     gr = grace_fight()
     assert ai.choose(g, gr, seat(gr, "christians")) == UseGrace()
     c = crucify_fight()

@@ -992,7 +992,8 @@ def test_merchant_and_peasant_revolts() -> None:
 
 
 def test_pharaohs_fate() -> None:
-    """Pharaoh's Fate: revealed after the Combat Cards, the result is reversed; else it returns."""
+    """Pharaoh's Fate: "choose whether or not to reveal this card. If revealed, the combat results
+    are reversed. If not revealed, return this card to your hand."""
     s = board(fresh(), {"jerusalem": {"rome": 5, "jews": 1}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     t = fight(s, "rome", "jews", "jerusalem", "legio", "levy-of-galilee", d_power="pharaohs-fate")
@@ -1003,6 +1004,8 @@ def test_pharaohs_fate() -> None:
     s2 = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
     s2 = set_f(s2, "jews", hand=("pharaohs-fate",))
     u = fight(s2, "rome", "jews", "jerusalem", "pax-deorum", "shofar", d_power="pharaohs-fate")
+    assert u.combat.question == "pharaoh" and u.combat.winner == "jews"  # asked winning too (R9)
+    u = act(u, "jews", Keep())
     assert u.last_combat.winner == "jews" and u.factions["jews"].hand == ("pharaohs-fate",)
 
 
