@@ -427,7 +427,14 @@ class HeuristicAgent:
             if g.units(s, a.territory, "coalition") > 0 and g.sole(s, a.territory, "coalition"):
                 return a
         # 2. the Coalition raises Rage with a spare die before a fight it wants
-        attacks = by.get(Attack, [])
+        # the die's value does not count in a combat: attack with the lowest one offered
+        lowest: dict[tuple[Any, ...], Attack] = {}
+        for a in by.get(Attack, []):
+            key = (a.territory, a.target, a.gray, a.yellow, a.die if a.yellow else None)
+            v = g.die_value(s, f, a.die, a.yellow)
+            if key not in lowest or v < g.die_value(s, f, lowest[key].die, a.yellow):
+                lowest[key] = a
+        attacks = list(lowest.values())
         if f == "coalition" and fs.rage < 3 and by.get(Rage) and len(g.seq_dice(s, f)) >= 2:
             wanted = [a for a in attacks if self._fight_worth(g, s, f, a) >= 5]
             if any(self._good_fight(g, s, f, a, rage=3) for a in wanted):

@@ -106,8 +106,8 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
             v = fs.dice[i].value
             for t in spots:
                 out += [_recruit(i, t, k) for k in range(1, min(v, fs.supply, game.room(s, t, f)) + 1)]
-    # Combat
-    for i in seq[:1] if seq else []:
+    # Combat: the die's value does not count, but which die is spent is the player's
+    for i in seq:
         for t, target in game._attack_targets(s, f):
             out.append(Attack(die=i, territory=t, target=target))
     out += gray_actions(game, s, f)
