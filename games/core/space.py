@@ -18,7 +18,9 @@ class ActionSpace(Sequence[Any]):
 
     def __init__(self, *parts: Sequence[Any] | tuple[int, Callable[[int], Any]]) -> None:
         self._parts: list[tuple[int, Callable[[int], Any]]] = []
+        self._lists: list[list[Any] | None] = []  # a part's actions when it was given them
         for part in parts:
+            items: list[Any] | None = None
             if isinstance(part, tuple) and len(part) == 2 and callable(part[1]):
                 count, decode = part
             else:
@@ -26,6 +28,7 @@ class ActionSpace(Sequence[Any]):
                 count, decode = len(items), items.__getitem__
             if count > 0:
                 self._parts.append((count, decode))
+                self._lists.append(items)
         self._len = sum(c for c, _ in self._parts)
 
     def __len__(self) -> int:
@@ -49,9 +52,12 @@ class ActionSpace(Sequence[Any]):
         raise IndexError(i)  # pragma: no cover
 
     def __iter__(self) -> Iterator[Any]:
-        for count, decode in self._parts:
-            for j in range(count):
-                yield decode(j)
+        for (count, decode), items in zip(self._parts, self._lists, strict=True):
+            if items is not None:
+                yield from items
+            else:
+                for j in range(count):
+                    yield decode(j)
 
 
 def combination_at(items: Sequence[Any], k: int, index: int) -> tuple[Any, ...]:
