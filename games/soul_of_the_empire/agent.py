@@ -124,7 +124,7 @@ class HeuristicAgent:
         fs = s.factions[f]
         dist = self._dist(g)
         v = fs.rage * 3.0
-        mine = {t: n for t, n in ((t, g.units(s, t, f)) for t in g.data.territories) if n}
+        mine = {t: cell[f] for t, cell in s.board.items() if cell.get(f)}  # the territories with its units
         movable = [t for t in mine if g.sole(s, t, f)]
         claimed = {d.on for d in fs.dice if d.place == "marker"}
         plans = []
@@ -166,7 +166,7 @@ class HeuristicAgent:
         if g.objective_met(s, f, c):
             return 1.0
         o = g.data.objectives[c].for_faction(f)
-        mine = lambda t: g.side_units(s, t, f)  # noqa: E731
+        mine = g.side_counter(s, f)
         if o.kind in ("hold", "share"):
             need = max(o.n, 1) * len(o.territories)
             return sum(min(mine(t), max(o.n, 1)) for t in o.territories) / need * 0.8
@@ -175,7 +175,7 @@ class HeuristicAgent:
         if o.kind == "region_units":
             return min(1, sum(mine(t) for t in g.data.region_territories(o.region)) / o.n) * 0.8
         if o.kind == "territories":
-            return min(1, sum(1 for t in g.data.territories if mine(t)) / o.n) * 0.8
+            return min(1, sum(1 for t in s.board if mine(t)) / o.n) * 0.8
         return 0.0
 
     # ------------------------------------------------------------------ choosing

@@ -4,7 +4,7 @@ notation, the agent, the rules and the view read the table through it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from games.core import Seat
@@ -125,6 +125,24 @@ class Queries:
         if faction in ("jews", "gray"):
             return self.units(s, territory, "jews") + self.units(s, territory, "gray")
         return self.units(s, territory, faction)
+
+    def side_counter(self, s: State, faction: str) -> Callable[[str], int]:
+        """``side_units(s, t, faction)`` as a function of the territory ``t`` alone, for a
+        question that asks it of many territories."""
+        board = s.board
+        if faction in ("jews", "gray"):
+
+            def both(t: str) -> int:
+                cell = board.get(t)
+                return cell.get("jews", 0) + cell.get("gray", 0) if cell else 0
+
+            return both
+
+        def own(t: str) -> int:
+            cell = board.get(t)
+            return cell.get(faction, 0) if cell else 0
+
+        return own
 
     def sole(self, s: State, territory: str, faction: str) -> bool:
         """Sole occupancy; Jewish and Gray units together count as one for the Jews
@@ -282,10 +300,8 @@ class Queries:
         o = self.data.objectives[card_id].for_faction(faction)
         if o is None:
             return False
-
-        def mine(t: str) -> int:
-            return self.side_units(s, t, faction)
-
+        mine = self.side_counter(s, faction)
+        occupied = s.board  # the territories with units, for the kinds counted over the map
         k = o.kind
         if k == "hold":
             return all(mine(t) >= o.n for t in o.territories)
@@ -299,14 +315,12 @@ class Queries:
                 >= o.n
             )
         if k == "territories":
-            return sum(1 for t in self.data.territories if mine(t)) >= o.n
+            return sum(1 for t in occupied if mine(t)) >= o.n
         if k == "regions":
-            regions = {
-                self.data.region_of(t) for t in self.data.territories if mine(t) and self.data.in_empire(t)
-            }
+            regions = {self.data.region_of(t) for t in occupied if mine(t) and self.data.in_empire(t)}
             return len(regions) >= o.n
         if k == "units_on_board":
-            return sum(mine(t) for t in self.data.territories) >= o.n
+            return sum(mine(t) for t in occupied) >= o.n
         if k == "captured":
             return faction == "rome" and s.factions["rome"].capture_track >= o.n
         if k == "converted":
@@ -315,10 +329,7 @@ class Queries:
         if k == "share":
             return all(mine(t) > 0 and others <= self.occupants(s, t) for t in o.territories)
         if k == "share_any":
-            return (
-                sum(1 for t in self.data.territories if mine(t) and len(self.occupants(s, t) & others) >= 2)
-                >= o.n
-            )
+            return sum(1 for t in occupied if mine(t) and len(self.occupants(s, t) & others) >= 2) >= o.n
         return False  # pragma: no cover
 
     def claims(self, s: State, card_id: str) -> dict[str, int]:

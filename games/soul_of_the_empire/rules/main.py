@@ -63,18 +63,19 @@ def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
 
 
 @lru_cache(maxsize=4096)
-def _made_moves(die: int, route: tuple[str, ...]) -> list[Move]:
+def _made_moves(die: int, route: tuple[str, ...], gray: bool, yellow: bool) -> list[Move]:
     """The Moves of 1, 2, ... units along ``route`` with die ``die`` made so far (``_moves``
     adds to the list)."""
     return []
 
 
-def _moves(die: int, route: tuple[str, ...], n: int) -> list[Move]:
-    """The Moves of 1 to ``n`` units along ``route`` with die ``die``: one object each, made
-    once (models are frozen, and the legal actions of every state name the same groups)."""
-    made = _made_moves(die, route)
+def _moves(die: int, route: tuple[str, ...], n: int, gray: bool = False, yellow: bool = False) -> list[Move]:
+    """The Moves of 1 to ``n`` units along ``route`` with die ``die`` (``gray``, ``yellow``:
+    as Move's): one object each, made once (models are frozen, and the legal actions of
+    every state name the same few thousand groups; about 10 MB for the 4096 lists kept)."""
+    made = _made_moves(die, route, gray, yellow)
     while len(made) < n:
-        made.append(Move(die=die, paths=(Path(count=len(made) + 1, route=route),)))
+        made.append(Move(die=die, paths=(Path(count=len(made) + 1, route=route),), gray=gray, yellow=yellow))
     return made[:n]
 
 
@@ -152,10 +153,10 @@ def gray_actions(game: Any, s: State, f: str) -> list[Any]:
         for die, yellow in game.gray_dice(s):
             v = game.die_value(s, f, die, yellow)
             revolt = game.yellow_revolt(s, die) if yellow else None
-            out += [
-                Move(die=die, paths=(p,), gray=True, yellow=yellow)
-                for p in game._move_options(s, "gray", v, revolt)
-            ]
+            for route, steps, cap in game._move_groups(s, "gray", v, revolt):
+                n = min(cap, v // steps)
+                if n > 0:
+                    out += _moves(die, route, n, gray=True, yellow=yellow)
             for t, target in game._attack_targets(s, "gray"):
                 if revolt is None or game.revolt_units(s, t, revolt):
                     out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
