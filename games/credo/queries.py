@@ -420,7 +420,7 @@ class Queries:
         number, if any, is one Firm Belief or Customary Practice and is the one replaced;
         otherwise the target has a Firm Belief or Customary Practice to give up."""
         art = self.article(card)
-        if 1 in art.numbers or set(art.numbers) & self.decided(s):
+        if set(art.numbers) & self.decided(s):
             return False
         mine = self.mat_cards(s, target)
         if any(self.article(c).key == art.key for _, c in mine):

@@ -65,3 +65,24 @@ def test_by_this_sign_draws_when_no_other_church_has_laity() -> None:
     assert len(t.players[0].church) == 2 and t.players[1].church == fol(10000, 1)
     w = make(church=[(), ("l-prefect-of-gaul",), ()], hands=[(card,), (), ()])
     assert [a for a in GAME.legal_actions(w, 0) if isinstance(a, Play)] == [Play(card=card, target=1)]
+
+
+def test_church_father_can_teach_article_one() -> None:
+    """Church Father, Teach an Article: "teach any Article in the player's Creed a duplicate of which
+    the player holds in his hand, and which the target Church does not possess in his Creed ... The
+    targeted player then discards one of his own Firm Beliefs or Customary Practices, replacing it
+    with the new Article." Any Article, Article 1 too: set-up rule d. (Article 1 only as an Article
+    of Faith) governs placing Articles at set-up and by "the rules for Article placement during game
+    set-up", not the box a taught Article takes (RULINGS.md R10, R14)."""
+    a1, dup = art("Article 1 Orthodox"), art("Article 1 Orthodox", 2)
+    target_mat = mat(faith=[art("Article 3 Orthodox"), art("Article 4 Orthodox"), art("Article 5 Athanasian")],
+                     firm=[art("Article 6 Orthodox")])  # fmt: skip
+    s = make(
+        mats=[mat(faith=[a1]), target_mat, mat()],
+        church=[("b-nicea",), (), ()],
+        hands=[(ev("Church Father"), dup), (), ()],
+    )
+    teach = Play(card=ev("Church Father"), bishop="b-nicea", mode="teach", target=1, article=dup)
+    assert teach in GAME.legal_actions(s, 0)
+    t = act(s, 0, teach)
+    assert t.players[1].mat[3] == dup and art("Article 6 Orthodox") in t.event_discard
