@@ -157,9 +157,12 @@ class PlayableRules:
 
     @playable_when("emperor_hesitates")
     def _plays_emperor_hesitates(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
-        """When The Emperor Hesitates may be played, with its choices (Event Cards: the card's text)."""
+        """When The Emperor Hesitates may be played: at a Council the Emperor called ("without
+        counting the votes of the Emperor who called the Council"), not one an Event card
+        convoked (Event Cards: the card's text; RULINGS.md R20)."""
         one = self._single_play(card)
-        return one if self.emperor_card(s) is not None and not s.council.hesitates else []
+        called = s.council.convoker is not None and self.emperor_card(s) is not None
+        return one if called and not s.council.hesitates else []
 
     @playable_when("dynastic_change")
     def _plays_dynastic_change(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:

@@ -3,8 +3,9 @@ offered as a choice, never made for the player. Each test quotes its sentence.""
 
 from __future__ import annotations
 
+from games.credo.data import EASTERN_EMPEROR
 from games.credo.game import GAME
-from games.credo.model import Convoke, Play
+from games.credo.model import Convoke, Done, Pass, Play
 from tests.games.credo.test_credo_rules import act, art, council_state, ev, fol, make, mat
 
 
@@ -86,3 +87,28 @@ def test_church_father_can_teach_article_one() -> None:
     assert teach in GAME.legal_actions(s, 0)
     t = act(s, 0, teach)
     assert t.players[1].mat[3] == dup and art("Article 6 Orthodox") in t.event_discard
+
+
+def test_emperor_hesitates_needs_a_council_the_emperor_called() -> None:
+    """The Emperor Hesitates: "Proceed to a new vote on the Article, without counting the votes of
+    the Emperor who called the Council." At a Council an Event card convoked, no Emperor called it,
+    so the card has nobody to discount and is not offered; at the Emperor's own Council it is
+    (RULINGS.md R20)."""
+    a, b = art("Article 1 Orthodox"), art("Article 1 Tritheist")
+    hesitates = ev("The Emperor Hesitates")
+    s = make(
+        stage="main",
+        active=2,
+        mats=[mat(faith=[a]), mat(faith=[b]), mat()],
+        church=[(), (), (EASTERN_EMPEROR,)],
+        hands=[(), (hesitates,), ()],
+        event_deck=[ev("General Council must be Convoked")],
+    )
+    s = act(s, 2, Done())  # Church 1 draws the card: a Council at once
+    assert s.council is not None and s.council.convoker is None and s.window.kind == "debate"
+    while s.window.waiting[0] != 1:
+        s = act(s, s.window.waiting[0], Pass())
+    assert Play(card=hesitates) not in GAME.legal_actions(s, 1)
+    own = council_state([mat(faith=[a]), mat(faith=[b]), mat()], [(), (), ()], hands=[(), (hesitates,), ()])
+    own = act(own, 0, Convoke())
+    assert Play(card=hesitates) in GAME.legal_actions(own, 1)
