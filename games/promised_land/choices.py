@@ -134,15 +134,7 @@ class Choices(Queries):
                 if self.supply(s, k.counters) > 0:
                     out.append(PlayArtefact(artefact=a.id))
             elif kind == "commerce":
-                for gi, give in enumerate(COINS):
-                    for take in COINS:
-                        if take == give:
-                            continue
-                        most = min(p.coins[gi], s.coin_supply[COINS.index(take)])
-                        out += [
-                            PlayArtefact(artefact=a.id, coin=give, coin2=take, count=n)
-                            for n in range(1, most + 1)
-                        ]
+                out += self.commerce_plays(s, a.id, p.coins)
             elif kind in ("assault", "capitulation"):
                 if t.units < 1:
                     continue
@@ -150,6 +142,37 @@ class Choices(Queries):
                     if kind == "assault" and s.lands[j].temple:
                         continue
                     out.append(PlayArtefact(artefact=a.id, land=self.data.lands[j].id))
+        return out
+
+    @staticmethod
+    def commerce_plays(s: State, aid: str, have: tuple[int, int, int]) -> list[PlayArtefact]:
+        """Commerce: "Exchange any number of coins for an equal number of any other coins" (RULINGS
+        R21), each exchange once: one metal for another (``coin``, ``coin2``, ``count``), one metal
+        for both others, two metals for the third (``give``, ``take``); no more taken of a metal
+        than the supply holds."""
+        supply = s.coin_supply
+        out: list[PlayArtefact] = []
+        for gi, give in enumerate(COINS):
+            for ti, take in enumerate(COINS):
+                if ti != gi:
+                    out += [
+                        PlayArtefact(artefact=aid, coin=give, coin2=take, count=n)
+                        for n in range(1, min(have[gi], supply[ti]) + 1)
+                    ]
+        for one in range(3):
+            x, y = (i for i in range(3) if i != one)
+            # ``one`` given for both others
+            for nx in range(1, min(supply[x], have[one] - 1) + 1):
+                for ny in range(1, min(supply[y], have[one] - nx) + 1):
+                    give, take = [0, 0, 0], [0, 0, 0]
+                    give[one], take[x], take[y] = nx + ny, nx, ny
+                    out.append(PlayArtefact(artefact=aid, give=tuple(give), take=tuple(take)))
+            # both others given for ``one``
+            for nx in range(1, min(have[x], supply[one] - 1) + 1):
+                for ny in range(1, min(have[y], supply[one] - nx) + 1):
+                    give, take = [0, 0, 0], [0, 0, 0]
+                    give[x], give[y], take[one] = nx, ny, nx + ny
+                    out.append(PlayArtefact(artefact=aid, give=tuple(give), take=tuple(take)))
         return out
 
     def placements(self, s: State, seat: Seat) -> list[PlacePatriarch]:

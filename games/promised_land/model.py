@@ -223,7 +223,9 @@ class MoveArk(Model):
 
 class PlayArtefact(Model):
     """Play an Artefact (type id). ``land``/``land2``: its lands; ``coin``: Tribute's coin
-    or the coin Commerce gives; ``coin2``/``count``: what Commerce takes and how many."""
+    or the coin Commerce gives; ``coin2``/``count``: what Commerce takes and how many.
+    ``give``/``take``: a Commerce exchange of more than two metals, as (bronze, silver, gold)
+    counts: one metal for two others, or two metals for the third (RULINGS R21)."""
 
     kind: Literal["play"] = "play"
     artefact: str
@@ -232,6 +234,8 @@ class PlayArtefact(Model):
     coin: Coin | None = None
     coin2: Coin | None = None
     count: int | None = None
+    give: tuple[int, int, int] | None = None
+    take: tuple[int, int, int] | None = None
 
 
 class EndBuilding(Model):

@@ -133,7 +133,9 @@ def format_action(game: PromisedLand, s: State, a: Any) -> str:
             text += f" on {name(a.land)}"
             if a.land2:
                 text += f" and {name(a.land2)}"
-        if a.count:
+        if a.give and a.take:
+            text += f" {_coins(a.give)} for {_coins(a.take)}"
+        elif a.count:
             text += f" {a.count} {a.coin} for {a.coin2}"
         elif a.coin:
             text += f" for {a.coin}"

@@ -91,7 +91,13 @@ def recruit(game: Any, ctx: _Ctx, seat: Seat, a: PlayArtefact) -> None:
 
 @effect("commerce")
 def commerce(game: Any, ctx: _Ctx, seat: Seat, a: PlayArtefact) -> None:
-    """Commerce: exchange coins of one type for an equal number of another type."""
+    """Commerce: "Exchange any number of coins for an equal number of any other coins": one
+    metal for another, or (``give``/``take``) one metal for two others or two for the third
+    (RULINGS R21)."""
+    if a.give and a.take:
+        pay(game, ctx, seat, a.give, "Commerce")
+        gain(game, ctx, seat, a.take, "Commerce")
+        return
     assert a.coin and a.coin2 and a.count
     pay(game, ctx, seat, coin_vec(a.coin, a.count), "Commerce")
     gain(game, ctx, seat, coin_vec(a.coin2, a.count), "Commerce")
