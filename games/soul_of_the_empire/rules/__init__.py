@@ -217,5 +217,8 @@ class Rules:
     _card_giving = cards_rules.card_giving
     _card_gospel = cards_rules.card_gospel
     _card_holy_spirit = cards_rules.card_holy_spirit
+    _holy_spirit_places = cards_rules.holy_spirit_places
+    _holy_spirit_default = cards_rules.holy_spirit_default
+    _holy_spirit_choice = cards_rules.holy_spirit_choice
     _card_elder = cards_rules.card_elder
     _help_the_wounded = cards_rules.help_the_wounded

@@ -414,21 +414,51 @@ def card_gospel(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
     ctx.note(f"Gospel names the {game.fname(g)} faction.")
 
 
+def holy_spirit_places(game: Any, s: Any) -> list[str]:
+    """The territories where Holy Spirit converts: Christian units and another faction's."""
+    return [t for t in game.territories_of(s, "christians") if game.occupants(s, t) - {"christians"}]
+
+
+def holy_spirit_default(game: Any, s: Any, t: str) -> str:
+    """The faction Holy Spirit converts in ``t`` when the player names none: the largest there."""
+    return min(game.occupants(s, t) - {"christians"}, key=lambda g: (-game.units(s, t, g), g))
+
+
+def holy_spirit_choice(game: Any, ctx: _Ctx, a: PlayPower) -> list[tuple[str, str]]:
+    """(territory, faction) for each conversion: as the player named them ("your choice of
+    faction"), one in each territory while the supply lasts; else the largest faction in each.
+    Raises IllegalActionError."""
+    s = ctx.s
+    places = game._holy_spirit_places(s)
+    n = min(len(places), s.factions["christians"].supply)
+    if not a.territories:
+        return [(t, game._holy_spirit_default(s, t)) for t in places[:n]]
+    picks = game._parse_pieces(ctx, a.territories)
+    for t, g in picks:
+        if not game.units(s, t, "christians"):
+            raise IllegalActionError(f"Holy Spirit: there is no Christian unit in {game.tname(t)}.")
+        if g == "christians" or not game.units(s, t, g):
+            raise IllegalActionError(f"Holy Spirit: no {game.fname(g)} unit to convert in {game.tname(t)}.")
+    if len({t for t, _ in picks}) != len(picks) or len(picks) != n:
+        raise IllegalActionError(
+            f"Holy Spirit converts 1 unit in every territory where you have units beside another "
+            f"faction's ({list_words([game.tname(t) for t in places])}), while your supply lasts: "
+            f"name {count(n, 'unit')}, one per territory (e.g. {game.fname(game._holy_spirit_default(s, places[0]))} "
+            f"in {game.tname(places[0])})."
+        )
+    return picks
+
+
 @effect("holy-spirit")
 def card_holy_spirit(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    """Holy Spirit: in each Christian territory shared with another faction, a unit of the largest
-    other faction goes to its supply and a Christian unit takes its place (while the supply lasts)."""
-    n = 0
-    for t in game.territories_of(ctx.s, "christians"):
-        others = sorted(
-            game.occupants(ctx.s, t) - {"christians"}, key=lambda g: (-game.units(ctx.s, t, g), g)
-        )
-        if not others or ctx.f("christians").supply <= 0:
-            continue
-        ctx.to_supply(t, others[0], 1)
+    """Holy Spirit: in each Christian territory shared with another faction, a unit of the faction
+    the Christians name (the largest other faction there, if they name none) goes to its supply and
+    a Christian unit takes its place (while the supply lasts)."""
+    picks = game._holy_spirit_choice(ctx, a)
+    for t, g in picks:
+        ctx.to_supply(t, g, 1)
         game._convert_in(ctx, t, 1)
-        n += 1
-    ctx.note(f"Holy Spirit: {count(n, 'unit')} converted.")
+    ctx.note(f"Holy Spirit: {count(len(picks), 'unit')} converted.")
     game._revolt_check(ctx)
 
 

@@ -228,8 +228,7 @@ def other_card_options(game: Any, s: State, f: str, c: str, cid: str) -> list[Pl
             if s.factions[g].supply > 0
         ]
     if cid == "holy-spirit":
-        ok = any(game.occupants(s, t) - {"christians"} for t in game.territories_of(s, "christians"))
-        return [PlayPower(card=c)] if ok and s.factions["christians"].supply > 0 else []
+        return holy_spirit_options(game, s, c)
     return []
 
 
@@ -288,3 +287,19 @@ def play_power(game: Any, ctx: _Ctx, f: str, a: PlayPower, phase: str) -> None:
         ctx.set_f(f, durable=ctx.f(f).durable + (a.card,))
     else:
         game._to_discard(ctx, a.card)
+
+
+def holy_spirit_options(game: Any, s: State, c: str) -> list[PlayPower]:
+    """Holy Spirit with the faction converted named in each territory ("your choice of
+    faction"): the largest faction everywhere, and each other choice in one territory (the
+    notation takes any combination)."""
+    places = game._holy_spirit_places(s)[: s.factions["christians"].supply]
+    if not places:
+        return []
+    base = [f"{t}/{game._holy_spirit_default(s, t)}" for t in places]
+    out = [PlayPower(card=c, territories=tuple(base))]
+    for k, t in enumerate(places):
+        for g in sorted(game.occupants(s, t) - {"christians"}):
+            if f"{t}/{g}" != base[k]:
+                out.append(PlayPower(card=c, territories=tuple(base[:k] + [f"{t}/{g}"] + base[k + 1 :])))
+    return out

@@ -5,8 +5,21 @@ the rule text (shared/seeds/000_ee59181bd146d771.txt).
 
 from __future__ import annotations
 
-from games.soul_of_the_empire.model import Attack
-from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import board, dice, fresh, g, seat, turn_of
+import pytest
+
+from games.core import IllegalActionError
+from games.soul_of_the_empire.model import Attack, PlayPower
+from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
+    act,
+    board,
+    dice,
+    fresh,
+    g,
+    seat,
+    set_f,
+    turn_of,
+    units,
+)
 
 
 def test_any_sequence_die_may_initiate_combat() -> None:
@@ -32,3 +45,33 @@ def test_agent_attacks_with_its_lowest_die() -> None:
     chosen = [HeuristicAgent(k).choose(g, s, seat(s, "rome")) for k in range(12)]
     attacks = [a for a in chosen if isinstance(a, Attack)]
     assert attacks and all(s.factions["rome"].dice[a.die].value == 2 for a in attacks)
+
+
+def test_holy_spirit_the_christians_choose_the_faction_converted() -> None:
+    """Holy Spirit (data/power.toml, authored from "convert 1 unit in all territories"): "remove
+    1 unit of another faction of your choice there" — where several other factions share the
+    territory the Christians name the one converted (``Rome in Syria``); the options offer each
+    faction; named nowhere, the largest there is taken. (The card said "your choice" and the game
+    always took the largest.)"""
+    s = board(
+        fresh(), {"syria": {"christians": 1, "rome": 3, "jews": 1}, "rome": {"christians": 1, "coalition": 1}}
+    )
+    s = set_f(turn_of(s, "christians"), "christians", hand=("holy-spirit",))
+    cs = seat(s, "christians")
+    offered = {g.format_action(s, a) for a in g.legal_actions(s, cs) if isinstance(a, PlayPower)}
+    assert "play Holy Spirit: Coalition in Rome, Jewish in Syria" in offered
+    assert "play Holy Spirit: Coalition in Rome, Rome in Syria" in offered
+    t = act(s, "christians", g.parse_action(s, cs, "play Holy Spirit: Jewish in Syria, Coalition in Rome"))
+    assert units(t, "syria", "jews") == 0 and units(t, "syria", "rome") == 3
+    assert units(t, "syria", "christians") == 2 and units(t, "rome", "coalition") == 0
+    assert t.factions["christians"].converted == 2
+    with pytest.raises(IllegalActionError, match="every territory"):
+        act(s, "christians", g.parse_action(s, cs, "play Holy Spirit: Jewish in Syria"))
+    with pytest.raises(IllegalActionError, match="no Christian unit"):
+        act(
+            s,
+            "christians",
+            g.parse_action(s, cs, "play Holy Spirit: Jewish in Syria, Coalition in Rome, Rome in Gallia"),
+        )
+    largest = act(s, "christians", PlayPower(card="holy-spirit"))
+    assert units(largest, "syria", "rome") == 2 and units(largest, "syria", "jews") == 1
