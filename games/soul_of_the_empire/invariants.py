@@ -3,8 +3,10 @@ the faction boards, Objective Cards and Power Cards the text leaves out are auth
 ``data/*.toml``).
 
 - Units: each faction's units (its faction board's count; the Gray revolts' pool for
-  the Jews) are in its supply, on the map, in Rome's Captured Unit Area, or on the
-  Gospel card ("place one of their units from supply on this card").
+  the Jews) are in its supply, on the map, in Rome's Captured Unit Area, on the
+  Gospel card ("place one of their units from supply on this card"), or, the
+  Coalition's, on its faction board, one for each region scored ("take 1 unit from
+  that region and place it in the appropriate spot on their faction board").
 - Dice: every faction keeps its 5 dice; the 4 yellow dice are in the Extra Dice Pool
   or on revolt cards.
 - Power Cards: each faction's deck (every copy) is in its deck, its hand, its
@@ -43,6 +45,8 @@ def check(game: Any, s: Any) -> list[str]:
             "the map": sum(units.get(fid, 0) for units in s.board.values()),
             "Rome's Captured Unit Area": captured.get(fid, 0),
             "the Gospel card": on_gospel.count(fid),
+            # the Coalition's scored regions (RULINGS.md R12); empty for the others
+            "the faction board (regions scored)": len(f.regions_scored),
         }
         problems += total(f"{fid} units", d.factions[fid].units, parts)
         if fid != "gray" and len(f.dice) != DICE:
