@@ -199,25 +199,37 @@ def card_persecution(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("gladiator-games")
 def card_gladiator_games(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    """Gladiator Games: where the faction has 3 or more units, up to 2 units of another non-Roman
-    faction there are captured by Rome."""
-    t, g = a.territory, a.target
+    """Gladiator Games: where the faction has 3 or more units, up to 2 units of the other non-Roman
+    factions there are captured by Rome: the units named (``Christian in Rome, Jewish in Rome``),
+    or up to 2 of the one faction named (``in Rome on Christian``)."""
+    if a.territories:
+        picks = game._parse_pieces(ctx, a.territories)
+        t = picks[0][0]
+        if not 1 <= len(picks) <= 2:
+            raise IllegalActionError("Gladiator Games captures up to 2 units: name 1 or 2.")
+        if len({u for u, _ in picks}) != 1 or (a.territory not in (None, t)):
+            raise IllegalActionError("Gladiator Games captures its units in one territory.")
+    else:
+        t, g = a.territory, a.target
+        picks = [(t, g)] * min(2, game.units(ctx.s, t, g)) if t in game.data.territories and g else []
+        # "in <territory> on <faction>": up to 2 of that faction
     if (
         t not in game.data.territories
         or game.units(ctx.s, t, f) < 3
-        or g in (None, "rome", f)
-        or game.units(ctx.s, t, g) <= 0
+        or not picks
+        or any(x in (None, "rome", f) or game.units(ctx.s, t, x) < picks.count((t, x)) for _, x in picks)
     ):
         raise IllegalActionError(
             f"Gladiator Games: a territory with at least 3 {game.fname(f)} units and another "
-            "non-Roman faction there."
+            "non-Roman faction's units there."
         )
-    k = min(2, game.units(ctx.s, t, g))
-    ctx.add_units(t, g, -k)
     cap = dict(ctx.f("rome").captured)
-    cap[g] = cap.get(g, 0) + k
-    ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + k)
-    ctx.note(f"Gladiator Games: {k} {game.fname(g)} units captured in {game.tname(t)}.")
+    for _, x in picks:
+        ctx.add_units(t, x, -1)
+        cap[x] = cap.get(x, 0) + 1
+    ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + len(picks))
+    who = list_words(sorted({game.fname(x) for _, x in picks}))
+    ctx.note(f"Gladiator Games: {len(picks)} {who} unit{'s' if len(picks) != 1 else ''} captured in {game.tname(t)}.")
     game._revolt_check(ctx)
 
 

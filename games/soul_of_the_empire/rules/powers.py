@@ -171,12 +171,18 @@ def dice_and_unit_card_options(game: Any, s: State, f: str, c: str, cid: str) ->
         ts = [t for t in game.territories_of(s, "christians") if game.units(s, t, "rome") > 0]
         return [PlayPower(card=c, territories=tuple(ts[:3]))] if ts else []
     if cid == "gladiator-games":
-        return [
-            PlayPower(card=c, territory=t, target=g)
-            for t in game.territories_of(s, f)
-            if game.units(s, t, f) >= 3
-            for g in sorted(game.occupants(s, t) - {"rome", f})
-        ]
+        out = []
+        for t in game.territories_of(s, f):
+            others = sorted(game.occupants(s, t) - {"rome", f}) if game.units(s, t, f) >= 3 else []
+            # up to 2 of one faction; 1 unit only; 1 each of two factions
+            out += [PlayPower(card=c, territory=t, target=g) for g in others]
+            out += [PlayPower(card=c, territories=(f"{t}/{g}",)) for g in others if game.units(s, t, g) >= 2]
+            out += [
+                PlayPower(card=c, territories=(f"{t}/{g}", f"{t}/{h}"))
+                for i, g in enumerate(others)
+                for h in others[i + 1 :]
+            ]
+        return out
     return None
 
 

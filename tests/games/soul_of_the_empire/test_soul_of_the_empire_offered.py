@@ -75,3 +75,36 @@ def test_holy_spirit_the_christians_choose_the_faction_converted() -> None:
         )
     largest = act(s, "christians", PlayPower(card="holy-spirit"))
     assert units(largest, "syria", "rome") == 2 and units(largest, "syria", "jews") == 1
+
+
+def test_gladiator_games_captures_up_to_2_units_of_any_other_factions() -> None:
+    """Gladiator Games (data/power.toml, authored): "capture up to 2 non-Roman units there" —
+    Rome may take 1 unit only, or 1 each of two factions (``Christian in Rome, Jewish in
+    Rome``), not only 2 of one faction; the options offer these."""
+    s = board(fresh(), {"rome": {"rome": 3, "christians": 2, "jews": 1}})
+    s = set_f(turn_of(s, "rome"), "rome", hand=("gladiator-games",))
+    rs = seat(s, "rome")
+    offered = {g.format_action(s, a) for a in g.legal_actions(s, rs) if isinstance(a, PlayPower)}
+    assert {
+        "play Gladiator Games in Rome on Christian",
+        "play Gladiator Games: Christian in Rome",
+        "play Gladiator Games: Christian in Rome, Jewish in Rome",
+    } <= offered
+    one = act(s, "rome", g.parse_action(s, rs, "play Gladiator Games: Christian in Rome"))
+    assert units(one, "rome", "christians") == 1 and one.factions["rome"].captured == {"christians": 1}
+    two = act(s, "rome", g.parse_action(s, rs, "play Gladiator Games: Christian in Rome, Jewish in Rome"))
+    assert (
+        two.factions["rome"].captured == {"christians": 1, "jews": 1}
+        and two.factions["rome"].capture_track == 2
+    )
+    with pytest.raises(IllegalActionError, match="up to 2"):
+        act(
+            s,
+            "rome",
+            g.parse_action(
+                s, rs, "play Gladiator Games: Christian in Rome, Christian in Rome, Jewish in Rome"
+            ),
+        )
+    with pytest.raises(IllegalActionError, match="one territory"):
+        t = board(s, {"rome": {"rome": 3, "christians": 2}, "gallia": {"rome": 3, "jews": 1}})
+        act(t, "rome", g.parse_action(t, rs, "play Gladiator Games: Christian in Rome, Jewish in Gallia"))
