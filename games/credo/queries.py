@@ -329,8 +329,8 @@ class Queries:
                 for o, kind in (("bishops", "bishop"), ("followers", "follower"))
                 if self.of_kind(s, t.owner, kind)
             ]
-        if t.kind == "campaign":  # a Bishop lost or exiled on the way preaches no more
-            if t.count <= 0 or t.bishop not in s.players[t.chooser].church or self.is_exiled(s, t.bishop):
+        if t.kind == "campaign":  # a Bishop lost on the way preaches no more (RULINGS.md R28)
+            if t.count <= 0 or t.bishop not in s.players[t.chooser].church:
                 return []
             left = [str(x) for x in self.others(s, t.chooser) if x not in t.done]
             return left + ["stop"] if left and t.done else left
@@ -404,6 +404,12 @@ class Queries:
         """The Bishops of ``seat`` not in exile."""
         bishops = self.of_kind(s, seat, "bishop")
         return [c for c in bishops if not self.is_exiled(s, c)] if s.exiled else bishops
+
+    def _nominees(self, s: State, seat: Seat) -> list[str]:
+        """The Bishops ``seat`` may nominate (Proselytism, Church Father, Evangelic Campaign): all
+        its own, exiled ones too ("Exiled Bishops cannot vote at a General Council" is all that
+        exile takes from them; RULINGS.md R9)."""
+        return self.of_kind(s, seat, "bishop")
 
     def _teachable(self, s: State, seat: Seat) -> list[str]:
         """Duplicates in hand of Articles on the seat's own mat."""

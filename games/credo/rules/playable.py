@@ -50,14 +50,14 @@ class PlayableRules:
     def _plays_proselytism(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """When Proselytism may be played, with its choices (Event Cards: the card's text)."""
         others = self.others(s, seat)
-        return [Play(card=card, bishop=b, target=t) for b in self._bishops(s, seat) for t in others]
+        return [Play(card=card, bishop=b, target=t) for b in self._nominees(s, seat) for t in others]
 
     @playable_when("church_father")
     def _plays_church_father(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """When Church Father may be played, with its choices (Event Cards: the card's text)."""
         others = self.others(s, seat)
         out = []
-        for b in self._bishops(s, seat):
+        for b in self._nominees(s, seat):
             for t in others:
                 for i, a in self.mat_cards(s, t):
                     if i >= 3:
@@ -71,7 +71,7 @@ class PlayableRules:
     @playable_when("evangelic_campaign")
     def _plays_evangelic_campaign(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:
         """When Evangelic Campaign may be played, with its choices (Event Cards: the card's text)."""
-        return [Play(card=card, bishop=b) for b in self._bishops(s, seat) if self.cards[b].votes > 0]
+        return [Play(card=card, bishop=b) for b in self._nominees(s, seat) if self.cards[b].votes > 0]
 
     @playable_when("exile")
     def _plays_exile(self, s: State, seat: Seat, card: str, ev: EventCard) -> list[Play]:

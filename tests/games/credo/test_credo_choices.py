@@ -112,3 +112,21 @@ def test_emperor_hesitates_needs_a_council_the_emperor_called() -> None:
     own = council_state([mat(faith=[a]), mat(faith=[b]), mat()], [(), (), ()], hands=[(), (hesitates,), ()])
     own = act(own, 0, Convoke())
     assert Play(card=hesitates) in GAME.legal_actions(own, 1)
+
+
+def test_an_exiled_bishop_may_still_be_nominated() -> None:
+    """Exile: "Exiled Bishops cannot vote at a General Council" is all that exile takes from a Bishop
+    (its Followers "are counted in the total Followers"); Proselytism's "The player nominates one of
+    his own Bishops" and Church Father's "nominate one of his Bishop cards" include an exiled one
+    (RULINGS.md R9, R10, R28)."""
+    card = ev("Proselytism")
+    s = make(
+        church=[("b-nicea",), fol(10000, 2), ()],
+        hands=[(card, ev("Evangelic Campaign")), (), ()],
+        exiled=(("b-nicea", ev("Exile in Armenia")),),
+    )
+    plays = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Play)]
+    assert Play(card=card, bishop="b-nicea", target=1) in plays
+    assert Play(card=ev("Evangelic Campaign"), bishop="b-nicea") in plays
+    t = act(s, 0, Play(card=card, bishop="b-nicea", target=1), 4, 3)  # 7: take 1 Follower card
+    assert len(t.players[0].church) == 2 and GAME.is_exiled(t, "b-nicea")
