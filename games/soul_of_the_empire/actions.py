@@ -82,6 +82,14 @@ class Regroup(Model):
     sources: tuple[tuple[str, int], ...]
 
 
+class TakeUnit(Model):
+    """After scoring a region the Coalition takes 1 unit from ``territory`` of that region to
+    its faction board (RULINGS.md R12)."""
+
+    kind: Literal["take_unit"] = "take_unit"
+    territory: str
+
+
 class Ready(Model):
     """Roll and ready: keep the rolled dice; ``dice`` (indices) form the Dice Sequence."""
 
@@ -330,6 +338,7 @@ Action = Annotated[
     | Lower
     | Give
     | Regroup
+    | TakeUnit
     | Ready
     | Done
     | EndMain

@@ -52,6 +52,7 @@ from .actions import (
     Score,
     Shift,
     Spread,
+    TakeUnit,
     Unblock,
     UseGrace,
 )
@@ -147,9 +148,11 @@ class ExtraRoll(Model):
 
 
 class Regrouping(Model):
-    """The Coalition scored ``region`` and may regroup 6 units there (RULINGS.md R12)."""
+    """The Coalition scored ``region``: it takes 1 unit from it (``taken`` once done), then
+    may regroup 6 units there (RULINGS.md R12)."""
 
     region: str
+    taken: bool = False
 
 
 CombatQuestion = Literal["elder_play", "elder", "pharaoh", "grace", "crucify"]
@@ -472,6 +475,7 @@ __all__ = [
     "Recruit",
     "Redirect",
     "Regroup",
+    "TakeUnit",
     "Regrouping",
     "Reroll",
     "Retrieve",

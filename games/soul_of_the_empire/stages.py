@@ -166,17 +166,28 @@ class RegroupStage(SoulStage):
         return ("coalition",)
 
     def ask(self, game: Any, s: State, f: str) -> Prompt:
+        name = game.data.regions[s.regroup.region].name  # type: ignore[union-attr]
+        if not s.regroup.taken:  # type: ignore[union-attr]
+            return Prompt(
+                kind="turn",
+                text=f"The Coalition scored {name}: take 1 unit from one of its territories to the "
+                "faction board (take <territory>).",
+            )
         return Prompt(
             kind="turn",
-            text=f"The Coalition scored {game.data.regions[s.regroup.region].name}: regroup up to 6 units "  # type: ignore[union-attr]
-            "into one of its territories, or pass.",
+            text=f"The Coalition scored {name}: regroup up to 6 units into one of its territories, or pass.",
         )
 
     def legal(self, game: Any, s: State, f: str) -> Sequence[Any]:
+        if not s.regroup.taken:  # type: ignore[union-attr]
+            return [*game.take_options(s), Pass()]
         return [Pass(), *game.regroup_options(s)]
 
     def effect(self, game: Any, ctx: _Ctx, f: str, a: Any) -> None:
-        game._apply_regroup(ctx, a)
+        if not ctx.s.regroup.taken:  # type: ignore[union-attr]
+            game._apply_take(ctx, a)
+        else:
+            game._apply_regroup(ctx, a)
 
 
 class RollingStage(SoulStage):

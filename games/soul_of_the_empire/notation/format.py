@@ -43,6 +43,7 @@ from ..model import (
     Shift,
     Spread,
     State,
+    TakeUnit,
     Unblock,
     UseGrace,
 )
@@ -111,6 +112,8 @@ def _format_setup(g: SoulOfTheEmpire, s: State, f: str, a: Any) -> str | None:
     if isinstance(a, Raise | Lower | Give):
         d = s.factions[f].dice[a.die]
         return f"{a.kind} {d.value}" + ("" if d.seq else " outside")
+    if isinstance(a, TakeUnit):
+        return f"take {_t(g, a.territory)}"
     if isinstance(a, Regroup):
         return f"regroup {_t(g, a.territory)}: " + ", ".join(f"{k} {_t(g, o)}" for o, k in a.sources)
     if isinstance(a, Reroll | Ready):

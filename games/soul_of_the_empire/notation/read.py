@@ -44,6 +44,7 @@ from ..model import (
     Shift,
     Spread,
     State,
+    TakeUnit,
     Unblock,
 )
 from .clauses import _parse_commit, _parse_decision, _parse_play, _parse_redirect
@@ -192,6 +193,10 @@ def _read_dice(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low: 
         if s.giving is None:
             raise IllegalActionError("Nothing to give now: give <value> answers Giving.")
         return Give(die=_unspent_die(s, f, "give", rest))
+    if verb == "take":
+        if s.regroup is None or s.regroup.taken:
+            raise IllegalActionError("Nothing to take now: take <territory> answers a region the Coalition scored.")
+        return TakeUnit(territory=_territory(g, rest))
     if verb == "regroup":
         head, body = _split_colon(rest, "regroup Gallia: 2 Hispania, 1 Britannia")
         sources = []

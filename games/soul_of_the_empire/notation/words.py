@@ -62,6 +62,7 @@ VERBS = (
     "shift",
     "skip",
     "spread",
+    "take",
     "unblock",
 )
 

@@ -85,6 +85,10 @@ class Rules:
     _score_regions = scoring_rules.score_regions
     regroup_options = scoring_rules.regroup_options
     _apply_regroup = scoring_rules.apply_regroup
+    take_options = scoring_rules.take_options
+    _apply_take = scoring_rules.apply_take
+    _take_unit = scoring_rules.take_unit
+    _after_regions = scoring_rules.after_regions
 
     _move_options = movement_rules.move_options
     _move_options_by_budget = movement_rules.move_options_by_budget

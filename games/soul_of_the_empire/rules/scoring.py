@@ -19,6 +19,7 @@ from ..model import (
     Scored,
     Scoring,
     State,
+    TakeUnit,
 )
 from .context import _Ctx
 
@@ -172,8 +173,8 @@ def score_markers(game: Any, ctx: _Ctx) -> None:
 
 def score_regions(game: Any, ctx: _Ctx) -> None:
     """Score Sole Occupancy of a Region (Coalition only): 1 point per region once a
-    game; 1 unit from the region goes to the faction board, then the Coalition may
-    regroup (RULINGS.md R12)."""
+    game; the Coalition takes 1 unit from the region to its faction board, from the territory
+    it chooses, then may regroup (RULINGS.md R12)."""
     for rid, region in game.data.regions.items():
         if not region.empire or rid in ctx.f("coalition").regions_scored:
             continue
@@ -182,16 +183,60 @@ def score_regions(game: Any, ctx: _Ctx) -> None:
             game.units(ctx.s, t, "coalition") > 0 and game.sole(ctx.s, t, "coalition") for t in ts
         ):
             continue
-        ctx.set_f("coalition", regions_scored=ctx.f("coalition").regions_scored + (rid,))
-        most = max(ts, key=lambda t: (game.units(ctx.s, t, "coalition"), t))
-        ctx.add_units(most, "coalition", -1)
         game._gain(ctx, "coalition", 1, f"The Coalition holds every territory of {region.name}")
         if game._check_victory(ctx):
             return
+        # "the Coalition player must take 1 unit from that region": asked where from; the region
+        # counts as scored once its unit is on the faction board (one there per region scored)
         ctx.update(regroup=Regrouping(region=rid))
-        if game.regroup_options(ctx.s):
-            return
-        ctx.update(regroup=None)
+        return
+
+
+def take_options(game: Any, s: State) -> list[TakeUnit]:
+    """The territories of the region just scored the Coalition may take its unit from (each
+    holds Coalition units: the region was held whole)."""
+    ts = game.data.region_territories(s.regroup.region)
+    return [TakeUnit(territory=t) for t in ts if game.units(s, t, "coalition") > 0]
+
+
+def apply_take(game: Any, ctx: _Ctx, a: Any) -> None:
+    """The Coalition takes 1 unit from a territory of the region it scored to its faction board
+    (``pass``: from its largest stack there), then the regroup; the End Phase goes on if there is
+    nothing to regroup."""
+    opts = game.take_options(ctx.s)
+    if isinstance(a, Pass):
+        a = max(opts, key=lambda o: (game.units(ctx.s, o.territory, "coalition"), o.territory))
+    if not isinstance(a, TakeUnit) or a not in opts:
+        name = game.data.regions[ctx.s.regroup.region].name
+        where = [game.tname(o.territory) for o in opts]
+        raise IllegalActionError(
+            f"The Coalition scored {name}: take 1 unit to the faction board from "
+            + (", ".join(where[:-1]) + " or " + where[-1] if len(where) > 1 else where[0])
+            + " (take <territory>)."
+        )
+    game._take_unit(ctx, a.territory)
+    if ctx.s.regroup is None:
+        game._after_regions(ctx)
+
+
+def take_unit(game: Any, ctx: _Ctx, t: str) -> None:
+    """1 Coalition unit of ``t`` goes to the faction board; the regroup question follows if there
+    is anything to regroup (else ``regroup`` is cleared and the other regions are scored)."""
+    ctx.add_units(t, "coalition", -1)
+    rid = ctx.s.regroup.region
+    ctx.set_f("coalition", regions_scored=ctx.f("coalition").regions_scored + (rid,))
+    ctx.note(f"The Coalition takes 1 unit from {game.tname(t)} to its faction board.")
+    ctx.update(regroup=ctx.s.regroup.model_copy(update={"taken": True}))
+    if game.regroup_options(ctx.s):
+        return
+    ctx.update(regroup=None)
+    game._score_regions(ctx)
+
+
+def after_regions(game: Any, ctx: _Ctx) -> None:
+    """Once no region waits for its unit or its regroup: the next turn."""
+    if ctx.s.phase != "over" and ctx.s.regroup is None:
+        game._next_turn(ctx)
 
 
 def regroup_options(game: Any, s: State) -> list[Regroup]:
@@ -256,5 +301,4 @@ def apply_regroup(game: Any, ctx: _Ctx, a: Any) -> None:
         )
     ctx.update(regroup=None)
     game._score_regions(ctx)
-    if ctx.s.phase != "over" and ctx.s.regroup is None:
-        game._next_turn(ctx)
+    game._after_regions(ctx)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from games.core import start
 from games.soul_of_the_empire import invariants
 from games.soul_of_the_empire.game import Options
-from games.soul_of_the_empire.model import Done, Ready, Regroup, State
+from games.soul_of_the_empire.model import Done, Ready, Regroup, State, TakeUnit
 from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import SEED, act, board, dice, g, set_f
 
 
@@ -39,6 +39,8 @@ def test_region_scoring_puts_the_unit_on_the_faction_board() -> None:
     fuzz found the count 24 after the Coalition scored Hispania, Gallia and Britannia)."""
     cells = {"britannia": {"coalition": 1}, "gallia": {"coalition": 2}, "hispania": {"coalition": 2}}
     s = coalition_end_phase(set_up(), cells)
+    assert invariants.check(g, s) == []  # asked where the unit comes from: still on the map
+    s = act(s, "coalition", TakeUnit(territory="hispania"))
     co = s.factions["coalition"]
     assert co.regions_scored == ("yellow",) and g.on_board(s, "coalition") == 4
     assert co.supply + g.on_board(s, "coalition") == 24  # the 25th is on the faction board

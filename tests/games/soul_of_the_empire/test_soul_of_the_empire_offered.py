@@ -108,3 +108,34 @@ def test_gladiator_games_captures_up_to_2_units_of_any_other_factions() -> None:
     with pytest.raises(IllegalActionError, match="one territory"):
         t = board(s, {"rome": {"rome": 3, "christians": 2}, "gallia": {"rome": 3, "jews": 1}})
         act(t, "rome", g.parse_action(t, rs, "play Gladiator Games: Christian in Rome, Jewish in Gallia"))
+
+
+def test_the_coalition_chooses_the_unit_taken_from_a_scored_region() -> None:
+    """Score Sole Occupancy of a Region and Regroup: "After scoring, the Coalition player must take
+    1 unit from that region and place it in the appropriate spot on their faction board." — the
+    player takes it: the Coalition is asked from which territory of the region (``take
+    Britannia``), every one offered, before the regroup; ``pass`` (a player out of time) takes it
+    from the largest stack. (The game took it from the largest stack by itself.)"""
+    from games.soul_of_the_empire.model import Done, Pass, Ready, TakeUnit
+
+    cells = {"britannia": {"coalition": 1}, "gallia": {"coalition": 3}, "hispania": {"coalition": 2}}
+    s = board(turn_of(fresh(), "coalition", "end"), cells)
+    s = dice(s, "coalition", [1])
+    s = act(s, "coalition", Done(), rolls=[5])
+    s = act(s, "coalition", Ready(dice=(0,)))
+    co = seat(s, "coalition")
+    assert s.factions["coalition"].points == 1 and s.regroup is not None and g.on_board(s, "coalition") == 6
+    assert "take 1 unit" in g.to_act(s)[co].text
+    assert [g.format_action(s, a) for a in g.legal_actions(s, co)] == [
+        "take Britannia",
+        "take Gallia",
+        "take Hispania",
+        "pass",
+    ]
+    t = act(s, "coalition", g.parse_action(s, co, "take Britannia"))
+    assert units(t, "britannia", "coalition") == 0 and units(t, "gallia", "coalition") == 3
+    assert t.regroup is not None and "regroup" in g.to_act(t)[co].text  # the regroup follows
+    p = act(s, "coalition", Pass())
+    assert units(p, "gallia", "coalition") == 2 and units(p, "britannia", "coalition") == 1
+    with pytest.raises(IllegalActionError, match="Britannia, Gallia or Hispania"):
+        act(s, "coalition", TakeUnit(territory="rome"))

@@ -655,6 +655,7 @@ def test_region_scoring() -> None:
     s = dice(s, "coalition", [1])
     s = act(s, "coalition", Done(), rolls=[5])
     s = act(s, "coalition", Ready(dice=(0,)))
+    s = act(s, "coalition", Pass())  # the unit taken: from the largest stack (RULINGS.md R12)
     assert s.factions["coalition"].points == 1 and s.factions["coalition"].regions_scored == ("yellow",)
     assert g.on_board(s, "coalition") == 3
 
@@ -1323,6 +1324,7 @@ def test_region_regroup() -> None:
     s = act(s, "coalition", Done(), rolls=[5])
     s = act(s, "coalition", Ready(dice=(0,)))
     assert s.regroup is not None and s.regroup.region == "yellow" and s.active == "coalition"
+    s = act(s, "coalition", g.parse_action(s, seat(s, "coalition"), "take Gallia"))
     assert units(s, "gallia", "coalition") == 3  # 1 unit went to the faction board
     roundtrip(s, "coalition")
     with pytest.raises(IllegalActionError, match="at most 6"):
