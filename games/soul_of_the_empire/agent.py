@@ -230,8 +230,8 @@ class HeuristicAgent:
             others = [a for a in actions if not isinstance(a, (PlayPower, Done, Pass))]
             if s.phase == "start" and others and self.rand.random() < 0.8:
                 return self._pick(others)
-            if plays and self.rand.random() < 0.5:
-                return self._best(g, s, f, plays)
+            if plays and (self.rand.random() < 0.5 or Done() not in actions):
+                return self._best(g, s, f, plays)  # Auxiliaries' units are due before done
             return Done()
         if s.phase == "main":
             return self._main(g, s, f, actions)

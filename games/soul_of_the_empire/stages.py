@@ -481,7 +481,8 @@ class StartPhase(PhaseStage):
     text = "Start Phase: play Start Phase Power Cards, or say done (or pass the turn)."
 
     def legal(self, game: Any, s: State, f: str) -> Sequence[Any]:
-        out: list[Any] = [Done()]
+        # Auxiliaries: "During the Start Phase, take 2 units from supply and place them" (RULINGS.md R19)
+        out: list[Any] = [] if game._aux_due(s, f) else [Done()]
         if not s.acted:
             out.append(Pass())
         out += game._power_plays(s, f, "start")

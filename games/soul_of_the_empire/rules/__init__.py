@@ -188,6 +188,8 @@ class Rules:
     _power_plays = powers_rules.power_plays
     _durable_uses = powers_rules.durable_uses
     _aux_options = powers_rules.aux_options
+    _aux_due = powers_rules.aux_due
+    _aux_spots = powers_rules.aux_spots
     _pieces = powers_rules.pieces
     _card_options = powers_rules.card_options
     _revolt_spots = powers_rules.revolt_spots

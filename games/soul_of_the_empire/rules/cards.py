@@ -248,9 +248,12 @@ def auxiliaries(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
     """Auxiliaries' Start Phase use: 2 of ``f``'s units from supply into the Roman
     Empire, not on an Objective Point Marker. Raises IllegalActionError."""
     ts = a.territories
-    supply = ctx.f(f).supply
-    if not 1 <= len(ts) <= min(2, supply):
-        raise IllegalActionError("Auxiliaries: place 2 units from supply (fewer if the supply is short).")
+    due = game._aux_due(ctx.s, f)
+    if len(ts) != due:
+        raise IllegalActionError(
+            f"Auxiliaries: place {count(due, 'unit')} from supply (2, fewer only if the supply or the room is "
+            "short), one territory per unit: play Auxiliaries: Gallia, Italia."
+        )
     for t in ts:
         if (
             t not in game.data.territories

@@ -92,18 +92,33 @@ def durable_uses(game: Any, s: State, f: str) -> list[Any]:
     return out
 
 
+def aux_due(game: Any, s: State, f: str) -> int:
+    """How many units ``f``'s Auxiliaries must still place this Start Phase: "take 2 units from
+    supply and place them anywhere in the Roman Empire" (not on an Objective Point Marker),
+    fewer only when the supply or the room there is short; 0 once placed."""
+    if not game.durable(s, f, "auxiliaries") or s.auxiliaries_used:
+        return 0
+    room = sum(min(2, game.room(s, t, f)) for t in game._aux_spots(s))
+    return min(2, s.factions[f].supply, room)
+
+
+def aux_spots(game: Any, s: State) -> list[str]:
+    """The territories Auxiliaries may place in: the Roman Empire, without a marker."""
+    return [t for t in game.data.territories if game.data.in_empire(t) and game.marker_at(s, t) is None]
+
+
 def aux_options(game: Any, s: State, f: str) -> list[tuple[str, ...]]:
-    """Auxiliaries' Start Phase placements: 2 units (or what the supply holds) into one territory of
-    the Empire without a marker and with room."""
-    supply = s.factions[f].supply
-    if supply <= 0:
+    """Auxiliaries' Start Phase placements: its units (2, or what the supply holds) into one
+    territory with room; into two when none has room for both (the notation takes any split)."""
+    k = game._aux_due(s, f)
+    if k <= 0:
         return []
-    k = min(2, supply)
-    return [
-        (t,) * k
-        for t in game.data.territories
-        if game.data.in_empire(t) and game.marker_at(s, t) is None and game.room(s, t, f) >= k
-    ]
+    spots = game._aux_spots(s)
+    out = [(t,) * k for t in spots if game.room(s, t, f) >= k]
+    if not out:
+        free = [t for t in spots if game.room(s, t, f) > 0]
+        out = [(t, u) for i, t in enumerate(free) for u in free[i + 1 :]][:40]
+    return out
 
 
 def pieces(game: Any, s: State, faction: str, k: int) -> tuple[str, ...]:

@@ -183,6 +183,12 @@ def apply_start(game: Any, ctx: _Ctx, f: str, a: Any) -> None:
     """The Start Phase: done, pass the whole turn (before anything else), a Start Phase Power Card
     or a Durable card's use."""
     if isinstance(a, Done):
+        due = game._aux_due(ctx.s, f)
+        if due:
+            raise IllegalActionError(
+                f"Auxiliaries first: \"During the Start Phase, take 2 units from supply and place them anywhere "
+                f"in the Roman Empire\" — place {count(due, 'unit')} (play Auxiliaries: <territory>, <territory>)."
+            )
         game._end_start_phase(ctx)
     elif isinstance(a, Pass):
         if ctx.s.acted:

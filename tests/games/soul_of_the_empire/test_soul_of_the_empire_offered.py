@@ -139,3 +139,26 @@ def test_the_coalition_chooses_the_unit_taken_from_a_scored_region() -> None:
     assert units(p, "gallia", "coalition") == 2 and units(p, "britannia", "coalition") == 1
     with pytest.raises(IllegalActionError, match="Britannia, Gallia or Hispania"):
         act(s, "coalition", TakeUnit(territory="rome"))
+
+
+def test_auxiliaries_units_are_placed_before_the_start_phase_ends() -> None:
+    """Auxiliaries (Start), Durable: "During the Start Phase, take 2 units from supply and place them
+    anywhere in the Roman Empire." — the card directs it, with no "may": the Start Phase does not
+    end before the 2 units are placed (``done`` is not offered and is refused), and 2 it is, or
+    as many as the supply holds. (The Start Phase could end with them unplaced.)"""
+    from games.soul_of_the_empire.model import Done
+
+    s = set_f(turn_of(fresh(), "rome", "start"), "rome", durable=("auxiliaries",))
+    s = s.model_copy(update={"acted": True})
+    rs = seat(s, "rome")
+    assert Done() not in g.legal_actions(s, rs)
+    with pytest.raises(IllegalActionError, match="Auxiliaries"):
+        act(s, "rome", Done())
+    with pytest.raises(IllegalActionError, match="2 units"):
+        act(s, "rome", PlayPower(card="auxiliaries", territories=("gallia",)))
+    t = act(s, "rome", g.parse_action(s, rs, "play Auxiliaries: Gallia, Italia"))
+    assert Done() in g.legal_actions(t, rs) and act(t, "rome", Done()).phase == "main"
+    short = set_f(s, "rome", supply=1)
+    assert act(short, "rome", PlayPower(card="auxiliaries", territories=("gallia",))).auxiliaries_used
+    empty = set_f(s, "rome", supply=0)
+    assert act(empty, "rome", Done()).phase == "main"
