@@ -10,7 +10,7 @@ from .errors import (
     StaleStateError,
 )
 from .game import Game, dump_events
-from .model import Event, Model, Outcome, Prompt, PromptKind, Seat, Step, visible_events
+from .model import Event, Model, Outcome, Prompt, PromptKind, Seat, Step, made_once, visible_events
 from .registry import UnknownGameError, all_games, get_game, register
 from .replay import apply_at, replay, start
 from .rng import CountingRng, Rng, new_seed
@@ -39,6 +39,7 @@ __all__ = [
     "Step",
     "UnknownGameError",
     "all_games",
+    "made_once",
     "apply_at",
     "dump_events",
     "get_game",

@@ -7,7 +7,9 @@ to Discord users, the games never see users.
 
 from __future__ import annotations
 
-from typing import Generic, Literal, TypeVar
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any, Generic, Literal, Self, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
@@ -15,10 +17,51 @@ Seat = int
 """Zero-based seat number: 0 .. players - 1."""
 
 
+_set = object.__setattr__
+
+
 class Model(BaseModel):
     """Base of every State, Action, Event and View: frozen, no unknown fields."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """pydantic's ``model_copy``, the shallow copy made directly: the field values and
+        the set fields copied, ``update`` laid over them (not validated, as pydantic's own).
+        Every change of state in ``apply`` is one, and pydantic's goes through the copy
+        module for each part. A deep copy, and a model with private attributes or extra
+        fields, goes to pydantic's."""
+        if deep or self.__private_attributes__ or self.model_config.get("extra") == "allow":
+            return super().model_copy(update=update, deep=deep)
+        cls = type(self)
+        m = cls.__new__(cls)
+        values = self.__dict__.copy()
+        fields_set = self.__pydantic_fields_set__.copy()
+        if update:
+            values.update(update)
+            fields_set.update(update)
+        _set(m, "__dict__", values)
+        _set(m, "__pydantic_extra__", None)
+        _set(m, "__pydantic_fields_set__", fields_set)
+        _set(m, "__pydantic_private__", None)
+        return m
+
+
+M = TypeVar("M", bound=Model)
+
+
+def made_once(cls: type[M], maxsize: int = 4096) -> Callable[..., M]:
+    """``cls(**fields)``, one object for each distinct set of fields (the latest ``maxsize``
+    kept): the legal actions of a game's states name the same few thousand actions over
+    and over, and a model is frozen, so one object may serve them all instead of a
+    validation each time. Fields are given by keyword, with hashable values."""
+
+    @lru_cache(maxsize=maxsize)
+    def make(**fields: Any) -> M:
+        return cls(**fields)
+
+    make.__doc__ = f"A shared {cls.__name__} (games.core.model.made_once)."
+    return make
 
 
 PromptKind = Literal["turn", "respond", "secret"]
