@@ -22,7 +22,6 @@ from .model import (
     Buy,
     CollectCoin,
     Discard,
-    Done,
     EndBuilding,
     MoveArk,
     Patriarch,
@@ -63,67 +62,80 @@ class HeuristicAgent:
         return actions[max(scored)[1]]
 
     def score(self, game: Any, s: Any, seat: int, a: Any) -> float:
+        """How much ``a`` is worth to ``seat`` (higher is better), by the kind of action;
+        outside a Player Turn only the placements, the discards and the retreats count."""
+        scorer = _SCORERS.get(type(a))
+        if scorer is None or (s.turn is None and type(a) not in _ANY_TIME):
+            return 0
+        return scorer(self, game, s, seat, a)
+
+    def _order(self, game: Any, s: Any, seat: int, a: PlacementOrder) -> float:
+        # first pick of the lands for itself, then the teammates with fewer coins first
+        # (the poorer gain most from a good land)
+        others = [x for x in a.seats if x != seat]
+        poorer_first = others == sorted(others, key=lambda x: (sum(s.players[x].coins), x))
+        return -10 * a.seats.index(seat) + poorer_first
+
+    def _discard(self, game: Any, s: Any, seat: int, a: Discard) -> float:
+        # keep strong cards and Weaker cards' points; throw away the weakest
+        return -sum(game.card(c).units + 2 * game.card(c).points for c in a.cards)
+
+    def _place(self, game: Any, s: Any, seat: int, a: PlacePatriarch) -> float:
+        # points-equivalent: revenue per own turn x own turns left x value of a coin,
+        # discounted for the risk of conquest; Hebrews also score it as remnant
+        if self._memo[0] is not s:
+            self._memo = (s, {})
+        memo = self._memo[1]
+        key = ("place", seat, a.type, a.land)
+        value = memo.get(key)
+        if value is None:
+            value = memo[key] = self._placed(game, s, seat, a)
+        if a.source is not None:
+            key = ("leave", seat, a.type, a.source)
+            left = memo.get(key)
+            if left is None:
+                left = memo[key] = self._left(game, s, seat, a)
+            value -= left
+        if s.phase == "place":
+            return value
         t = s.turn
-        if isinstance(a, PlacementOrder):
-            # first pick of the lands for itself, then the teammates with fewer coins first
-            # (the poorer gain most from a good land)
-            others = [x for x in a.seats if x != seat]
-            poorer_first = others == sorted(others, key=lambda x: (sum(s.players[x].coins), x))
-            return -10 * a.seats.index(seat) + poorer_first
-        if isinstance(a, Discard):
-            # keep strong cards and Weaker cards' points; throw away the weakest
-            return -sum(game.card(c).units + 2 * game.card(c).points for c in a.cards)
-        if isinstance(a, PlacePatriarch):
-            # points-equivalent: revenue per own turn x own turns left x value of a coin,
-            # discounted for the risk of conquest; Hebrews also score it as remnant
-            value = self._once(s, ("place", seat, a.type, a.land), lambda: self._placed(game, s, seat, a))
-            if a.source is not None:
-                value -= self._once(s, ("leave", seat, a.type, a.source), lambda: self._left(game, s, seat, a))
-            if s.phase == "place":
-                return value
-            return value - (0 if t is None or t.free_places else COIN)
-        if isinstance(a, RetreatTo):
-            if a.land is None:
-                return 0
-            return 1 + game.patriarch_revenue(s, _P(seat, t.retreats[0].type, game.idx[a.land]), 1)
-        if t is None:
+        return value - (0 if t is None or t.free_places else COIN)
+
+    def _retreat(self, game: Any, s: Any, seat: int, a: RetreatTo) -> float:
+        if a.land is None:
             return 0
-        if isinstance(a, Attack):
-            land = game.idx[a.land]
-            if a.force:
-                halves = self._once(s, ("halves", land), lambda: game.force_halves(s, land)) or 0
-                return 9 - halves + self._value(game, s, land)
-            d = self._defence(game, s, land)
-            dice = self._once(s, ("dice", land), lambda: game.attack_dice(s, land))
-            odds = {1: 3.5, 2: 4.5, 3: 5.0}[dice] - (3.5 + d)
-            return 5 + odds * 2 + self._value(game, s, land)
-        if isinstance(a, PlayArtefact):
-            return 7
-        if isinstance(a, Build):
-            return 6 if a.what == "temple" else 5
-        if isinstance(a, Stack):
-            return 2.5
-        if isinstance(a, MoveArk):
-            return -1
-        if isinstance(a, EndBuilding):
-            need = self._need(game, s, seat)
-            return 1 + sum(n * need[i] for i, n in enumerate(a.coins)) * 0.01
-        if isinstance(a, AdvanceKingdom):
-            tok = game.data.kingdom_token[s.kingdom_track[s.players[seat].kingdom]]
-            return tok.points + 0.5
-        if isinstance(a, AdvanceRoyal):
-            tok = game.data.royal_token[s.royal_track[s.players[seat].royal]]
-            perk = {"treasury": 1.0, "authority": 1.0, "power": 0.5, "justice": 1.5}.get(tok.id, 0.0)
-            perk *= min(1.0, self._turns_left(game, s, seat) / 4)
-            return tok.points + perk - sum(a.pay) * COIN - max(a.pay) * 0.01
-        if isinstance(a, CollectCoin):
-            need = self._need(game, s, seat)
-            return len(a.coins) * COIN + sum(need[COINS.index(c)] for c in a.coins) * 0.01
-        if isinstance(a, Buy):
-            return 10 + game.data.artefacts[a.artefact].points
-        if isinstance(a, Done):
-            return 0
-        return 0
+        return 1 + game.patriarch_revenue(s, _P(seat, s.turn.retreats[0].type, game.idx[a.land]), 1)
+
+    def _attack(self, game: Any, s: Any, seat: int, a: Attack) -> float:
+        land = game.idx[a.land]
+        if a.force:
+            halves = self._once(s, ("halves", land), lambda: game.force_halves(s, land)) or 0
+            return 9 - halves + self._value(game, s, land)
+        d = self._defence(game, s, land)
+        dice = self._once(s, ("dice", land), lambda: game.attack_dice(s, land))
+        odds = {1: 3.5, 2: 4.5, 3: 5.0}[dice] - (3.5 + d)
+        return 5 + odds * 2 + self._value(game, s, land)
+
+    def _end_building(self, game: Any, s: Any, seat: int, a: EndBuilding) -> float:
+        need = self._need(game, s, seat)
+        return 1 + sum(n * need[i] for i, n in enumerate(a.coins)) * 0.01
+
+    def _kingdom(self, game: Any, s: Any, seat: int, a: AdvanceKingdom) -> float:
+        tok = game.data.kingdom_token[s.kingdom_track[s.players[seat].kingdom]]
+        return tok.points + 0.5
+
+    def _royal(self, game: Any, s: Any, seat: int, a: AdvanceRoyal) -> float:
+        tok = game.data.royal_token[s.royal_track[s.players[seat].royal]]
+        perk = {"treasury": 1.0, "authority": 1.0, "power": 0.5, "justice": 1.5}.get(tok.id, 0.0)
+        perk *= min(1.0, self._turns_left(game, s, seat) / 4)
+        return tok.points + perk - sum(a.pay) * COIN - max(a.pay) * 0.01
+
+    def _collect(self, game: Any, s: Any, seat: int, a: CollectCoin) -> float:
+        need = self._need(game, s, seat)
+        return len(a.coins) * COIN + sum(need[COINS.index(c)] for c in a.coins) * 0.01
+
+    def _buy(self, game: Any, s: Any, seat: int, a: Buy) -> float:
+        return 10 + game.data.artefacts[a.artefact].points
 
     def _base(self, game: Any, s: Any, seat: int) -> int:
         """Patriarch revenue base: 2 in a team of 3, else 1."""
@@ -183,6 +195,33 @@ class HeuristicAgent:
                 return tuple(max(0, tok.each - c) + 0.1 for c in p.coins)  # type: ignore[return-value]
         low = min(p.coins)
         return tuple(1.0 if c == low else 0.2 for c in p.coins)  # type: ignore[return-value]
+
+
+def _constant(value: float) -> Any:
+    """A scorer of a kind of action that is always worth ``value``."""
+    return lambda agent, game, s, seat, a: value
+
+
+_SCORERS: dict[type, Any] = {
+    PlacementOrder: HeuristicAgent._order,
+    Discard: HeuristicAgent._discard,
+    PlacePatriarch: HeuristicAgent._place,
+    RetreatTo: HeuristicAgent._retreat,
+    Attack: HeuristicAgent._attack,
+    PlayArtefact: _constant(7),
+    Build: lambda agent, game, s, seat, a: 6 if a.what == "temple" else 5,
+    Stack: _constant(2.5),
+    MoveArk: _constant(-1),
+    EndBuilding: HeuristicAgent._end_building,
+    AdvanceKingdom: HeuristicAgent._kingdom,
+    AdvanceRoyal: HeuristicAgent._royal,
+    CollectCoin: HeuristicAgent._collect,
+    Buy: HeuristicAgent._buy,
+}
+"""``HeuristicAgent.score`` by the kind of action (any other kind, as Done, is worth 0)."""
+
+_ANY_TIME = frozenset({PlacementOrder, Discard, PlacePatriarch, RetreatTo})
+"""The kinds scored outside a Player Turn too."""
 
 
 @lru_cache(maxsize=4096)

@@ -5,10 +5,11 @@ action is refused. Pure, like the queries; the stages build their legal actions 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from games.core import Seat
+from games.core import Seat, made_once
 
 from .data import COINS
 from .model import (
@@ -29,6 +30,24 @@ from .model import (
     State,
 )
 from .queries import CANAANITE_PLACEMENTS, HEATHEN_PLACEMENTS, Queries
+
+# the actions below are made once each and shared by the legal actions of every state
+_attack = made_once(Attack)
+_build = made_once(Build)
+_buy = made_once(Buy)
+_collect = made_once(CollectCoin)
+_end = made_once(EndBuilding)
+_move_ark = made_once(MoveArk)
+_play = made_once(PlayArtefact)
+_royal = made_once(AdvanceRoyal)
+_stack = made_once(Stack)
+
+
+@lru_cache(maxsize=4096)
+def _placement(ptype: str, land: str, source: str | None) -> PlacePatriarch:
+    """A shared PlacePatriarch (the many placements of every Actions phase: by position, as
+    ``made_once``'s keywords would cost more than the rest of the list)."""
+    return PlacePatriarch(type=ptype, land=land, source=source)
 
 
 class Choices(Queries):
@@ -66,7 +85,7 @@ class Choices(Queries):
                 continue
             for i in lands:
                 if self.can_hold(s, i, seat, ptype):
-                    out.append(PlacePatriarch(type=ptype, land=self.data.lands[i].id))
+                    out.append(_placement(ptype, self.data.lands[i].id, None))
         return out
 
     def ark_moves(self, s: State) -> list[tuple[int, bool]]:
@@ -112,27 +131,27 @@ class Choices(Queries):
             if kind in ("treachery", "siegecraft", "chariots", "masons") or kind.startswith("boom"):
                 effect = kind if not kind.startswith("boom") else kind
                 if effect not in t.effects:
-                    out.append(PlayArtefact(artefact=a.id))
+                    out.append(_play(artefact=a.id))
             elif kind == "plague":
-                out += [PlayArtefact(artefact=a.id, land=self.data.lands[i].id) for i in sorted(mine)]
+                out += [_play(artefact=a.id, land=self.data.lands[i].id) for i in sorted(mine)]
             elif kind == "populate":
                 if self.supply(s, k.counters) <= 0:
                     continue
                 single = [i for i in sorted(mine) if s.lands[i].units == 1]
                 if len(single) == 1 or self.supply(s, k.counters) == 1:
-                    out += [PlayArtefact(artefact=a.id, land=self.data.lands[i].id) for i in single]
+                    out += [_play(artefact=a.id, land=self.data.lands[i].id) for i in single]
                 else:
                     out += [
-                        PlayArtefact(artefact=a.id, land=self.data.lands[i].id, land2=self.data.lands[j].id)
+                        _play(artefact=a.id, land=self.data.lands[i].id, land2=self.data.lands[j].id)
                         for i, j in combinations(single, 2)
                     ]
             elif kind.startswith("tribute"):
-                out += [PlayArtefact(artefact=a.id, coin=c) for c in COINS]
+                out += [_play(artefact=a.id, coin=c) for c in COINS]
             elif kind.startswith("proliferate"):
-                out.append(PlayArtefact(artefact=a.id))
+                out.append(_play(artefact=a.id))
             elif kind.startswith("recruit"):
                 if self.supply(s, k.counters) > 0:
-                    out.append(PlayArtefact(artefact=a.id))
+                    out.append(_play(artefact=a.id))
             elif kind == "commerce":
                 out += self.commerce_plays(s, a.id, p.coins)
             elif kind in ("assault", "capitulation"):
@@ -141,7 +160,7 @@ class Choices(Queries):
                 for j in self.targets(s, t.kingdom):
                     if kind == "assault" and s.lands[j].temple:
                         continue
-                    out.append(PlayArtefact(artefact=a.id, land=self.data.lands[j].id))
+                    out.append(_play(artefact=a.id, land=self.data.lands[j].id))
         return out
 
     @staticmethod
@@ -185,23 +204,18 @@ class Choices(Queries):
         for q in s.patriarchs:
             seats_at.setdefault(q.land, set()).add(q.seat)
             types_at.setdefault(q.land, set()).add(q.type)
+        ids = [x.id for x in self.data.lands]
         out = []
         for ptype in PATRIARCH_TYPES:
             sources: list[int | None] = [None] if self.in_supply(s, seat, ptype) > 0 else []
             sources += sorted(q.land for q in s.patriarchs if q.seat == seat and q.type == ptype)
+            if not sources:
+                continue
+            # the moved piece leaves its source, never the land it goes to, so it cannot be in the way
+            free = [i for i in lands if seat not in seats_at.get(i, ()) and ptype not in types_at.get(i, ())]
             for src in sources:
-                for i in lands:
-                    if i == src:
-                        continue
-                    # the moved piece leaves ``src``, never ``i``, so it cannot be in the way
-                    if seat not in seats_at.get(i, ()) and ptype not in types_at.get(i, ()):
-                        out.append(
-                            PlacePatriarch(
-                                type=ptype,
-                                land=self.data.lands[i].id,
-                                source=None if src is None else self.data.lands[src].id,
-                            )
-                        )
+                source = None if src is None else ids[src]
+                out += [_placement(ptype, ids[i], source) for i in free if i != src]
         return out
 
     def royal_payments(self, s: State, seat: Seat) -> list[tuple[int, int, int]]:
@@ -234,7 +248,7 @@ class Choices(Queries):
         for aid in dict.fromkeys(s.array):
             a = self.data.artefacts[aid]
             if have[COINS.index(a.coin)] >= a.cost:
-                out.append(Buy(artefact=aid))
+                out.append(_buy(artefact=aid))
         return out
 
     def retreat_options(self, s: State, r: Retreat) -> list[int]:
@@ -315,29 +329,29 @@ class Choices(Queries):
             for j in self.targets(s, t.kingdom):
                 lid = self.data.lands[j].id
                 if not s.no_dice:
-                    out.append(Attack(land=lid))
+                    out.append(_attack(land=lid))
                 halves = self.force_halves(s, j)
                 if halves is not None:
                     units, _ = self.units_for_halves(t.half, halves)
                     if 1 + units <= t.units:
-                        out.append(Attack(land=lid, force=True))
+                        out.append(_attack(land=lid, force=True))
         for i in sorted(mine):
             x = s.lands[i]
             lid = self.data.lands[i].id
             if not x.city and s.cities > 0 and t.units >= self.city_cost(t):
-                out.append(Build(what="city", land=lid))
+                out.append(_build(what="city", land=lid))
             if x.city and not x.temple and s.temples > 0 and t.units >= self.temple_cost(t):
-                out.append(Build(what="temple", land=lid))
+                out.append(_build(what="temple", land=lid))
             if x.units == 1 and t.units >= 1:
-                out.append(Stack(land=lid))
+                out.append(_stack(land=lid))
         if not t.ark_moved and s.ark in mine:
             for j, priest in self.ark_moves(s):
-                out.append(MoveArk(land=self.data.lands[j].id, priest=priest))
+                out.append(_move_ark(land=self.data.lands[j].id, priest=priest))
         out += self.plays(s, "KB")
         total = t.units + t.shortfall
         for b in range(total + 1):
             for sv in range(total - b + 1):
-                out.append(EndBuilding(coins=(b, sv, total - b - sv)))
+                out.append(_end(coins=(b, sv, total - b - sv)))
         return out
 
     def action_actions(self, s: State) -> list[Any]:
@@ -352,7 +366,7 @@ class Choices(Queries):
             out += self.placements(s, seat)
         if t.actions > 0:
             if p.royal < len(s.royal_track):
-                out += [AdvanceRoyal(pay=pay) for pay in self.royal_payments(s, seat)]
+                out += [_royal(pay=pay) for pay in self.royal_payments(s, seat)]
             if (
                 p.kingdom < len(s.kingdom_track)
                 and self.demand_met(s, s.kingdom_track[p.kingdom]) is not None
@@ -360,9 +374,9 @@ class Choices(Queries):
                 out.append(AdvanceKingdom())
             n = 2 if self.has_royal(s, seat, "treasury") else 1
             if n == 1:
-                out += [CollectCoin(coins=(c,)) for c in COINS]
+                out += [_collect(coins=(c,)) for c in COINS]
             else:
-                out += [CollectCoin(coins=(a, b)) for i, a in enumerate(COINS) for b in COINS[i:]]
+                out += [_collect(coins=(a, b)) for i, a in enumerate(COINS) for b in COINS[i:]]
         out += self.plays(s, "A")
         out.append(Done())
         return out

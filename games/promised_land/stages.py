@@ -86,7 +86,10 @@ class PromisedStage(BaseStage):
 
     def refusal(self, game: Any, s: State, seat: Seat, action: Any) -> str | None:
         legal = _legal(self, s, game, seat)
-        return None if action in legal else why(game, s, seat, action, legal)
+        # an agent's choice is one of the legal objects: found by identity, no comparisons
+        if any(x is action for x in legal) or action in legal:
+            return None
+        return why(game, s, seat, action, legal)
 
 
 class PlacementOrderStage(PromisedStage):
