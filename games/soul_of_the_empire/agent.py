@@ -22,6 +22,7 @@ from typing import Any
 from games.core import CountingRng, Rng, Seat
 
 from . import lookahead
+from .evaluation import Evaluation
 from .model import (
     Attack,
     Block,
@@ -58,125 +59,13 @@ SAMPLE = 48  # candidate moves/recruits looked at per decision
 MAX_BLOCKS = 2  # Coalition dice it is willing to leave blocking objectives
 
 
-class HeuristicAgent:
+class HeuristicAgent(Evaluation):
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
         self.rand = random.Random(seed)
-        self._dist_cache: dict[str, dict[str, int]] | None = None
         self._best_v = float("-inf")
-
-    # ------------------------------------------------------------------ evaluation
-
-    def value(self, g: Any, s: State, f: str) -> float:
-        """How good ``s`` looks for faction ``f`` (higher is better)."""
-        fs = s.factions[f]
-        v = fs.points * 100.0 + g.on_board(s, f) * 1.0
-        if f == "jews":
-            v += g.on_board(s, "gray") * 0.5
-        for c in s.objectives:
-            card = g.data.objectives[c]
-            o = card.for_faction(f)
-            if o is None:
-                continue
-            # Rome's "Score in Start Phase" objectives wait a round for scoring, and any
-            # faction scoring the card first takes it: they are worth less to chase
-            v += self._progress(g, s, f, c) * o.points * (8 if o.score_in_start else 12)
-        if f == "rome":
-            v += fs.capture_track * 4
-            # Rome's Power Cards capture, tax and crush: a card in hand or bought is worth a die
-            v += min(3, len(fs.hand) + (s.bought if s.active == f else 0)) * 5 + len(fs.durable) * 4
-        elif f == "christians":
-            v += fs.converted * 4
-            v += sum(3 for t in ("rome", "jerusalem", "germania") if g.units(s, t, f))
-        elif f == "coalition":
-            v += self._coalition_value(g, s)
-        elif f == "jews":
-            for t in g.data.region_territories("blue"):
-                v += 6 if g.sole(s, t, f) else min(g.side_units(s, t, f), 4)
-        return v
-
-    def _dist(self, g: Any) -> dict[str, dict[str, int]]:
-        """Steps between territories (adjacency only), computed once per board."""
-        if self._dist_cache is None:
-            adj = g.data.adjacent
-            out: dict[str, dict[str, int]] = {}
-            for t0 in adj:
-                d = {t0: 0}
-                frontier = [t0]
-                while frontier:
-                    nxt = []
-                    for t in frontier:
-                        for u in adj[t]:
-                            if u not in d:
-                                d[u] = d[t] + 1
-                                nxt.append(u)
-                    frontier = nxt
-                out[t0] = d
-            self._dist_cache = out
-        return self._dist_cache
-
-    def _coalition_value(self, g: Any, s: State) -> float:
-        """The Coalition scores Objective Point Markers (sole occupancy of the marker's
-        territory in its End Phase, with a die on it) and regions (sole occupancy of
-        every territory of a region); it wins outright holding Rome and Italia alone."""
-        f = "coalition"
-        fs = s.factions[f]
-        dist = self._dist(g)
-        v = fs.rage * 3.0
-        mine = {t: cell[f] for t, cell in s.board.items() if cell.get(f)}  # the territories with its units
-        movable = [t for t in mine if g.sole(s, t, f)]
-        claimed = {d.on for d in fs.dice if d.place == "marker"}
-        plans = []
-        for m in s.markers:
-            t = m.territory
-            if not t:
-                continue
-            worth = 2.0 if m.owner in fs.markers else 1.0  # a second marker of a faction
-            n = mine.get(t, 0)
-            if n and g.sole(s, t, f):
-                v += (22 + (14 if t in claimed else 0)) * worth
-                continue
-            # the force the Coalition has there and next to it, against the defenders
-            defenders = sum(g.units(s, t, o) for o in g.occupants(s, t) - {f})
-            near1 = sum(mine[x] for x in movable if dist[x][t] == 1)
-            near2 = sum(mine[x] for x in movable if dist[x][t] == 2)
-            force = min(n, 6) * 2.0 + min(near1, 6) * 1.0 + min(near2, 6) * 0.4
-            if n:
-                edge = n + fs.rage - defenders
-                force += 6 + (4 if t in claimed else 0) + (6 if edge >= 1 else 2 * edge)
-            plans.append(force * worth / (1 + 0.15 * defenders))
-        plans.sort(reverse=True)
-        v += sum(p * (1.0 if i == 0 else 0.3) for i, p in enumerate(plans))
-        for rid, region in g.data.regions.items():
-            if not region.empire or rid in fs.regions_scored:
-                continue
-            ts = g.data.region_territories(rid)
-            held = sum(1 for t in ts if mine.get(t) and g.sole(s, t, f))
-            if held:
-                v += 30.0 * (held / len(ts)) ** 2
-        for t in ("rome", "italia"):
-            n = mine.get(t, 0)
-            if n:
-                v += 4 + min(n, 4) * 2 + (12 if g.sole(s, t, f) else 0)
-        return v
-
-    def _progress(self, g: Any, s: State, f: str, c: str) -> float:
-        """0..1: how near ``f`` is to its objective on card ``c``."""
-        if g.objective_met(s, f, c):
-            return 1.0
-        o = g.data.objectives[c].for_faction(f)
-        mine = g.side_counter(s, f)
-        if o.kind in ("hold", "share"):
-            need = max(o.n, 1) * len(o.territories)
-            return sum(min(mine(t), max(o.n, 1)) for t in o.territories) / need * 0.8
-        if o.kind == "sole":
-            return sum(0.5 if mine(t) else 0 for t in o.territories) / len(o.territories) * 0.8
-        if o.kind == "region_units":
-            return min(1, sum(mine(t) for t in g.data.region_territories(o.region)) / o.n) * 0.8
-        if o.kind == "territories":
-            return min(1, sum(1 for t in s.board if mine(t)) / o.n) * 0.8
-        return 0.0
 
     # ------------------------------------------------------------------ choosing
 
@@ -377,24 +266,26 @@ class HeuristicAgent:
         # a candidate sampled twice is looked ahead at once, unless its apply drew from
         # the shared generator (then a second apply may differ, and draws again)
         seen: dict[Any, float | None] = {}
+        progress: dict[str, float] = {}  # of s, for the objectives a quick look-ahead leaves alone
         for a in actions:
             if a in seen:
                 worth = seen[a]
             else:
                 before = rng.position()
                 after = lookahead.after(g, s, f, a) if main else None
-                if after is None:
+                if after is not None:
+                    known = self.unchanged(g, s, f, lookahead.touched(a), progress)
+                    worth = self.value(g, after, f, known)
+                else:
                     try:
                         after = g.apply(s, s.factions[f].seat, a, rng).state
                     except Exception:  # noqa: BLE001 - a candidate the rules refuse is skipped
-                        after = None
-                if after is None:
-                    worth = None
-                elif after.phase == "over":
-                    self._best_v = float("inf")
-                    return a
-                else:
-                    worth = self.value(g, after, f)
+                        worth = None
+                    else:
+                        if after.phase == "over":
+                            self._best_v = float("inf")
+                            return a
+                        worth = self.value(g, after, f)
                 if rng.position() == before:
                     seen[a] = worth
             if worth is None:

@@ -54,3 +54,10 @@ def after(g: Any, s: State, f: str, a: Any) -> State | None:
     if any(g.faction_wins(out, x) is not None for x in out.order):
         return None
     return out
+
+
+def touched(a: Move | Recruit) -> frozenset[str]:
+    """The territories whose units ``after`` changes for ``a``."""
+    if type(a) is Move:
+        return frozenset(t for p in a.paths for t in (p.route[0], p.route[-1]))
+    return frozenset(t for t, _ in a.placements)

@@ -131,18 +131,8 @@ class Queries:
         question that asks it of many territories."""
         board = s.board
         if faction in ("jews", "gray"):
-
-            def both(t: str) -> int:
-                cell = board.get(t)
-                return cell.get("jews", 0) + cell.get("gray", 0) if cell else 0
-
-            return both
-
-        def own(t: str) -> int:
-            cell = board.get(t)
-            return cell.get(faction, 0) if cell else 0
-
-        return own
+            return lambda t: board[t].get("jews", 0) + board[t].get("gray", 0) if t in board else 0
+        return lambda t: board[t].get(faction, 0) if t in board else 0
 
     def sole(self, s: State, territory: str, faction: str) -> bool:
         """Sole occupancy; Jewish and Gray units together count as one for the Jews
@@ -331,6 +321,19 @@ class Queries:
         if k == "share_any":
             return sum(1 for t in occupied if mine(t) and len(self.occupants(s, t) & others) >= 2) >= o.n
         return False  # pragma: no cover
+
+    def objective_territories(self, card_id: str, faction: str) -> frozenset[str] | None:
+        """The territories whose units ``objective_met`` reads for ``faction``'s objective on
+        ``card_id`` (empty: it reads none, only the faction's tracks); None: the whole map.
+        Whatever changes only the units elsewhere leaves the answer as it was."""
+        o = self.data.objectives[card_id].for_faction(faction)
+        if o is None or o.kind in ("captured", "converted"):
+            return frozenset()
+        if o.kind in ("hold", "sole", "share"):
+            return frozenset(o.territories)
+        if o.kind in ("region_units", "sole_count"):
+            return frozenset(self.data.region_territories(o.region))
+        return None
 
     def claims(self, s: State, card_id: str) -> dict[str, int]:
         """faction -> die index of the dice claiming objectives on a card."""

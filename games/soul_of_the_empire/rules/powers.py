@@ -6,6 +6,7 @@ from typing import Any
 
 from games.core import (
     IllegalActionError,
+    made_once,
 )
 from games.core.errors import list_words
 
@@ -14,6 +15,10 @@ from ..model import (
     State,
 )
 from .context import _Ctx, effect
+
+_play = made_once(PlayPower)
+"""PlayPower shared by the legal actions of every state (a moving or recruiting card names
+the same groups and territories over and over)."""
 
 COALITION_PLAYABLE = frozenset(
     {
@@ -154,13 +159,13 @@ def dice_and_unit_card_options(game: Any, s: State, f: str, c: str, cid: str) ->
         return [PlayPower(card=c)]
     if cid in MOVE_CARDS:
         mover = f
-        return [PlayPower(card=c, paths=(p,)) for p in game._move_options(s, mover, MOVE_CARDS[cid])]
+        return [_play(card=c, paths=(p,)) for p in game._move_options(s, mover, MOVE_CARDS[cid])]
     if cid in RECRUIT_CARDS:
         if fs.supply <= 0:
             return []
         spots, _ = game.recruit_spots(s, f)
         return [
-            PlayPower(card=c, territories=(t,) * k)
+            _play(card=c, territories=(t,) * k)
             for t in spots
             for k in range(1, min(3, fs.supply, game.room(s, t, f)) + 1)
         ]
