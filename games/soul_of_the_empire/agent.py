@@ -207,7 +207,7 @@ class HeuristicAgent(Evaluation):
 
     def _decide(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:
         """Combat decisions: play Elder and -1 on whichever value helps; reveal Pharaoh's
-        Fate on a loss (keep it on a win) and use Grace (asked only on a loss); Crucify the largest captured group
+        Fate and use Grace on a loss (keep a win); Crucify the largest captured group
         unless the capture track is needed."""
         c = s.combat
         q = c.question
@@ -220,7 +220,7 @@ class HeuristicAgent(Evaluation):
             # reverse a loss; a win (or a Guardian Angel, which cannot be revealed now) is kept
             return Reveal() if c.winner != c.asking and Reveal() in actions else Keep()
         if q == "grace":
-            return UseGrace()
+            return UseGrace() if c.winner != c.asking else Pass()  # reverse a loss, keep a win
         if q == "crucify":
             rome = s.factions["rome"]
             needed = rome.capture_track >= 20 or any(

@@ -182,6 +182,7 @@ class Combat(Model):
     elder: Faction | None = None  # the side that played Elder face up
     elder_declined: tuple[Faction, ...] = ()
     reveal_answered: tuple[Faction, ...] = ()  # answered the face-down card's question (R9, R25)
+    grace_answered: tuple[Faction, ...] = ()  # answered Grace's reversal (R9)
     powers: dict[str, str] = {}
     values: dict[str, int] = {}
     winner: Faction | None = None

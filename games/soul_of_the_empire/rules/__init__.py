@@ -152,6 +152,7 @@ class Rules:
     crucify_options = combat_rules.crucify_options
     _face_down = combat_rules.face_down
     _reveal_asked = combat_rules.reveal_asked
+    _grace_asked = combat_rules.grace_asked
     _advance_combat = combat_rules.advance_combat
 
     decide_options = outcome_rules.decide_options

@@ -436,6 +436,20 @@ def reveal_asked(game: Any, s: State) -> list[str]:
     return out
 
 
+def grace_asked(game: Any, s: State) -> list[str]:
+    """The side still to answer Grace's "2) reverse a combat result" (RULINGS.md R9): the side
+    holding Grace face up (the Christians, or the Coalition with a salvaged copy) with option 2
+    free, winning or losing; not with Elder face up."""
+    c = s.combat
+    if c.elder is not None:
+        return []
+    return [
+        side
+        for side in (c.attacker, c.defender)
+        if side in ("christians", "coalition") and side not in c.grace_answered and game.grace_free(s, 2, side)
+    ]
+
+
 def advance_combat(game: Any, ctx: _Ctx, step: str) -> None:
     """Run the steps after the reveal from ``step`` on: ask the one faction whose
     decision is due (only when it has a real choice), or do what needs no choice;
@@ -451,16 +465,11 @@ def advance_combat(game: Any, ctx: _Ctx, step: str) -> None:
                 game._ask(ctx, side, "pharaoh")
                 return
         c = ctx.s.combat
-        loser = game._loser(c)
-        if (
-            st == "grace"
-            and loser in ("christians", "coalition")
-            and not c.early
-            and c.elder is None
-            and game.grace_free(ctx.s, 2, loser)
-        ):
-            game._ask(ctx, loser, "grace")
-            return
+        if st == "grace":
+            side = next(iter(game._grace_asked(ctx.s)), None)
+            if side is not None:
+                game._ask(ctx, side, "grace")
+                return
         if st == "angel":
             for side, p in game._face_down(c, "guardian-angel"):
                 game._drop_power(ctx, side)

@@ -102,16 +102,18 @@ def apply_decide(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
         game._advance_combat(ctx, "pharaoh")
         return
     if q == "grace":
+        c = c.model_copy(update={"grace_answered": c.grace_answered + (side,)})
+        ctx.update(combat=c)
         if isinstance(a, UseGrace):
             ctx.set_f(side, grace_now=2)
-            ctx.update(combat=c.model_copy(update={"winner": side}))
+            ctx.update(combat=c.model_copy(update={"winner": game._loser(c)}))
             verb = "reverse" if side == "christians" else "reverses"
             game._line(ctx, f"Grace: {game.who_plural(side)} {verb} the combat result")
         else:
             verb = "do" if side == "christians" else "does"
             game._line(ctx, f"{game.who_plural(side)} {verb} not use Grace")
         ctx.note(ctx.s.combat.lines[-1][0].upper() + ctx.s.combat.lines[-1][1:] + ".")
-        game._advance_combat(ctx, "angel")
+        game._advance_combat(ctx, "grace")
         return
     # crucify
     if isinstance(a, Crucify):

@@ -551,3 +551,23 @@ def test_combat_buttons_show_the_combat_cards_value() -> None:
     labels = [o.label for o in step.options]
     assert any(f"{card.name} ({card.number})" in label for label in labels), labels
     assert [o.action for o in step.options] == [o.action for o in tree.step().options]
+
+
+def test_grace_may_reverse_a_won_combat_too() -> None:
+    """Grace: "Once per turn you may do 1 of the following: ... 2) reverse a combat result" — any
+    result of a combat its holder fights, won or lost (RULINGS.md R9): the Christians, winning,
+    are asked; pass keeps the win, grace turns it into a loss."""
+    s = board(fresh(), {"germania": {"christians": 4, "coalition": 1}})
+    s = set_f(s, "christians", durable=("grace",))
+    s = attack(s, "christians", "coalition", "germania")
+    s = commit(s, "christians", "coalition", Commit(card="stephens-witness"), Commit(card="feigned-retreat"))
+    assert s.combat is not None and s.combat.question == "grace" and s.combat.winner == "christians"
+    assert g.legal_actions(s, seat(s, "christians")) == [UseGrace(), Pass()]
+    from games.soul_of_the_empire.agent import HeuristicAgent
+
+    assert HeuristicAgent(1).choose(g, s, seat(s, "christians")) == Pass()  # it keeps a win
+    kept = act(s, "christians", Pass())
+    assert kept.last_combat.winner == "christians" and kept.factions["christians"].grace_now == 0
+    reversed_ = act(s, "christians", UseGrace())
+    assert reversed_.last_combat.winner == "coalition" and reversed_.factions["christians"].grace_now == 2
+
