@@ -102,8 +102,9 @@ class Evaluation:
         fs = s.factions[f]
         dist = self._dist(g)
         v = fs.rage * 3.0
-        mine = {t: cell[f] for t, cell in s.board.items() if cell.get(f)}  # the territories with its units
-        movable = [t for t in mine if g.sole(s, t, f)]
+        board = s.board
+        mine = {t: cell[f] for t, cell in board.items() if cell.get(f)}  # the territories with its units
+        alone = {t for t in mine if g.sole(s, t, f)}  # those it holds alone: its units there may move
         claimed = {d.on for d in fs.dice if d.place == "marker"}
         plans = []
         for m in s.markers:
@@ -112,13 +113,18 @@ class Evaluation:
                 continue
             worth = 2.0 if m.owner in fs.markers else 1.0  # a second marker of a faction
             n = mine.get(t, 0)
-            if n and g.sole(s, t, f):
+            if t in alone:
                 v += (22 + (14 if t in claimed else 0)) * worth
                 continue
             # the force the Coalition has there and next to it, against the defenders
-            defenders = sum(g.units(s, t, o) for o in g.occupants(s, t) - {f})
-            near1 = sum(mine[x] for x in movable if dist[x][t] == 1)
-            near2 = sum(mine[x] for x in movable if dist[x][t] == 2)
+            defenders = sum(k for o, k in board.get(t, {}).items() if o != f and k > 0)
+            near1 = near2 = 0
+            for x in alone:
+                steps = dist[x][t]
+                if steps == 1:
+                    near1 += mine[x]
+                elif steps == 2:
+                    near2 += mine[x]
             force = min(n, 6) * 2.0 + min(near1, 6) * 1.0 + min(near2, 6) * 0.4
             if n:
                 edge = n + fs.rage - defenders
@@ -130,13 +136,13 @@ class Evaluation:
             if not region.empire or rid in fs.regions_scored:
                 continue
             ts = g.data.region_territories(rid)
-            held = sum(1 for t in ts if mine.get(t) and g.sole(s, t, f))
+            held = sum(1 for t in ts if t in alone)
             if held:
                 v += 30.0 * (held / len(ts)) ** 2
         for t in ("rome", "italia"):
             n = mine.get(t, 0)
             if n:
-                v += 4 + min(n, 4) * 2 + (12 if g.sole(s, t, f) else 0)
+                v += 4 + min(n, 4) * 2 + (12 if t in alone else 0)
         return v
 
     def _progress(self, g: Any, s: State, f: str, c: str) -> float:

@@ -7,6 +7,7 @@ from typing import Any
 
 from games.core import (
     IllegalActionError,
+    made_once,
 )
 from games.core.english import count
 from games.core.errors import list_words
@@ -62,21 +63,32 @@ def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
     return spots, True
 
 
-@lru_cache(maxsize=4096)
-def _made_moves(die: int, route: tuple[str, ...], gray: bool, yellow: bool) -> list[Move]:
-    """The Moves of 1, 2, ... units along ``route`` with die ``die`` made so far (``_moves``
-    adds to the list)."""
-    return []
+@lru_cache(maxsize=2048)
+def _made_moves(route: tuple[str, ...], gray: bool, yellow: bool) -> dict[int, list[Move]]:
+    """The Moves along ``route`` made so far, by die: die -> the Moves of 1, 2, ... units
+    (``_moves`` adds to them)."""
+    return {}
 
 
-def _moves(die: int, route: tuple[str, ...], n: int, gray: bool = False, yellow: bool = False) -> list[Move]:
+def _moves(
+    made: dict[int, list[Move]], die: int, route: tuple[str, ...], n: int, gray: bool = False, yellow: bool = False
+) -> list[Move]:
     """The Moves of 1 to ``n`` units along ``route`` with die ``die`` (``gray``, ``yellow``:
-    as Move's): one object each, made once (models are frozen, and the legal actions of
-    every state name the same few thousand groups; about 10 MB for the 4096 lists kept)."""
-    made = _made_moves(die, route, gray, yellow)
-    while len(made) < n:
-        made.append(Move(die=die, paths=(Path(count=len(made) + 1, route=route),), gray=gray, yellow=yellow))
-    return made[:n]
+    as Move's; ``made``: ``_made_moves`` of the route): one object each, made once (models
+    are frozen, and the legal actions of every state name the same few thousand groups;
+    about 10 MB for the routes kept)."""
+    ms = made.get(die)
+    if ms is None:
+        ms = made[die] = []
+    while len(ms) < n:
+        ms.append(Move(die=die, paths=(Path(count=len(ms) + 1, route=route),), gray=gray, yellow=yellow))
+    return ms[:n]
+
+
+_attack = made_once(Attack)
+_buy = made_once(Buy)
+_claim = made_once(Claim)
+_retrieve = made_once(Retrieve)
 
 
 @lru_cache(maxsize=4096)
@@ -94,12 +106,13 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
     present = [x for x in s.factions if x != f and x != "gray"]
     # Move
     groups = game._move_groups(s, f, max(fs.dice[i].value for i in seq)) if seq else []
+    made = [(_made_moves(route, False, False), route, steps, cap) for route, steps, cap in groups]
     for i in seq:
         v = fs.dice[i].value
-        for route, steps, cap in groups:
+        for moves, route, steps, cap in made:
             n = min(cap, v // steps)
             if n > 0:
-                out += _moves(i, route, n)
+                out += _moves(moves, i, route, n)
     # Recruit
     if fs.supply > 0 and f != "gray":
         spots, _ = game.recruit_spots(s, f)
@@ -108,29 +121,27 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
             for t in spots:
                 out += [_recruit(i, t, k) for k in range(1, min(v, fs.supply, game.room(s, t, f)) + 1)]
     # Combat: the die's value does not count, but which die is spent is the player's
+    targets = game._attack_targets(s, f) if seq else []
     for i in seq:
-        for t, target in game._attack_targets(s, f):
-            out.append(Attack(die=i, territory=t, target=target))
+        out += [_attack(die=i, territory=t, target=target) for t, target in targets]
     out += gray_actions(game, s, f)
     # Objectives
+    claimable = [c for c in s.objectives if game._can_claim(s, f, c)] if seq else []
+    claimed = [c for c in s.objectives if game.claims(s, c).get(f) is not None] if seq else []
     for i in seq:
-        for c in s.objectives:
-            if game._can_claim(s, f, c):
-                out.append(Claim(die=i, card=c))
-        for c in s.objectives:
-            if game.claims(s, c).get(f) is not None:
-                out.append(Retrieve(die=i, card=c))
+        out += [_claim(die=i, card=c) for c in claimable]
+        out += [_retrieve(die=i, card=c) for c in claimed]
     # Buy Power Cards
     if f != "coalition" and s.bought < BUY_LIMIT:
         for i in seq:
             if fs.dice[i].value >= PIPS_PER_CARD:
-                out.append(Buy(die=i))
+                out.append(_buy(die=i))
             for j in game.outside_dice(s, f, exclude=i):
                 if (
                     fs.dice[i].value + fs.dice[j].value >= PIPS_PER_CARD
                     and (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[i].value // 2
                 ):
-                    out.append(Buy(die=i, extra=j))
+                    out.append(_buy(die=i, extra=j))
     if f == "coalition":
         out += coalition_actions(game, s, f, seq, present)
     if s.players == 2:
@@ -156,7 +167,7 @@ def gray_actions(game: Any, s: State, f: str) -> list[Any]:
             for route, steps, cap in game._move_groups(s, "gray", v, revolt):
                 n = min(cap, v // steps)
                 if n > 0:
-                    out += _moves(die, route, n, gray=True, yellow=yellow)
+                    out += _moves(_made_moves(route, True, yellow), die, route, n, gray=True, yellow=yellow)
             for t, target in game._attack_targets(s, "gray"):
                 if revolt is None or game.revolt_units(s, t, revolt):
                     out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
