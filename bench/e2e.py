@@ -1,7 +1,7 @@
 """End-to-end benchmark of the Discord bot: the real discord.py client against the local
-Discord API emulator (tests/fakediscord), both on 127.0.0.1 in this process.
+Discord API emulator (tests/fakediscord), on 127.0.0.1.
 
-    python bench/e2e.py [--actions 40] [--sessions 20] [--per-session 10] [--no-validate]
+    python bench/e2e.py [--actions 40] [--sessions 20] [--per-session 10] [--no-validate] [--one-process]
 
 Prints the median and p95 milliseconds
 
@@ -14,12 +14,22 @@ Prints the median and p95 milliseconds
 
 measured over one game of Barbarian Hordes (three humans and an AI seat) played action by
 action, then the same figures and the throughput with ``--sessions`` games played at once (two humans and two AI
-seats each, ``--per-session`` human actions each): human actions per second, and the errors,
+seats each, ``--per-session`` human actions each): human actions per second, the CPU time each
+human action cost the bot's process, its board workers and the emulator's side, and the errors,
 which must be none (an apology sent to a player, an error logged, a request Discord would
 reject, a request to an unknown route). Exits 1 when there was an error.
 
-Times include both sides (emulator and bot share one event loop and one CPU), the board
-rendering (in ``render.pool``'s worker processes) and SQLite with ``synchronous=FULL`` on a temporary file.
+The bot runs in a process of its own, as it would against Discord, whose servers are not on the
+bot's CPU: the emulator (which still validates every request body against Discord's OpenAPI
+description, unless ``--no-validate``) and the players (the bench's driver, which reads who is
+asked from the bot's database through a read-only connection of its own) run in the bench's
+process. Both processes share the machine's cores, so the emulator's work still competes for
+CPU, but the bot's first responses no longer wait in one event loop behind the emulator's
+validation of other requests. ``--one-process`` runs the setup of the figures measured before
+that (the bot, the emulator and the players in one process and one event loop), for comparison.
+
+Times include both sides, the board rendering (in ``render.pool``'s worker processes) and
+SQLite with ``synchronous=FULL`` on a temporary file.
 """
 
 from __future__ import annotations
@@ -27,14 +37,19 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import itertools
 import logging
+import multiprocessing
+import os
 import random
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -86,9 +101,9 @@ def board_followup_time(rec: InteractionRecord) -> float | None:
 
 
 class Bench:
-    def __init__(self, fake: FakeDiscord, bot: TabulaBot) -> None:
+    def __init__(self, fake: FakeDiscord, link: LocalBot | RemoteBot) -> None:
         self.fake = fake
-        self.bot = bot
+        self.link = link  # the bot: what the players look up in the game, and when it is idle
         self.first: dict[str, list[float]] = {"slash": [], "click": [], "autocomplete": []}
         self.board: list[float] = []
         self.apologies: list[str] = []
@@ -123,12 +138,12 @@ class Bench:
             await self.slash(u, channel, "game join")
         await self.slash(humans[0], channel, "game ai", count=ai)
         await self.slash(humans[0], channel, "game start")
-        rec = await self.bot.host.storage.open_session(channel.id)
+        rec = await self.link.open_session(channel.id)
         assert rec is not None and rec.status == "active", "the game did not start"
         return rec.id
 
     async def waiting(self, session_id: int, humans: list[User]) -> User | None:
-        rec = await self.bot.host.storage.get_session(session_id)
+        rec = await self.link.session(session_id)
         if rec.status != "active":
             return None
         users = {u.id: u for u in humans}
@@ -152,7 +167,7 @@ class Bench:
     async def act(
         self, user: User, channel: Channel, session_id: int, rng: random.Random, click: bool
     ) -> None:
-        seq = (await self.bot.host.storage.get_session(session_id)).seq
+        seq = (await self.link.session(session_id)).seq
         found = self.button(user, session_id, seq) if click else None
         if found is not None:
             msg, cid = found
@@ -178,9 +193,9 @@ async def latency(bench: Bench, channel: Channel, humans: list[User], actions: i
         if i % 5 == 4:
             rec = await bench.slash(user, channel, "game status")
             bench.record("slash", rec)
-            await bench.bot.tracker.idle()
+            await bench.link.idle()
         await bench.act(user, channel, sid, rng, click=i % 2 == 1)
-        await bench.bot.tracker.idle()
+        await bench.link.idle()
 
 
 async def throughput(
@@ -190,7 +205,7 @@ async def throughput(
     sids = []
     for ch, humans in zip(channels, players, strict=True):
         sids.append(await bench.open_game(ch, humans, ai=2))
-    await bench.bot.tracker.idle()
+    await bench.link.idle()
 
     async def one(k: int) -> int:
         rng = random.Random(100 + k)
@@ -205,18 +220,8 @@ async def throughput(
 
     start = time.perf_counter()
     counts = await asyncio.gather(*(one(k) for k in range(len(channels))))
-    await bench.bot.tracker.idle()
+    await bench.link.idle()
     return sum(counts), time.perf_counter() - start
-
-
-def pool_waits() -> list[tuple[str, float]]:
-    """(kind, seconds) of each request to the board pool so far: how long its caller waited for
-    the PNG (``render.pool.RenderPool.waits``; none before the pool kept them)."""
-    with contextlib.suppress(Exception):
-        from bot.discordbot import boards
-
-        return [w for p in list(getattr(boards, "_BOARDS", {}).values()) for w in getattr(p, "waits", [])]
-    return []
 
 
 def everything_of(first: dict[str, list[float]]) -> list[float]:
@@ -231,20 +236,199 @@ def line(name: str, values: list[float], target: float | None = None) -> str:
     return f"{name:<34} median {med:7.1f} ms   p95 {p95:7.1f} ms   n={len(values):<4}{goal}"
 
 
-async def main(args: argparse.Namespace) -> int:
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user and system) another process has used so far, from /proc; None where
+    that cannot be read."""
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return None
+
+
+def bot_figures(errors: ErrorLog) -> dict[str, Any]:
+    """What the bot's process knows of a run so far: the errors it logged, its CPU seconds,
+    the board pool's counts and each request's wait for its PNG (``render.pool.RenderPool.waits``),
+    and the CPU seconds of the pool's worker processes."""
+    figures: dict[str, Any] = {
+        "errors": [f"{r.name}: {r.getMessage()[:160]}" for r in errors.records],
+        "cpu": time.process_time(),
+        "drawn": 0,
+        "coalesced": 0,
+        "shared": 0,
+        "waits": [],
+        "render_cpu": None,
+    }
+    with contextlib.suppress(Exception):  # the board pool's counts (absent before render.pool)
+        from bot.discordbot import boards
+
+        pools = list(getattr(boards, "_BOARDS", {}).values())
+        for k in ("drawn", "coalesced", "shared"):
+            figures[k] = sum(getattr(p, k) for p in pools)
+        figures["waits"] = [w for p in pools for w in getattr(p, "waits", [])]
+    with contextlib.suppress(Exception):
+        from render import pool
+
+        workers = list((getattr(pool._SHARED, "_processes", None) or {}).keys())
+        cpus = [process_cpu(pid) for pid in workers]
+        figures["render_cpu"] = sum(c for c in cpus if c is not None) if workers else None
+    return figures
+
+
+class LocalBot:
+    """The bot in the bench's own process (``--one-process``): asked directly."""
+
+    def __init__(self, bot: TabulaBot, errors: ErrorLog) -> None:
+        self.bot, self.errors = bot, errors
+
+    async def session(self, session_id: int) -> Any:
+        return await self.bot.host.storage.get_session(session_id)
+
+    async def open_session(self, channel_id: int) -> Any:
+        return await self.bot.host.storage.open_session(channel_id)
+
+    async def idle(self) -> None:
+        await self.bot.tracker.idle()
+
+    async def figures(self) -> dict[str, Any]:
+        return bot_figures(self.errors)
+
+
+class RemoteBot:
+    """The bot in a process of its own, asked over a pipe (``idle``, ``figures``). What the
+    players look up in the game (who is asked, the latest action) is read from the bot's
+    database through a read-only connection of this process, as another process would, so that
+    the bot's process does only what Discord's users would make it do."""
+
+    def __init__(self, conn: Any, storage: Any) -> None:
+        self.conn, self.storage = conn, storage
+        self.loop = asyncio.get_running_loop()
+        self.pending: dict[int, asyncio.Future[Any]] = {}
+        self.ids = itertools.count(1)
+        threading.Thread(target=self._read, daemon=True, name="bench-bot-link").start()
+
+    def _read(self) -> None:
+        while True:
+            try:
+                rid, value = self.conn.recv()
+            except (EOFError, OSError):
+                value = RuntimeError("the bot's process ended")
+                for rid in list(self.pending):
+                    self.loop.call_soon_threadsafe(self._resolve, rid, value)
+                return
+            self.loop.call_soon_threadsafe(self._resolve, rid, value)
+
+    def _resolve(self, rid: int, value: Any) -> None:
+        fut = self.pending.pop(rid, None)
+        if fut is None or fut.done():
+            return
+        if isinstance(value, BaseException):
+            fut.set_exception(value)
+        else:
+            fut.set_result(value)
+
+    async def call(self, op: str) -> Any:
+        rid = next(self.ids)
+        fut = self.loop.create_future()
+        self.pending[rid] = fut
+        self.conn.send((rid, op))
+        return await fut
+
+    async def session(self, session_id: int) -> Any:
+        return await self.storage.get_session(session_id)
+
+    async def open_session(self, channel_id: int) -> Any:
+        return await self.storage.open_session(channel_id)
+
+    async def idle(self) -> None:
+        await self.call("idle")
+
+    async def figures(self) -> dict[str, Any]:
+        return dict(await self.call("figures"))
+
+
+def bot_process(conn: Any, token: str, api_base: str, gateway_url: str, db: str, guild_id: int) -> None:
+    """The bot's process (``multiprocessing``, spawned): the real bot against the emulator at
+    ``api_base``, answering the bench's ``idle`` and ``figures`` over ``conn``."""
+    asyncio.run(_serve_bot(conn, token, api_base, gateway_url, db, guild_id))
+
+
+async def _serve_bot(conn: Any, token: str, api_base: str, gateway_url: str, db: str, guild_id: int) -> None:
     errors = ErrorLog()
     for name in ("tabula", "discord"):
         logging.getLogger(name).addHandler(errors)
     logging.basicConfig(level=logging.CRITICAL)
-    fake = await FakeDiscord(validate=args.validate).start()
-    fake.response_deadline = args.deadline
-    discord.http.Route.BASE = fake.api_base  # type: ignore[misc]
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
+    discord.http.Route.BASE = api_base  # type: ignore[misc]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+    seeds = itertools.count(2024)
+    settings = BotSettings(discord_token=token, db=db)
+    bot = BenchBot(
+        settings, reminders=False, guild_ready_timeout=0.01, host_args={"seeds": lambda: next(seeds)}
+    )
+    loop = asyncio.get_running_loop()
+    asks: asyncio.Queue[tuple[int, str]] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            try:
+                ask = conn.recv()
+            except (EOFError, OSError):
+                ask = (0, "stop")
+            loop.call_soon_threadsafe(asks.put_nowait, ask)
+            if ask[1] == "stop":
+                return
+
+    async def answer(rid: int, op: str) -> None:
+        try:
+            if op == "idle":
+                await bot.tracker.idle()
+                value: Any = None
+            elif op == "figures":
+                value = bot_figures(errors)
+            else:
+                value = ValueError(f"unknown request {op!r}")
+        except Exception as e:  # sent back to the bench, which raises it
+            value = RuntimeError(f"{type(e).__name__}: {e}")
+        conn.send((rid, value))
+
+    try:
+        async with running(bot, SimpleNamespace(token=token), timeout=WAIT):  # type: ignore[arg-type]
+            await bot.sync_commands(guild_id)
+            conn.send((0, "ready"))
+            threading.Thread(target=read, daemon=True, name="bench-bot-link").start()
+            tasks = set()
+            while True:
+                rid, op = await asks.get()
+                if op == "stop":
+                    break
+                task = asyncio.create_task(answer(rid, op))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+    except BaseException as e:
+        with contextlib.suppress(Exception):
+            conn.send((0, RuntimeError(f"the bot failed: {type(e).__name__}: {e}")))
+        raise
+    finally:
+        with contextlib.suppress(Exception):
+            await bot.close()
+    with contextlib.suppress(Exception):
+        conn.send((0, "stopped"))
+
+
+@dataclasses.dataclass
+class World:
+    guild: Any
+    lat_channel: Channel
+    lat_users: list[User]
+    channels: list[Channel]
+    players: list[list[User]]
+
+
+def build_world(fake: FakeDiscord, sessions: int) -> World:
     guild = fake.add_guild("Bench")
     lat_channel = fake.add_text_channel(guild, "latency")
     lat_users = [fake.add_user(f"player{i}") for i in range(3)]
     channels, players = [], []
-    for k in range(args.sessions):
+    for k in range(sessions):
         ch = fake.add_text_channel(guild, f"game-{k}")
         fake.deny(ch, "create_public_threads")  # each game is played in its channel
         channels.append(ch)
@@ -252,62 +436,186 @@ async def main(args: argparse.Namespace) -> int:
     fake.deny(lat_channel, "create_public_threads")
     for u in lat_users + [u for ps in players for u in ps]:
         fake.add_member(guild, u)
+    return World(guild, lat_channel, lat_users, channels, players)
+
+
+@dataclasses.dataclass
+class Run:
+    """What one run measured."""
+
+    first: dict[str, list[float]]
+    board: list[float]
+    loaded_first: list[float]
+    loaded_board: list[float]
+    actions: int
+    seconds: float
+    before: dict[str, Any]  # the bot's figures before the sessions at once, and after
+    after: dict[str, Any]
+    discord_cpu: float  # CPU seconds of the bench's process (the emulator and the players) meanwhile
+    apologies: list[str]
+
+
+async def drive(bench: Bench, world: World, args: argparse.Namespace) -> Run:
+    await latency(bench, world.lat_channel, world.lat_users, args.actions)
+    first = {k: list(v) for k, v in bench.first.items()}
+    board = list(bench.board)
+    bench.first = {k: [] for k in bench.first}
+    bench.board = []
+    before = await bench.link.figures()
+    cpu = time.process_time()
+    n, seconds = await throughput(bench, world.channels, world.players, args.per_session)
+    discord_cpu = time.process_time() - cpu
+    after = await bench.link.figures()
+    loaded_first = [x for v in bench.first.values() for x in v]
+    return Run(
+        first,
+        board,
+        loaded_first,
+        list(bench.board),
+        n,
+        seconds,
+        before,
+        after,
+        discord_cpu,
+        list(bench.apologies),
+    )
+
+
+async def one_process(fake: FakeDiscord, world: World, args: argparse.Namespace, tmp: str) -> Run:
+    """The bot in the bench's process and event loop, beside the emulator and the players
+    (``--one-process``: the setup of the figures measured before the bot had a process of its own)."""
+    errors = ErrorLog()
+    for name in ("tabula", "discord"):
+        logging.getLogger(name).addHandler(errors)
+    discord.http.Route.BASE = fake.api_base  # type: ignore[misc]
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
     seeds = itertools.count(2024)
+    settings = BotSettings(discord_token=fake.token, db=str(Path(tmp) / "bench.db"))
+    bot = BenchBot(
+        settings, reminders=False, guild_ready_timeout=0.01, host_args={"seeds": lambda: next(seeds)}
+    )
+    try:
+        async with running(bot, fake, timeout=WAIT):
+            await bot.sync_commands(world.guild.id)
+            return await drive(Bench(fake, LocalBot(bot, errors)), world, args)
+    finally:
+        with contextlib.suppress(Exception):  # an early failure left the bot (and its database) open
+            await bot.close()
+
+
+async def two_processes(fake: FakeDiscord, world: World, args: argparse.Namespace, tmp: str) -> Run:
+    """The bot in a process of its own (spawned), the emulator and the players in this one."""
+    from storage.sqlite import SqliteStorage
+
+    db = str(Path(tmp) / "bench.db")
+    ctx = multiprocessing.get_context("spawn")
+    here, there = ctx.Pipe()
+    proc = ctx.Process(
+        target=bot_process,
+        name="tabula-bench-bot",
+        args=(there, fake.token, fake.api_base, fake.gateway_url, db, world.guild.id),
+    )
+    proc.start()
+    there.close()
+    reader = None
+    try:
+        _, hello = await asyncio.wait_for(asyncio.to_thread(here.recv), WAIT)
+        if isinstance(hello, BaseException):
+            raise hello
+        reader = SqliteStorage(db, read_only=True)
+        await reader.open()
+        link = RemoteBot(here, reader)
+        return await drive(Bench(fake, link), world, args)
+    finally:
+        if reader is not None:
+            await reader.close()
+        with contextlib.suppress(Exception):
+            here.send((0, "stop"))
+        await asyncio.to_thread(proc.join, WAIT)
+        if proc.is_alive():
+            proc.terminate()
+            proc.join(10)
+        here.close()
+
+
+def ms_per(seconds: float | None, n: int) -> str:
+    return "?" if seconds is None or not n else f"{1000 * seconds / n:.1f} ms"
+
+
+async def main(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.CRITICAL)
+    fake = await FakeDiscord(validate=args.validate).start()
+    fake.response_deadline = args.deadline
+    world = build_world(fake, args.sessions)
     with tempfile.TemporaryDirectory() as tmp:
-        settings = BotSettings(discord_token=fake.token, db=str(Path(tmp) / "bench.db"))
-        bot = BenchBot(
-            settings, reminders=False, guild_ready_timeout=0.01, host_args={"seeds": lambda: next(seeds)}
-        )
         try:
-            async with running(bot, fake, timeout=WAIT):
-                await bot.sync_commands(guild.id)
-                bench = Bench(fake, bot)
-                await latency(bench, lat_channel, lat_users, args.actions)
-                first = {k: list(v) for k, v in bench.first.items()}
-                board = list(bench.board)
-                bench.first = {k: [] for k in bench.first}
-                bench.board = []
-                waits_before = len(pool_waits())
-                n, seconds = await throughput(bench, channels, players, args.per_session)
-                loaded_waits = pool_waits()[waits_before:]
-                loaded_first = [x for v in bench.first.values() for x in v]
-                loaded_board = list(bench.board)
+            run = await (one_process if args.one_process else two_processes)(fake, world, args, tmp)
         finally:
-            with contextlib.suppress(Exception):  # an early failure left the bot (and its database) open
-                await bot.close()
             await fake.stop()
-    problems = [f"apology: {t[:120]}" for t in bench.apologies]
-    problems += [f"logged: {r.name}: {r.getMessage()[:160]}" for r in errors.records]
+    return report(args, fake, run)
+
+
+def report(args: argparse.Namespace, fake: FakeDiscord, run: Run) -> int:
+    problems = [f"apology: {t[:120]}" for t in run.apologies]
+    problems += [f"logged: {e}" for e in run.after["errors"]]
     problems += [f"rejected by Discord: {r.method} {r.path} {r.error_code}" for r in fake.rejected]
     problems += [f"unknown route: {r.method} {r.path}" for r in fake.unknown_routes]
-    slow = [x for x in [*everything_of(first), *loaded_first] if x > 3000.0]
+    slow = [x for x in [*everything_of(run.first), *run.loaded_first] if x > 3000.0]
     if slow:
-        problems.append(f"{len(slow)} first responses later than Discord's 3 s (emulator deadline {args.deadline:g} s)")
-
-    everything = everything_of(first)
+        problems.append(
+            f"{len(slow)} first responses later than Discord's 3 s (emulator deadline {args.deadline:g} s)"
+        )
+    setup = (
+        "the bot, the emulator and the players in one process and event loop"
+        if args.one_process
+        else "the bot in its own process; the emulator and the players in another"
+    )
+    check = "requests validated against Discord's OpenAPI description" if args.validate else "no validation"
+    print(f"Setup: {setup} ({check})")
+    everything = everything_of(run.first)
     print(f"Tabula end to end through the Discord emulator ({args.actions} interactions, one at a time)")
     print(line("first response, all interactions", everything, 50))
-    for kind, values in first.items():
+    for kind, values in run.first.items():
         print(line(f"  {kind}", values))
-    print(line("board image followup", board, 300))
+    print(line("board image followup", run.board, 300))
     print(f"Under load: {args.sessions} sessions played at once")
-    print(line("first response, all interactions", loaded_first, 50))
-    print(line("board image followup", loaded_board, 1000))
+    print(line("first response, all interactions", run.loaded_first, 50))
+    print(line("board image followup", run.loaded_board, 1000))
+    n, seconds = run.actions, run.seconds
     print(
         f"throughput: {args.sessions} sessions at once, {n} human actions in {seconds:.2f} s = "
         f"{n / seconds:.1f} actions/s ({len(fake.requests)} HTTP requests in all)"
     )
-    with contextlib.suppress(Exception):  # the board pool's counts (absent before render.pool)
-        from bot.discordbot import boards
-
-        pools = list(getattr(boards, "_BOARDS", {}).values())
-        drawn, coalesced, shared = (sum(getattr(p, k) for p in pools) for k in ("drawn", "coalesced", "shared"))
-        print(f"board pool: {drawn} drawn, {coalesced} superseded while waiting, {shared} shared or cached")
-        for kind in ("board", "hand", "changed", "crop"):
-            waits = [ms(w) for k, w in loaded_waits if k == kind]
-            if waits:
-                print(line(f"  under load, {kind} image waited", waits)
-                      + "  (from the request to the PNG: queue and drawing)")
+    before, after = run.before, run.after
+    bot_cpu = after["cpu"] - before["cpu"]
+    render_cpu = (
+        after["render_cpu"] - before["render_cpu"]
+        if after["render_cpu"] is not None and before["render_cpu"] is not None
+        else None
+    )
+    if args.one_process:
+        print(
+            f"CPU per human action under load: {ms_per(bot_cpu, n)} in the process (bot, emulator and players), "
+            f"{ms_per(render_cpu, n)} in the board workers"
+        )
+    else:
+        print(
+            f"CPU per human action under load: {ms_per(bot_cpu, n)} in the bot's process, "
+            f"{ms_per(render_cpu, n)} in its board workers, {ms_per(run.discord_cpu, n)} in the emulator's "
+            "and players' process"
+        )
+    print(
+        f"board pool: {after['drawn']} drawn, {after['coalesced']} superseded while waiting, "
+        f"{after['shared']} shared or cached"
+    )
+    loaded_waits = after["waits"][len(before["waits"]) :]
+    for kind in ("board", "hand", "changed", "crop"):
+        waits = [ms(w) for k, w in loaded_waits if k == kind]
+        if waits:
+            print(
+                line(f"  under load, {kind} image waited", waits)
+                + "  (from the request to the PNG: queue and drawing)"
+            )
     print(f"errors: {len(problems)}")
     for p in problems[:20]:
         print("  " + p)
@@ -331,7 +639,13 @@ def cli() -> None:
         dest="validate",
         action="store_false",
         help="the emulator skips checking request bodies against Discord's OpenAPI description "
-        "(it runs in the same process, so the check's time counts in the figures)",
+        "(its CPU time competes with the bot's, and in --one-process delays the bot's event loop)",
+    )
+    parser.add_argument(
+        "--one-process",
+        action="store_true",
+        help="run the bot in the bench's process and event loop, beside the emulator (the setup of "
+        "the figures measured before the bot had a process of its own)",
     )
     sys.exit(asyncio.run(main(parser.parse_args())))
 
