@@ -37,6 +37,7 @@ from .messages import (
     to_embed,
     turn_mark,
 )
+from .tree import keep_private
 
 if TYPE_CHECKING:
     from .protocols import DeliveryBot
@@ -113,6 +114,7 @@ class PrivateMixin:
             kwargs["files"] = png_file(await boards.render_png(image, uid, names, hand=True), "hand.png")
         prompt = prompt_for(reply, uid) if choices is not None else None
         if interaction.response.is_done():
+            await keep_private(interaction)
             sent = await interaction.followup.send(**kwargs, wait=True)
             if prompt is not None and reply.session_id is not None:
                 self.copies.add(reply.session_id, uid, interaction, sent.id, prompt.token, content)

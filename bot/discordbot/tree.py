@@ -106,14 +106,47 @@ def player_message(error: BaseException) -> str | None:
     return None
 
 
+PUBLIC_DEFERS: OrderedDict[int, None] = OrderedDict()
+"""Interactions deferred publicly before their answer was known (``defer_public``), the
+latest ``Tracker.SEEN``."""
+
+
+async def defer_public(interaction: discord.Interaction) -> None:
+    """The first response of an action the rules took: a public "thinking" message that its
+    public update replaces. An answer that turns out private after all goes through
+    ``keep_private`` first."""
+    if interaction.response.is_done():
+        return
+    PUBLIC_DEFERS[interaction.id] = None
+    if len(PUBLIC_DEFERS) > Tracker.SEEN:
+        PUBLIC_DEFERS.popitem(last=False)
+    await interaction.response.defer(thinking=True)
+
+
+async def keep_private(interaction: discord.Interaction) -> None:
+    """Before a private answer to an interaction deferred publicly (``defer_public``) whose
+    answer turned out private (an action refused after the rules took it: another process
+    moved the game on, or it was handled already): the public "thinking" message is deleted,
+    so that the answer comes as a message of its own, which only its user sees (the first
+    followup of a deferred response would replace that message, keeping its visibility)."""
+    if interaction.id not in PUBLIC_DEFERS:
+        return
+    del PUBLIC_DEFERS[interaction.id]
+    try:
+        message = await interaction.original_response()
+        if message.flags.loading:
+            await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not withdraw the public response of interaction %s", interaction.id, exc_info=True)
+
+
 async def send_private(interaction: discord.Interaction, text: str) -> None:
     """Answer ``text`` to the interaction's user alone, whatever state the interaction is in."""
     text = text[:2000]
     if not interaction.response.is_done():
         await interaction.response.send_message(text, ephemeral=True)
         return
-    # After a public defer the first followup would replace the public "thinking" message:
-    # edit it rather than leave it dangling; error texts never carry hidden information.
+    await keep_private(interaction)
     await interaction.followup.send(text, ephemeral=True)
 
 

@@ -5,7 +5,7 @@ Mixed into ``bot.host.service.Host``."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from games.core import (
@@ -63,6 +63,22 @@ def _next_context(ctx: SessionContext, rec: SessionRecord, applied: Sequence[_Ap
                                tail=tuple(r for r in rows if r.seq > after))
 
 
+def _once(call: Callable[[], Awaitable[None]] | None) -> Callable[[], Awaitable[None]] | None:
+    """``call``, awaited the first time only (an action done again from a read, after its
+    first try was accepted, does not answer twice)."""
+    if call is None:
+        return None
+    done = False
+
+    async def once() -> None:
+        nonlocal done
+        if not done:
+            done = True
+            await call()
+
+    return once
+
+
 class PlayMixin:
     """A seat's action, from receipt to the table's update."""
 
@@ -79,6 +95,7 @@ class PlayMixin:
         choice: int | None = None,
         session_id: int | None = None,
         for_phase: bool = False,
+        accepted: Callable[[], Awaitable[None]] | None = None,
     ) -> Reply:
         """Play an action for the user's seat, given in the game's notation (``text``), as
         an action model (``action``), or as the index of a choice (``choice``, zero-based,
@@ -101,6 +118,10 @@ class PlayMixin:
 
         ``interaction_id`` (a Discord interaction id) makes the call idempotent: a second
         call with the same id applies nothing and returns ``duplicate=True``.
+
+        ``accepted`` is awaited (once) when the rules took the action, before its reveals check,
+        the AI moves, the commit and the reply: an adapter's first response, as for a success.
+        What stops it after that is rare (the session changed meanwhile) and raised as usual.
 
         Raises
         ------
@@ -139,12 +160,14 @@ class PlayMixin:
                 return await self._duplicate_reply(handled)
         return await self._act_in_session(
             sid, channel_id, user_id, text=text, action=action, interaction_id=interaction_id, version=version,
-            prompt=prompt, choice=choice, session_id=session_id, for_phase=for_phase, bind_under_lock=bind_under_lock)
+            prompt=prompt, choice=choice, session_id=session_id, for_phase=for_phase, bind_under_lock=bind_under_lock,
+            accepted=_once(accepted))
 
     async def _act_in_session(
         self, sid: int, channel_id: int, user_id: int, *, text: str | None, action: Any,
         interaction_id: str | None, version: int | None, prompt: str | None, choice: int | None,
         session_id: int | None, for_phase: bool, bind_under_lock: bool,
+        accepted: Callable[[], Awaitable[None]] | None = None,
     ) -> Reply:
         """``act`` from the session ``sid`` on: under its lock (the channel's open game, else
         found again and locked), the action applied and committed, then the table's reply.
@@ -167,7 +190,7 @@ class PlayMixin:
                         reply_args = await self._act_locked(
                             warm, user_id, text=text, action=action, interaction_id=interaction_id,
                             version=version, prompt=prompt, choice=choice, bind=bind_under_lock,
-                            for_phase=for_phase, warm=True)
+                            for_phase=for_phase, warm=True, accepted=accepted)
                     except _Cold:
                         self._contexts.pop(sid, None)
                     else:
@@ -177,7 +200,7 @@ class PlayMixin:
                     found, duplicate_of, reply_args = await self._act_read(
                         sid, channel_id, user_id, text=text, action=action, interaction_id=interaction_id,
                         version=version, prompt=prompt, choice=choice, session_id=session_id, for_phase=for_phase,
-                        bind_under_lock=bind_under_lock)
+                        bind_under_lock=bind_under_lock, accepted=accepted)
                 if found:
                     break
             # the channel's game is not the one this process remembered: find it and lock that one
@@ -208,6 +231,7 @@ class PlayMixin:
         self, sid: int, channel_id: int, user_id: int, *, text: str | None, action: Any,
         interaction_id: str | None, version: int | None, prompt: str | None, choice: int | None,
         session_id: int | None, for_phase: bool, bind_under_lock: bool,
+        accepted: Callable[[], Awaitable[None]] | None = None,
     ) -> tuple[bool, int | None, Any]:
         """``act`` under the session's lock and guard, from a read (``Storage.session_context``):
         (whether ``sid`` is the game to act in, the session holding the interaction's action
@@ -226,7 +250,7 @@ class PlayMixin:
         if session_id is not None or (rec.channel_id == channel_id and rec.is_open):
             return True, None, await self._act_locked(
                 ctx, user_id, text=text, action=action, interaction_id=interaction_id, version=version,
-                prompt=prompt, choice=choice, bind=bind_under_lock, for_phase=for_phase)
+                prompt=prompt, choice=choice, bind=bind_under_lock, for_phase=for_phase, accepted=accepted)
         return False, None, None
 
     async def _session_to_act_in(self, channel_id: int, interaction_id: str | None) -> tuple[int, int | None]:
@@ -244,7 +268,7 @@ class PlayMixin:
     async def _act_locked(
         self, ctx: SessionContext, user_id: int, *, text: str | None, action: Any, interaction_id: str | None,
         version: int | None, prompt: str | None, choice: int | None, bind: bool = False, for_phase: bool = False,
-        warm: bool = False,
+        warm: bool = False, accepted: Callable[[], Awaitable[None]] | None = None,
     ) -> Reply | tuple[Game, SessionRecord, Any, list[str | tuple[int, str]], _Known]:
         """``act`` under the session's lock, from what ``Storage.session_context`` read:
         a reply (a redelivered interaction), or what the status reply is composed of. With
@@ -290,7 +314,7 @@ class PlayMixin:
             now = self.clock()
             applied, final, change, fault = await self._answer_and_follow(
                 game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
-                now=now, times=times, auto=auto, guild=ctx.guild_settings)
+                now=now, times=times, auto=auto, guild=ctx.guild_settings, accepted=accepted)
         except GameError as e:
             if warm:
                 raise _Cold from None

@@ -10,14 +10,16 @@ becomes an incident (``_incident``, ``_fault``). Mixed into ``bot.host.service.H
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import random
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from games.core import Game, IllegalActionError, Prompt, Rng, Seat
+from games.core import Game, IllegalActionError, Prompt, Rng, Seat, Step
 from games.core.agents import make_agent
 from games.core.secrets import TrackingRng, perturb
 from games.core.secrets import reveals as game_reveals
@@ -36,6 +38,16 @@ from .common import (
     log,
 )
 from .errors import GameFaultError
+
+
+@dataclass(frozen=True)
+class _Taken:
+    """An action the rules took (``SteppingMixin._take``): its notation, the generator of
+    its step and the step."""
+
+    notation: str
+    rng: TrackingRng
+    step: Step[Any]
 
 
 class SteppingMixin:
@@ -61,17 +73,33 @@ class SteppingMixin:
         ``revealed``: an earlier step of the same operation (the answer these steps follow, or
         one of them) revealed. This step is then counted as revealing without the check: an
         undo reaching it reaches that earlier step too, so it needs consent either way."""
+        return self._row_of(game, rec, state, seat, action, seq, prompt, self._take(game, rec, state, seat, action, seq),
+                            user_id=user_id, interaction_id=interaction_id, now=now, revealed=revealed)
+
+    @staticmethod
+    def _take(game: Game, rec: SessionRecord, state: Any, seat: Seat, action: Any, seq: int) -> _Taken:
+        """The rules' part of ``_apply``: the action's notation and the step the game returns
+        (raising the game's refusal when it is not legal), with the generator it drew from."""
         notation = game.format_action(state, action)
         rng = TrackingRng(rec.seed, seq)
-        step = game.apply(state, seat, action, rng)
+        return _Taken(notation, rng, game.apply(state, seat, action, rng))
+
+    @staticmethod
+    def _row_of(
+        game: Game, rec: SessionRecord, state: Any, seat: Seat, action: Any, seq: int, prompt: Prompt,
+        taken: _Taken, *, user_id: int | None, interaction_id: str | None, now: float, revealed: bool,
+    ) -> _Applied:
+        """The rest of ``_apply`` once the rules took the action (``taken``): whether it
+        reveals (``games.core.secrets``), and its row."""
+        step = taken.step
         reveals = revealed or game_reveals(
-            game, state, seat, action, step, lambda: Rng(rec.seed, seq), rng.draws > 0
+            game, state, seat, action, step, lambda: Rng(rec.seed, seq), taken.rng.draws > 0
         )
         events = tuple(step.events)
         row = ActionRecord(
             seq=seq,
             seat=seat,
-            notation=notation,
+            notation=taken.notation,
             action=action.model_dump(mode="json"),
             events=tuple(_event_record(e) for e in events),
             user_id=user_id,
@@ -105,7 +133,7 @@ class SteppingMixin:
     def _run_ai(
         self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
         revealed: bool = False, auto: _AutoPass | None = None,
-    ) -> list[_Applied]:
+    ) -> _Steps:
         """Play every AI seat the game prompts, in seat order, until a human must act or
         the game is over; a human seat the host may pass for (``auto``, from ``_auto``) is
         answered too: a lone pass, or a pass for the rest of the phase. When the game's code
@@ -113,6 +141,16 @@ class SteppingMixin:
         the failure is logged with an incident id and ``fault`` on the result says so: the
         steps before it stand, and the session is marked as needing attention."""
         out = _Steps()
+        for _ in self._ai_steps(game, rec, seats, state, seq, now, out, revealed=revealed, auto=auto):
+            pass
+        return out
+
+    def _ai_steps(
+        self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
+        out: _Steps, *, revealed: bool = False, auto: _AutoPass | None = None,
+    ) -> Iterator[_Applied]:
+        """``_run_ai`` one step at a time: each step is appended to ``out`` (and its fault
+        set there), then yielded."""
         auto = auto if auto is not None else _AutoPass()
         for _ in range(self.settings.max_ai_steps):
             seat: Seat | None = None
@@ -151,7 +189,7 @@ class SteppingMixin:
             seq += 1
             out.append(applied)
             state = applied.state
-        return out
+            yield applied
 
     @staticmethod
     def _lone_pass(game: Game, state: Any, prompts: Mapping[Seat, Prompt],
@@ -295,29 +333,44 @@ class SteppingMixin:
         *, user_id: int | None, interaction_id: str | None, now: float, times: int = 1,
         auto: _AutoPass | None = None,
         guild: Mapping[str, Any] | None = None,
+        accepted: Callable[[], Awaitable[None]] | None = None,
     ) -> tuple[list[_Applied], Any, SessionUpdate, Any]:
         """Apply ``seat``'s ``action`` (``times`` times in a row: "place Italia ×3", each time
         as the seat's answer to the same question again, else IllegalActionError) and the AI
         moves that follow it: (the steps applied, the final state, the change to commit, the
         fault of an AI move that failed, if any). ``auto``: who the host may pass for
         afterwards (default: as ``_auto`` reads it); ``guild`` the server's settings when
-        already read. Nothing is stored yet."""
+        already read. Nothing is stored yet.
+
+        ``accepted`` is awaited once the rules took the action (every repetition), before the
+        slow part: whether it reveals, the AI moves, what is asked next. The event loop is
+        given back between those steps, so that other interactions' first responses do not
+        wait for all of them."""
         auto = auto if auto is not None else await self._auto(rec)
-        mine = [self._apply(game, rec, state, seat, action, rec.seq + 1, prompts[seat],
-                            user_id=user_id, interaction_id=interaction_id, now=now)]
+        taken = [(state, prompts[seat], rec.seq + 1, self._take(game, rec, state, seat, action, rec.seq + 1))]
         shape = re.sub(r"\d+", "#", prompts[seat].text)
         for _ in range(times - 1):
-            asked = game.to_act(mine[-1].state)
+            after = taken[-1][3].step.state
+            asked = game.to_act(after)
             if (set(asked) != {seat} or re.sub(r"\d+", "#", asked[seat].text) != shape
-                    or action not in list(game.legal_actions(mine[-1].state, seat))):
+                    or action not in list(game.legal_actions(after, seat))):
                 raise IllegalActionError(
-                    f"{game.format_action(state, action)} can be played {len(mine)} time(s) in a row "
+                    f"{game.format_action(state, action)} can be played {len(taken)} time(s) in a row "
                     f"here, not {times}; nothing was applied.")
-            mine.append(self._apply(game, rec, mine[-1].state, seat, action, mine[-1].row.seq + 1, asked[seat],
-                                    user_id=user_id, interaction_id=None, now=now,
-                                    revealed=any(x.row.reveals for x in mine)))
-        ai = self._run_ai(game, rec, rec.seats, mine[-1].state, mine[-1].row.seq, now,
-                          revealed=any(x.row.reveals for x in mine), auto=auto)
+            seq = taken[-1][2] + 1
+            taken.append((after, asked[seat], seq, self._take(game, rec, after, seat, action, seq)))
+        if accepted is not None:
+            await accepted()
+        mine: list[_Applied] = []
+        for before, prompt, seq, took in taken:
+            await asyncio.sleep(0)
+            mine.append(self._row_of(game, rec, before, seat, action, seq, prompt, took, user_id=user_id,
+                                     interaction_id=interaction_id if not mine else None, now=now,
+                                     revealed=any(x.row.reveals for x in mine)))
+        ai = _Steps()
+        for _ in self._ai_steps(game, rec, rec.seats, mine[-1].state, mine[-1].row.seq, now, ai,
+                                revealed=any(x.row.reveals for x in mine), auto=auto):
+            await asyncio.sleep(0)
         applied = [*mine, *ai]
         final = applied[-1].state
         change = self._close_change(game, rec, prompts, final, applied, now,

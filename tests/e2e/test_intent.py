@@ -119,7 +119,7 @@ async def test_simultaneous_clicks_in_a_secret_phase_are_all_taken(world: World)
                 sent.append(await fake.click(user, msg, cid))
         await asyncio.gather(*(world.done(r) for r in sent))
         for r in sent:
-            assert r.callback_type == 7, r.text()
+            assert r.callback_type in (6, 7), r.text()  # its own prompt edited (6: once the rules took it)
             assert "moved on" not in r.text()
         rows = await bot.host.storage.actions(rec.id, after=before)
         acted = {r.user_id for r in rows if r.user_id is not None}

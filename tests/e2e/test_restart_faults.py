@@ -56,7 +56,7 @@ async def test_restart_mid_game_keeps_the_game_and_its_buttons(world: World) -> 
             r = await world.select(user, msg, cid, [comp["options"][0]["value"]])
         else:
             r = await world.click(user, msg, cid)
-        assert r.callback_type == 7, r.text()
+        assert r.callback_type in (6, 7), r.text()  # its own prompt edited (6: once the rules took it)
         after = await bot2.host.storage.get_session(rec.id)
         assert after.seq > seq_before
         # the clicked message now says what was chosen and offers no more buttons

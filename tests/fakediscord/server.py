@@ -1276,7 +1276,12 @@ class FakeDiscord:
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:
         rec = self._interaction(request)
-        self._webhook_message(request, rec).deleted = True
+        m = self._webhook_message(request, rec)
+        m.deleted = True
+        if m is rec.original and rec.loading:
+            # deleting a deferred response ends its "thinking": a later followup is a message
+            # of its own, with its own visibility
+            rec.loading = False
         return web.Response(status=204)
 
     # ------------------------------------------------------------------ message bodies

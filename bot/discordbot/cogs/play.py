@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -17,7 +18,7 @@ from games.core import GameError, NotYourTurnError
 from .. import components
 from ..messages import release as components_release
 from ..messages import send_pages
-from ..tree import send_private
+from ..tree import defer_public, send_private
 from . import Text, answer, channel_id, complete_actions, game_command, host, tabula
 
 log = logging.getLogger("tabula.discord")
@@ -34,10 +35,12 @@ class Play(commands.Cog):
     )
     @app_commands.describe(action="What to do; start typing to see what is legal now")
     async def play(self, interaction: discord.Interaction, action: Text) -> None:
-        # bound on receipt to what this seat is asked now, before anything waits (the channel
-        # check, an action in progress): it is judged against the question its sender saw
+        # ``act`` binds the action on receipt to what this seat is asked now (it is judged
+        # against the question its sender saw): nothing waits before it (the channel check
+        # reads what the bot knows), and it reads the question itself when an action in
+        # progress makes it wait. The first response goes out as soon as the rules took the
+        # action (public, as its update), before anything slow.
         h = host(interaction)
-        seen = await h.question_token(channel_id(interaction), interaction.user.id)
         if await refuse_if_closed(interaction, channel_id(interaction)):
             return
         try:
@@ -46,7 +49,7 @@ class Play(commands.Cog):
                 interaction.user.id,
                 action,
                 interaction_id=str(interaction.id),
-                prompt=seen,
+                accepted=lambda: defer_public(interaction),
             )
         except (NotYourTurnError, OutdatedActionError) as e:
             await self.refuse_with_question(interaction, channel_id(interaction), None, e)
@@ -133,7 +136,7 @@ class Play(commands.Cog):
         try:
             reply = await h.act(game_channel, interaction.user.id, "pass", prompt=decoded.token,
                                 interaction_id=str(interaction.id), session_id=decoded.session_id,
-                                for_phase=True)
+                                for_phase=True, accepted=lambda: defer_click(interaction))
         except (NotYourTurnError, OutdatedActionError) as e:
             await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
             return
@@ -173,6 +176,7 @@ class Play(commands.Cog):
                     prompt=decoded.token,
                     interaction_id=str(interaction.id),
                     session_id=decoded.session_id,
+                    accepted=lambda: defer_click(interaction),
                 )
             except (NotYourTurnError, OutdatedActionError) as e:
                 await self.refuse_with_question(interaction, game_channel, decoded.session_id, e)
@@ -204,6 +208,7 @@ class Play(commands.Cog):
             interaction_id=str(interaction.id),
             version=decoded.version,
             session_id=decoded.session_id,
+            accepted=lambda: defer_click(interaction),
         )
         await self._after_click(interaction, reply, notation, game_channel)
 
@@ -256,7 +261,8 @@ class Play(commands.Cog):
             return
         try:
             reply = await h.act(game, interaction.user.id, result.action, prompt=decoded.token,
-                                interaction_id=str(interaction.id), session_id=decoded.session_id)
+                                interaction_id=str(interaction.id), session_id=decoded.session_id,
+                                accepted=lambda: defer_click(interaction))
         except (NotYourTurnError, OutdatedActionError) as e:
             await self.refuse_with_question(interaction, game, decoded.session_id, e)
             return
@@ -326,23 +332,32 @@ class Play(commands.Cog):
         ("You chose …", its buttons and image removed) only when it is the clicker's own
         prompt: an ephemeral message or a DM, which nobody else sees. A click on any other
         message (a public board message, whatever its payload) is answered privately and
-        leaves that message as it is. ``view``: the components the answer keeps (None: none)."""
+        leaves that message as it is. ``view``: the components the answer keeps (None: none).
+
+        The first response went out already when the rules took the click (``defer_click``):
+        the answer then edits the prompt through the interaction's webhook, or is its
+        ephemeral followup."""
         bot = tabula(interaction)
         note = f"You chose **{notation}**." if not reply.duplicate else "That choice was already made."
+        deferred = interaction.response.is_done()
         try:
             if own_prompt(interaction):
                 before = interaction.message.content if interaction.message is not None else ""
                 # the "➜ chosen so far" line of a step gives way to what was chosen
                 before = "\n".join(line for line in before.split("\n") if not line.startswith("➜ "))
                 content = f"{before}\n{note}" if before and before != "\u200b" else note
-                await interaction.response.edit_message(content=content[:2000], view=view, attachments=[])
+                if deferred:
+                    await interaction.edit_original_response(content=content[:2000], view=view, attachments=[])
+                else:
+                    await interaction.response.edit_message(content=content[:2000], view=view, attachments=[])
                 if interaction.message is not None:
                     bot.outbox.forget_message(interaction.message.id)
             else:
-                if view is not None:
-                    await interaction.response.send_message(note, ephemeral=True, view=view)
+                extra: dict[str, Any] = {"view": view} if view is not None else {}
+                if deferred:
+                    await interaction.followup.send(note, ephemeral=True, **extra)
                 else:
-                    await interaction.response.send_message(note, ephemeral=True)
+                    await interaction.response.send_message(note, ephemeral=True, **extra)
         except discord.HTTPException:
             # the choice is stored: its update still goes out (through the outbox) below
             log.warning("could not answer the click %s", interaction.id, exc_info=True)
@@ -363,6 +378,22 @@ def own_prompt(interaction: discord.Interaction) -> bool:
     if interaction.guild_id is None:
         return True
     return tabula(interaction).outbox.is_home(interaction.channel_id, interaction.user.id)
+
+
+async def defer_click(interaction: discord.Interaction) -> None:
+    """The first response to a click the rules took, before anything slow: a click is always
+    answered privately (its prompt edited when it is the clicker's own, else an ephemeral
+    message), so that is known already. The update that follows is the outbox's."""
+    if interaction.response.is_done():
+        return
+    try:
+        if own_prompt(interaction):
+            await interaction.response.defer()  # the prompt is edited with the answer
+        else:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException:
+        # the choice is being stored: its answer and update still go out (``_after_click``)
+        log.warning("could not defer the click %s", interaction.id, exc_info=True)
 
 
 CLOSED = "Not applied: {reason}, so nobody could be told of your move. Try again once that is fixed."
