@@ -60,10 +60,12 @@ import yarl  # noqa: E402
 
 from bot.discordbot.client import TabulaBot  # noqa: E402
 from bot.discordbot.settings import BotSettings  # noqa: E402
+from tests.e2e.clicking import step_components  # noqa: E402
 from tests.fakediscord import Channel, FakeDiscord, InteractionRecord, User  # noqa: E402
 from tests.fakediscord.fixtures import running  # noqa: E402
 
 APOLOGY = "went wrong on our side"
+PROMPT_POLL, PROMPT_POLLS = 0.05, 20  # a player looks for their prompt every 50 ms, for a second
 WAIT = 120.0  # seconds to wait for an answer before calling it an error (a loaded machine is slow)
 
 
@@ -152,33 +154,74 @@ class Bench:
                 return users[s.user_id]
         raise AssertionError(f"session {session_id}: no human is asked, to_act={rec.to_act}")
 
-    def button(self, user: User, session_id: int, seq: int) -> tuple[Any, str] | None:
-        """A choice button only ``user`` sees, for a question asked after action ``seq`` (the
-        session's latest) of the session."""
-        prefix = (f"tabula:p:{session_id}:{seq}.", f"tabula:q:{session_id}:{seq}.")
-        for m in sorted(self.fake.visible_to(user), key=lambda m: m.id, reverse=True):
-            if m.audience is None:
-                continue
-            ids = [c for c in m.custom_ids() if c.startswith(prefix)]
-            if ids:
-                return m, ids[0]
-        return None
-
     async def act(
         self, user: User, channel: Channel, session_id: int, rng: random.Random, click: bool
     ) -> None:
+        """One action of ``user``: clicked through the steps of their private prompt (with
+        ``click``, when there is one for the session's latest question), else typed with
+        ``/play`` after asking autocomplete what is legal."""
         seq = (await self.link.session(session_id)).seq
-        found = self.button(user, session_id, seq) if click else None
-        if found is not None:
-            msg, cid = found
-            rec = await (await self.fake.click(user, msg, cid)).response(WAIT)
-            self.record("click", rec)
+        message = await self.prompt_of(user, session_id, seq) if click else None
+        if message is not None:
+            await self.click_through(user, message, session_id, rng)
             return
         choices = await self.legal(user, channel)
         if not choices:
             raise AssertionError("autocomplete offered nothing to the player who must act")
         rec = await self.slash(user, channel, "play", action=rng.choice(choices))
         self.record("slash", rec)
+
+    async def prompt_of(self, user: User, session_id: int, seq: int) -> Any:
+        """The private message asking ``user`` the session's question after action ``seq`` with
+        choices to click, once it has come (the update that asks them is delivered after the
+        commit the bench read), or None when none comes within a second."""
+        for _ in range(PROMPT_POLLS):
+            for m in reversed(self.fake.private_to(user)):
+                if step_components(m, session_id, seq):
+                    return m
+            await asyncio.sleep(PROMPT_POLL)
+        return None
+
+    async def click_through(self, user: User, message: Any, session_id: int, rng: random.Random) -> None:
+        """Click the steps of ``message`` at random (a button, or a menu's values) until the
+        choices name an action and it is played, as a player on a phone would: each click's
+        first response counts; the last one is waited for until its prompt says what was
+        chosen (or it was refused)."""
+        token = None
+        for _ in range(20):
+            m = self.fake.messages[message.id]
+            comps = step_components(m, session_id)
+            if token is not None:
+                comps = [c for c in comps if c["custom_id"].split(":")[3] == token]
+            if not comps:
+                return
+            token = comps[0]["custom_id"].split(":")[3]
+            comp = rng.choice(comps)
+            if comp["type"] == 3:
+                values = [o["value"] for o in comp["options"]]
+                lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
+                picked = rng.sample(values, rng.randint(lo, min(hi, len(values))))
+                sent = await self.fake.select(user, m, comp["custom_id"], picked)
+            else:
+                sent = await self.fake.click(user, m, comp["custom_id"])
+            rec = await sent.response(WAIT)
+            self.record("click", rec)
+            if (
+                rec.callback_type == 4
+                and rec.original is not None
+                and step_components(rec.original, session_id)
+            ):
+                message = rec.original  # the next step came as a new private reply
+                continue
+            if rec.callback_type == 7 and "You chose" not in self.fake.messages[message.id].content:
+                continue  # the next step, shown in place
+            if rec.callback_type in (5, 6):  # deferred: the answer follows once the action is stored
+                mid = message.id
+                await self.fake.wait_until(
+                    lambda: "You chose" in self.fake.messages[mid].content or rec.followups,  # noqa: B023
+                    timeout=WAIT,
+                )
+            return
 
 
 async def latency(bench: Bench, channel: Channel, humans: list[User], actions: int) -> None:
@@ -445,7 +488,7 @@ class Run:
 
     first: dict[str, list[float]]
     board: list[float]
-    loaded_first: list[float]
+    loaded_first: dict[str, list[float]]
     loaded_board: list[float]
     actions: int
     seconds: float
@@ -466,7 +509,7 @@ async def drive(bench: Bench, world: World, args: argparse.Namespace) -> Run:
     n, seconds = await throughput(bench, world.channels, world.players, args.per_session)
     discord_cpu = time.process_time() - cpu
     after = await bench.link.figures()
-    loaded_first = [x for v in bench.first.values() for x in v]
+    loaded_first = {k: list(v) for k, v in bench.first.items()}
     return Run(
         first,
         board,
@@ -560,7 +603,7 @@ def report(args: argparse.Namespace, fake: FakeDiscord, run: Run) -> int:
     problems += [f"logged: {e}" for e in run.after["errors"]]
     problems += [f"rejected by Discord: {r.method} {r.path} {r.error_code}" for r in fake.rejected]
     problems += [f"unknown route: {r.method} {r.path}" for r in fake.unknown_routes]
-    slow = [x for x in [*everything_of(run.first), *run.loaded_first] if x > 3000.0]
+    slow = [x for x in [*everything_of(run.first), *everything_of(run.loaded_first)] if x > 3000.0]
     if slow:
         problems.append(
             f"{len(slow)} first responses later than Discord's 3 s (emulator deadline {args.deadline:g} s)"
@@ -579,7 +622,9 @@ def report(args: argparse.Namespace, fake: FakeDiscord, run: Run) -> int:
         print(line(f"  {kind}", values))
     print(line("board image followup", run.board, 300))
     print(f"Under load: {args.sessions} sessions played at once")
-    print(line("first response, all interactions", run.loaded_first, 50))
+    print(line("first response, all interactions", everything_of(run.loaded_first), 50))
+    for kind, values in run.loaded_first.items():
+        print(line(f"  {kind}", values))
     print(line("board image followup", run.loaded_board, 1000))
     n, seconds = run.actions, run.seconds
     print(

@@ -218,6 +218,7 @@ class FakeDiscord:
         self.removed_guilds: dict[int, Guild] = {}  # servers that removed the bot (see remove_bot)
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, Message] = {}
+        self._private: dict[int, list[Message]] = {}  # user id -> the messages with them in the audience
         self.dm_channels: dict[int, Channel] = {}
         self.global_commands: list[dict[str, Any]] = []
         self.guild_commands: dict[int, list[dict[str, Any]]] = {}
@@ -457,6 +458,12 @@ class FakeDiscord:
             elif m.guild_id is not None and uid in self.guilds[m.guild_id].members:
                 out.append(m)
         return out
+
+    def private_to(self, user: User | int) -> list[Message]:
+        """The messages this user sees and the channel's others do not (ephemeral replies, their
+        DMs), in the order sent, deleted ones left out: without a scan of every message."""
+        uid = user if isinstance(user, int) else user.id
+        return [m for m in self._private.get(uid, ()) if not m.deleted]
 
     def file_bytes(self) -> list[tuple[Message, StoredFile]]:
         return [(m, f) for m in self.messages.values() for f in m.files]
@@ -1316,6 +1323,8 @@ class FakeDiscord:
             base_url=self.base_url,
         )
         self.messages[m.id] = m
+        for uid in audience or ():
+            self._private.setdefault(uid, []).append(m)
         channel.message_count += 1
         channel.last_message_id = m.id
         return m
