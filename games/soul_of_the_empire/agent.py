@@ -265,11 +265,14 @@ class HeuristicAgent(Evaluation):
         rng = CountingRng(0, 0)
         # a candidate sampled twice is looked ahead at once, unless its apply drew from
         # the shared generator (then a second apply may differ, and draws again)
-        seen: dict[Any, float | None] = {}
+        # (by identity: a sampled candidate is the legal list's own object, and hashing an
+        # action model costs more than its look-ahead's bookkeeping; an equal copy is only
+        # looked ahead again, to the same figure)
+        seen: dict[int, float | None] = {}
         progress: dict[str, float] = {}  # of s, for the objectives a quick look-ahead leaves alone
         for a in actions:
-            if a in seen:
-                worth = seen[a]
+            if id(a) in seen:
+                worth = seen[id(a)]
             else:
                 before = rng.position()
                 after = lookahead.after(g, s, f, a) if main else None
@@ -287,7 +290,7 @@ class HeuristicAgent(Evaluation):
                             return a
                         worth = self.value(g, after, f)
                 if rng.position() == before:
-                    seen[a] = worth
+                    seen[id(a)] = worth
             if worth is None:
                 continue
             v = worth + self.rand.random() * 0.5
