@@ -146,8 +146,8 @@ class HeuristicAgent:
         turn x own turns left x value of a coin, discounted for the risk of conquest;
         Hebrews also score it as remnant."""
         land = game.idx[a.land]
-        turns = self._turns_left(game, s, seat)
-        rev = game.patriarch_revenue(s, _P(seat, a.type, land), self._base(game, s, seat))
+        turns, base = self._once(s, ("seat", seat), lambda: (self._turns_left(game, s, seat), self._base(game, s, seat)))
+        rev = game.patriarch_revenue(s, _P(seat, a.type, land), base)
         safety = 0.5 + 0.15 * (s.lands[land].units + max(0, self._defence(game, s, land)))
         value = rev * turns * COIN * safety
         if s.players[seat].side == "hebrew":
@@ -156,8 +156,8 @@ class HeuristicAgent:
 
     def _left(self, game: Any, s: Any, seat: int, a: PlacePatriarch) -> float:
         """What moving a Patriarch of ``a.type`` away from ``a.source`` gives up."""
-        turns = self._turns_left(game, s, seat)
-        old = game.patriarch_revenue(s, _P(seat, a.type, game.idx[a.source]), self._base(game, s, seat))
+        turns, base = self._once(s, ("seat", seat), lambda: (self._turns_left(game, s, seat), self._base(game, s, seat)))
+        old = game.patriarch_revenue(s, _P(seat, a.type, game.idx[a.source]), base)
         return old * turns * COIN * 0.6 + (old * 0.6 if s.players[seat].side == "hebrew" else 0)
 
     def _turns_left(self, game: Any, s: Any, seat: int) -> int:
