@@ -138,8 +138,8 @@ def soul_of_the_empire(view: Any, texts: list[DrawnText]) -> None:
     for f in view.factions:
         # the faction's row (a territory may share its name: Rome)
         rows = [words(below(texts, t, 50, width=700)) for t in texts if t.requested == f.name]
-        row = next((r for r in rows if any(w.endswith(" pts") for w in r)), [])
-        assert f"{f.points} pts" in row, (f.name, row)
+        row = next((r for r in rows if any(w.endswith((" pts", " pt")) for w in r)), [])
+        assert f"{f.points} pt" + ("" if f.points == 1 else "s") in row, (f.name, row)  # "1 pt", "2 pts"
         assert any(w.startswith(f"supply {f.supply} · board {f.on_board}") for w in row), (f.name, row)
         track = {"rome": f"captured {f.capture_track}/25", "christians": f"converted {f.converted}/18",
                  "coalition": f"Rage {f.rage:+d}"}.get(f.id)
