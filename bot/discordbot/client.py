@@ -13,7 +13,7 @@ import discord
 from discord.ext import commands
 
 from bot.host import Host, HostSettings
-from storage import Storage, UnknownSessionError, storage_for
+from storage import Storage, storage_for
 
 from .outbox import Outbox
 from .reminders import Reminders
@@ -211,10 +211,7 @@ class TabulaBot(commands.Bot):
 
     async def session_channel(self, session_id: int) -> int | None:
         """The channel (or thread) id where the session is played."""
-        try:
-            return (await self.host.storage.get_session(session_id)).channel_id
-        except UnknownSessionError:
-            return None
+        return await self.host.channel_of(session_id)
 
     # Component clicks are routed by custom id (see components.py), not by in-memory views,
     # so every button ever posted keeps working across restarts.

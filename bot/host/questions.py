@@ -114,10 +114,25 @@ class QuestionsMixin:
         the action the choices name (the adapter then plays it with ``act(prompt=token)``,
         which judges it again). Changes nothing.
 
+        What this process knows of the session answers without a read when it has the state
+        and the click is among the choices it shows (it changes nothing, and ``act`` judges
+        the action again); a refusal is only ever given from a read, which may show a newer
+        question another process asked.
+
         Raises NoSessionError, GameOverError, NotSeatedError, NotYourTurnError (the seat was
         not asked), OutdatedActionError (the seat's question changed since, or the path is
         not among its choices; the message says what is asked now)."""
-        rec = await self.storage.get_session(session_id)
+        known = self._known_record(session_id)
+        if known is not None:
+            try:
+                return await self._choice_in(known, user_id, token, path, picks)
+            except GameError:
+                pass
+        return await self._choice_in(await self.storage.get_session(session_id), user_id, token, path, picks)
+
+    async def _choice_in(self, rec: SessionRecord, user_id: int, token: str, path: Sequence[int],
+                         picks: Sequence[int] | None) -> ChoiceResult:
+        """``choice`` in the session as ``rec`` shows it."""
         game = get_game(rec.game_id)
         self._require_active(rec)
         seat = self._require_seat(rec, user_id).seat

@@ -11,6 +11,7 @@ from games.core import GameError, get_game
 from games.core.explain import explain_options
 from games.core.refusal import RULES_NOW
 from games.core.rulebook import step_text
+from storage import SessionRecord
 
 from . import suggest
 from .common import MAX_CHOICES, log
@@ -105,29 +106,58 @@ class ReadingMixin:
         """Autocomplete for the action command: the user's legal actions in notation that
         start with ``prefix`` (at most ``limit``, Discord shows 25; None = all). Empty when
         the user is not seated or not asked to act; never raises for a missing game
-        (autocomplete must stay quiet)."""
-        try:
-            rec = await self._find(channel_id, session_id)
-        except GameError:
-            return []
+        (autocomplete must stay quiet).
+
+        When this process knows the game's state and that the seat is asked, that answers
+        without a read (suggestions only: the action typed is judged when it is played); that
+        the seat is not asked is only ever said from a read, which may show that another
+        process moved the game on."""
+        known = self._known_open(channel_id, session_id)
+        found = self._completions(known, user_id, prefix) if known is not None else None
+        if found is None:
+            try:
+                rec = await self._find(channel_id, session_id)
+            except GameError:
+                return []
+            found = await self._completions_read(rec, user_id, prefix)
+        return found if limit is None else found[:limit]
+
+    async def _completions_read(self, rec: SessionRecord, user_id: int, prefix: str) -> list[str]:
+        """``_completions`` once the state of ``rec`` is loaded; [] when the seat is not asked."""
         seat = rec.seat_of(user_id)
         if rec.status != "active" or seat is None or seat.seat not in rec.to_act:
             return []
-        game = get_game(rec.game_id)
         try:
-            state = await self._state(game, rec)
-            if seat.seat not in game.to_act(state):
-                return []
-            if suggest.TAG.search(prefix):  # a suggestion already chosen: name it in full
-                action = suggest.resolve(game, state, seat.seat, prefix)
-                return [game.format_action(state, action)] if action is not None else []
-            found = list(game.complete(state, seat.seat, prefix))
+            await self._state(get_game(rec.game_id), rec)
         except GameError:
             return []
         except Exception:
             log.exception("autocomplete failed in game #%s (seat %s, %r)", rec.id, seat.seat, prefix)
             return []
-        return found if limit is None else found[:limit]
+        return self._completions(rec, user_id, prefix) or []
+
+    def _completions(self, rec: SessionRecord, user_id: int, prefix: str) -> list[str] | None:
+        """The seat's legal actions starting with ``prefix`` in the cached state of ``rec``;
+        None when the seat is not asked there (or the state is not cached)."""
+        seat = rec.seat_of(user_id)
+        hit = self._cache.get(rec.id)
+        if rec.status != "active" or seat is None or seat.seat not in rec.to_act or hit is None \
+                or hit[0] != rec.version:
+            return None
+        game, state = get_game(rec.game_id), hit[1]
+        try:
+            if seat.seat not in game.to_act(state):
+                return None
+            if suggest.TAG.search(prefix):  # a suggestion already chosen: name it in full
+                action = suggest.resolve(game, state, seat.seat, prefix)
+                return [game.format_action(state, action)] if action is not None else []
+            return list(game.complete(state, seat.seat, prefix))
+        except GameError:
+            return []
+        except Exception:
+            log.exception("autocomplete failed in game #%s (seat %s, %r)", rec.id, seat.seat, prefix)
+            return []
+
 
     async def log(self, channel_id: int, user_id: int | None, *, page: int = 1, per_page: int = 20,
                   session_id: int | None = None) -> Reply:

@@ -101,6 +101,34 @@ class SessionsMixin:
         rows = await self.storage.actions(rec.id, after=after, through=seq)
         return replay_rows(game, state, rows, rec.seed)
 
+    def _known_record(self, session_id: int) -> SessionRecord | None:
+        """The session as this process last stored or read it, when its state at that version
+        is cached (nothing to read to show it); else None. Another process may have moved the
+        game on since: what it answers changes nothing, or is judged again from a read."""
+        rec = self._latest.get(session_id)
+        hit = self._cache.get(session_id)
+        return rec if rec is not None and hit is not None and hit[0] == rec.version else None
+
+    def _known_open(self, channel_id: int, session_id: int | None = None) -> SessionRecord | None:
+        """``_known_record`` of the channel's open game (or of ``session_id``, when it is played
+        in the channel), else None."""
+        sid = session_id if session_id is not None else self._by_channel.get(channel_id)
+        rec = self._known_record(sid) if sid is not None else None
+        if rec is None or rec.channel_id != channel_id or (session_id is None and not rec.is_open):
+            return None
+        return rec
+
+    async def channel_of(self, session_id: int) -> int | None:
+        """The channel (or thread) the session is played in, None when there is no such session.
+        A session never changes channel: what this process knows of it answers without a read."""
+        rec = self._latest.get(session_id)
+        if rec is not None:
+            return rec.channel_id
+        try:
+            return (await self.storage.get_session(session_id)).channel_id
+        except UnknownSessionError:
+            return None
+
     def _remember(self, rec: SessionRecord, state: Any) -> None:
         self._cache[rec.id] = (rec.version, state)
         self._cache.move_to_end(rec.id)
