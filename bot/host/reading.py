@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from typing import Any
 
 from games.core import GameError, get_game
 from games.core.explain import explain_options
@@ -113,7 +114,8 @@ class ReadingMixin:
         the seat is not asked is only ever said from a read, which may show that another
         process moved the game on."""
         known = self._known_open(channel_id, session_id)
-        found = self._completions(known, user_id, prefix) if known is not None else None
+        hit = self._cache.get(known.id) if known is not None else None
+        found = self._completions(known, hit[1], user_id, prefix) if known is not None and hit is not None else None
         if found is None:
             try:
                 rec = await self._find(channel_id, session_id)
@@ -128,23 +130,21 @@ class ReadingMixin:
         if rec.status != "active" or seat is None or seat.seat not in rec.to_act:
             return []
         try:
-            await self._state(get_game(rec.game_id), rec)
+            state = await self._state(get_game(rec.game_id), rec)
         except GameError:
             return []
         except Exception:
             log.exception("autocomplete failed in game #%s (seat %s, %r)", rec.id, seat.seat, prefix)
             return []
-        return self._completions(rec, user_id, prefix) or []
+        return self._completions(rec, state, user_id, prefix) or []
 
-    def _completions(self, rec: SessionRecord, user_id: int, prefix: str) -> list[str] | None:
-        """The seat's legal actions starting with ``prefix`` in the cached state of ``rec``;
-        None when the seat is not asked there (or the state is not cached)."""
+    def _completions(self, rec: SessionRecord, state: Any, user_id: int, prefix: str) -> list[str] | None:
+        """The seat's legal actions starting with ``prefix`` in ``state``, the state of ``rec``;
+        None when the seat is not asked there."""
         seat = rec.seat_of(user_id)
-        hit = self._cache.get(rec.id)
-        if rec.status != "active" or seat is None or seat.seat not in rec.to_act or hit is None \
-                or hit[0] != rec.version:
+        if rec.status != "active" or seat is None or seat.seat not in rec.to_act:
             return None
-        game, state = get_game(rec.game_id), hit[1]
+        game = get_game(rec.game_id)
         try:
             if seat.seat not in game.to_act(state):
                 return None
