@@ -66,6 +66,7 @@ from tests.fakediscord.fixtures import running  # noqa: E402
 
 APOLOGY = "went wrong on our side"
 PROMPT_POLL, PROMPT_POLLS = 0.05, 20  # a player looks for their prompt every 50 ms, for a second
+CLICK_WAIT = 30.0  # seconds for a deferred click's answer before it counts as an error
 WAIT = 120.0  # seconds to wait for an answer before calling it an error (a loaded machine is slow)
 
 
@@ -109,6 +110,7 @@ class Bench:
         self.first: dict[str, list[float]] = {"slash": [], "click": [], "autocomplete": []}
         self.board: list[float] = []
         self.apologies: list[str] = []
+        self.unanswered: list[str] = []  # clicks deferred and never answered
 
     def record(self, kind: str, rec: InteractionRecord) -> None:
         assert rec.responded_at is not None
@@ -217,10 +219,17 @@ class Bench:
                 continue  # the next step, shown in place
             if rec.callback_type in (5, 6):  # deferred: the answer follows once the action is stored
                 mid = message.id
-                await self.fake.wait_until(
-                    lambda: "You chose" in self.fake.messages[mid].content or rec.followups,  # noqa: B023
-                    timeout=WAIT,
-                )
+                try:
+                    await self.fake.wait_until(
+                        lambda: "You chose" in self.fake.messages[mid].content or rec.followups,  # noqa: B023
+                        timeout=CLICK_WAIT,
+                    )
+                except TimeoutError:
+                    m = self.fake.messages[mid]
+                    self.unanswered.append(
+                        f"click {comp['custom_id']} (response {rec.callback_type}) never answered: "
+                        f"message {m.content[-120:]!r}, {m.edits} edits, deleted={m.deleted}"
+                    )
             return
 
 
@@ -414,8 +423,9 @@ async def _serve_bot(conn: Any, token: str, api_base: str, gateway_url: str, db:
         while True:
             try:
                 ask = conn.recv()
-            except (EOFError, OSError):
+            except (EOFError, OSError):  # the bench is gone: stop, and leave at once if stopping hangs
                 ask = (0, "stop")
+                threading.Timer(30.0, os._exit, (1,)).start()
             loop.call_soon_threadsafe(asks.put_nowait, ask)
             if ask[1] == "stop":
                 return
@@ -496,6 +506,7 @@ class Run:
     after: dict[str, Any]
     discord_cpu: float  # CPU seconds of the bench's process (the emulator and the players) meanwhile
     apologies: list[str]
+    unanswered: list[str]
 
 
 async def drive(bench: Bench, world: World, args: argparse.Namespace) -> Run:
@@ -521,6 +532,7 @@ async def drive(bench: Bench, world: World, args: argparse.Namespace) -> Run:
         after,
         discord_cpu,
         list(bench.apologies),
+        list(bench.unanswered),
     )
 
 
@@ -599,7 +611,7 @@ async def main(args: argparse.Namespace) -> int:
 
 
 def report(args: argparse.Namespace, fake: FakeDiscord, run: Run) -> int:
-    problems = [f"apology: {t[:120]}" for t in run.apologies]
+    problems = [f"apology: {t[:120]}" for t in run.apologies] + run.unanswered
     problems += [f"logged: {e}" for e in run.after["errors"]]
     problems += [f"rejected by Discord: {r.method} {r.path} {r.error_code}" for r in fake.rejected]
     problems += [f"unknown route: {r.method} {r.path}" for r in fake.unknown_routes]
