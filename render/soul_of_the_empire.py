@@ -509,7 +509,8 @@ def combat_note(view: Any) -> str:
         text += f": {NAMES.get(att, att)} attacks {NAMES.get(dfn, dfn)}"
     chosen = [NAMES.get(f, f) for f in view.combat_chosen]
     if chosen:
-        text += f"; {' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} chosen a Combat Card"
+        what = "answered before the Combat Cards" if view.combat_stage == "powers" else "chosen a Combat Card"
+        text += f"; {' and '.join(chosen)} {'has' if len(chosen) == 1 else 'have'} {what}"
     return text + " (ringed on the map)."
 
 
@@ -519,11 +520,14 @@ def territory_name(tid: str) -> str:
 
 
 def _combat_choice(view: Any) -> str:
-    """What an asked side of the combat in progress decides (rule text, Combat: each side
-    chooses a Combat Card in secret), or "" when no combat waits for a card."""
-    if not view.combat_territory or not set(view.combat_sides) - set(view.combat_chosen):
+    """What an asked side of the combat in progress decides (rule text, Combat: a Power Card
+    played face down first, then each side chooses a Combat Card in secret), or "" when no
+    combat waits for either."""
+    if view.combat_stage is None or not view.combat_territory or not set(view.combat_sides) - set(view.combat_chosen):
         return ""
     name = territory_name(view.combat_territory)
+    if view.combat_stage == "powers":
+        return f"play a Power Card face down, or pass, before the Combat Cards in {name}"
     return f"choose a Combat Card for the combat in {name}"
 
 

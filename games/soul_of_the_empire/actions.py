@@ -222,14 +222,21 @@ class PlayPower(Model):
     dice: tuple[int, ...] = ()
 
 
+class Prepare(Model):
+    """A combat side's choice before the Combat Cards are chosen (RULINGS.md R9, R16), made in
+    secret and shown together: a combat Power Card played face down (``power``), and for Rome
+    with Conscription the captured units added, (faction, units) from its Captured Unit Area."""
+
+    kind: Literal["prepare"] = "prepare"
+    power: str | None = None
+    conscript: tuple[tuple[Faction, int], ...] = ()
+
+
 class Commit(Model):
-    """A combat side's secret choice: a Combat Card, maybe a combat Power Card, and
-    for Rome with Conscription the captured units added (0-2)."""
+    """A combat side's secret choice of its Combat Card."""
 
     kind: Literal["commit"] = "commit"
     card: str
-    power: str | None = None
-    conscript: int = 0
 
 
 class Elder(Model):
@@ -355,6 +362,7 @@ Action = Annotated[
     | Retrieve
     | DiscardObjective
     | PlayPower
+    | Prepare
     | Commit
     | Elder
     | Reveal

@@ -44,6 +44,7 @@ from .model import (
     PlaceUnit,
     PlayPower,
     Plunder,
+    Prepare,
     Rage,
     Raise,
     Ready,
@@ -100,6 +101,8 @@ class HeuristicAgent(Evaluation):
                 return self._pick(list(actions))
             if s.combat.stage in ("elder", "decide"):
                 return self._decide(g, s, f, list(actions))
+            if s.combat.stage == "powers":
+                return self._prepare(g, s, list(actions))
             return self._commit(g, s, f, [a for a in actions if isinstance(a, Commit)])
         if s.conversion is not None:
             return list(actions)[0]  # convert as many as possible; the excess spread in name order
@@ -184,9 +187,25 @@ class HeuristicAgent(Evaluation):
                 return a
         return best
 
+    def _prepare(self, g: Any, s: State, actions: list[Any]) -> Any:
+        """Before the Combat Cards: a combat Power Card if it has one; Conscription's 2 units where
+        the highest value wins (from the largest captured groups), none where the lowest wins."""
+        c = s.combat
+        low = g.lowest_wins(c.attacker, c.defender)
+        prepared = [a for a in actions if isinstance(a, Prepare)]
+        if not prepared:
+            return Pass()
+
+        def score(a: Prepare) -> float:
+            units = sum(n for _, n in a.conscript)
+            largest = a.conscript == g.conscript_default(s, units) if units else True
+            return 3 * (a.power is not None) + units * (-1 if low else 1) + 0.1 * largest + self.rand.random() * 0.01
+
+        best = max(prepared, key=score)
+        return best if score(best) > 0.5 else Pass()
+
     def _commit(self, g: Any, s: State, f: str, actions: list[Commit]) -> Commit:
         c = s.combat
-        other = c.defender if f == c.attacker else c.attacker
         low = g.lowest_wins(c.attacker, c.defender)
 
         def score(a: Commit) -> float:
@@ -197,12 +216,8 @@ class HeuristicAgent(Evaluation):
                 else 0.5 * (card.effect == "cancel")
             )
             x = -x if low else x
-            if a.power:
-                x += 3
-            x += a.conscript * (-1 if low else 1)
             return x + self.rand.random() * 0.5
 
-        del other
         return max(actions, key=score)
 
     def _decide(self, g: Any, s: State, f: str, actions: list[Any]) -> Any:

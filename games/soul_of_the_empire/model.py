@@ -40,6 +40,7 @@ from .actions import (
     PlaceUnit,
     PlayPower,
     Plunder,
+    Prepare,
     Rage,
     Raise,
     Ready,
@@ -162,11 +163,14 @@ class Combat(Model):
     """A combat in progress (RULINGS.md R9, R16).
 
     ``stage``: ``elder`` (a side holding Elder is asked whether to play it face up),
-    ``choose`` (the secret choice; ``choices`` hold each side's choice until both
+    ``powers`` (before the Combat Cards, in secret: a combat Power Card face down and
+    Conscription; ``prepared`` holds each side's answer until all answered), ``choose``
+    (the secret choice of the Combat Cards; ``choices`` hold each side's card until both
     chose), ``decide`` (after the reveal: ``asking`` answers ``question``), ``plunder``,
     ``salvage`` (the Coalition selects one of ``salvage_drawn`` to keep, RULINGS.md R14).
-    From the reveal on: ``powers`` the Power Cards still in play by side (face down
-    for Pharaoh's Fate and Guardian Angel until revealed), ``values`` the Combat
+    ``powers``: the Power Cards in play by side (Elder face up; the others face down until the
+    reveal, Pharaoh's Fate and Guardian Angel after it too); ``conscripted``: the captured
+    units Conscription added, by side. From the reveal on: ``values`` the Combat
     Values, ``winner`` the side winning now, ``early`` the combat was decided by a
     card removing the final unit, ``no_losses`` Guardian Angel was revealed,
     ``crucify`` the faction whose captured unit Crucify returns, ``lines`` the story
@@ -175,8 +179,9 @@ class Combat(Model):
     territory: str
     attacker: Faction
     defender: Faction
+    prepared: dict[str, Prepare] = {}
     choices: dict[str, Commit] = {}
-    stage: Literal["elder", "choose", "decide", "plunder", "salvage"] = "choose"
+    stage: Literal["elder", "powers", "choose", "decide", "plunder", "salvage"] = "choose"
     asking: Faction | None = None
     question: CombatQuestion | None = None
     elder: Faction | None = None  # the side that played Elder face up
@@ -184,6 +189,7 @@ class Combat(Model):
     reveal_answered: tuple[Faction, ...] = ()  # answered the face-down card's question (R9, R25)
     grace_answered: tuple[Faction, ...] = ()  # answered Grace's reversal (R9)
     powers: dict[str, str] = {}
+    conscripted: dict[str, int] = {}
     values: dict[str, int] = {}
     winner: Faction | None = None
     early: bool = False
@@ -418,7 +424,8 @@ class View(Model):
     rolling: Rolling | None
     combat_territory: str | None
     combat_sides: tuple[str, ...]
-    combat_chosen: tuple[str, ...]  # sides that have chosen (not what)
+    combat_chosen: tuple[str, ...]  # sides that have chosen (not what), at combat_stage
+    combat_stage: str | None = None  # "powers" (Power Cards face down first) or "choose" (Combat Cards); None otherwise
     window: str | None
     waiting: tuple[Seat, ...]
     last_combat: LastCombat | None
@@ -470,6 +477,7 @@ __all__ = [
     "PlaceUnit",
     "PlayPower",
     "Plunder",
+    "Prepare",
     "Rage",
     "Raise",
     "Ready",

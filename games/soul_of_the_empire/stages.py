@@ -342,8 +342,43 @@ class DecideStage(SoulStage):
         game._apply_decide(ctx, f, a)
 
 
+class PowersStage(SoulStage):
+    """Combat, before the Combat Cards: each side may play a combat Power Card face down (and Rome
+    add captured units with Conscription), in secret, shown together (Combat; RULINGS.md R9, R16)."""
+
+    name = "Power Cards before the Combat Cards"
+
+    def active(self, game: Any, s: State) -> bool:
+        return s.combat is not None and s.combat.stage == "powers"
+
+    def factions(self, game: Any, s: State) -> Sequence[str]:
+        return tuple(game._powers_asked(s))
+
+    def ask(self, game: Any, s: State, f: str) -> Prompt:
+        c = s.combat
+        assert c is not None
+        other = c.defender if f == c.attacker else c.attacker
+        conscript = (
+            ", add up to 2 captured units with Conscription (conscript 1 Jewish, 1 Coalition)"
+            if game._conscript_max(s, f)
+            else ""
+        )
+        return Prompt(
+            kind="secret",
+            text=f"Combat in {game.tname(c.territory)}: {game.fname(f)} against {game.fname(other)} — before "
+            f"the Combat Cards are chosen, play a combat Power Card face down (play <card>){conscript}, or "
+            "pass; the other side sees only whether you did (R9).",
+        )
+
+    def legal(self, game: Any, s: State, f: str) -> Sequence[Any]:
+        return game.prepare_options(s, f)
+
+    def effect(self, game: Any, ctx: _Ctx, f: str, a: Any) -> None:
+        game._apply_prepare(ctx, f, a)
+
+
 class CombatCardsStage(SoulStage):
-    """Combat: both sides choose a Combat Card in secret, with a Power Card (Combat; RULINGS.md R9)."""
+    """Combat: both sides choose a Combat Card in secret (Combat; RULINGS.md R9)."""
 
     name = "Combat Cards"
 
@@ -363,7 +398,7 @@ class CombatCardsStage(SoulStage):
         return Prompt(
             kind="secret",
             text=f"Combat in {game.tname(c.territory)}: {game.fname(f)} against {game.fname(other)} — choose a "
-            f"Combat Card in secret{elder}; pass plays the first unused card of your deck with no Power Card (R9).",
+            f"Combat Card in secret{elder}; pass plays the first unused card of your deck (R9).",
         )
 
     def legal(self, game: Any, s: State, f: str) -> Sequence[Any]:
@@ -534,7 +569,7 @@ class DiscardStage(PhaseStage):
 
 FLOW = Flow([
     ScoringStage(), ExtraRollStage(), RegroupStage(), RollingStage(), MarkersStage(), FinalUnitsStage(),
-    SalvageStage(), PlunderStage(), DecideStage(), CombatCardsStage(), ConversionStage(), TributeStage(), WindowStage(),
+    SalvageStage(), PlunderStage(), DecideStage(), PowersStage(), CombatCardsStage(), ConversionStage(), TributeStage(), WindowStage(),
     StartPhase(), MainPhase(), EndPhase(), DiscardStage(),
 ])
 """The stages in order of precedence: the first active one is current."""

@@ -117,7 +117,8 @@ def view(game: Any, s: State, viewer: Seat | None) -> View:
         rolling=s.rolling,
         combat_territory=c.territory if c else None,
         combat_sides=(c.attacker, c.defender) if c else (),
-        combat_chosen=tuple(sorted(c.choices)) if c else (),
+        combat_chosen=tuple(sorted(c.prepared if c.stage == "powers" else c.choices)) if c else (),
+        combat_stage=c.stage if c and c.stage in ("powers", "choose") else None,
         window=window,
         waiting=tuple(sorted(game.to_act(s))),
         last_combat=s.last_combat,
@@ -154,9 +155,9 @@ def perturb_hidden(game: Any, s: State, keep: frozenset[Seat] | None, rand: rand
     """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
     Objective deck and every Power Card deck shuffled, and the hand of each faction
     whose seat is outside ``keep`` (the Gray faction's always) redealt with its deck
-    (a Power Card committed to the combat in progress stays in its hand)."""
+    (a Power Card chosen for the combat in progress, still in its hand until both sides have chosen, stays there)."""
     committed: dict[str, list[str]] = {}
-    for side, choice in (s.combat.choices if s.combat is not None else {}).items():
+    for side, choice in (s.combat.prepared if s.combat is not None else {}).items():
         if choice.power:
             committed.setdefault(game.hand_owner(side), []).append(choice.power)
     factions = dict(s.factions)

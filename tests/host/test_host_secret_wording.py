@@ -62,8 +62,10 @@ CASES: list[tuple[str, str, Callable[[str], bool], int]] = [
     # (game, the example, which secret notation to look for, seed)
     ("barbarian-hordes", "support Western Roman Empire with 1 army",
      lambda n: n.startswith("support ") and n.endswith("with 1 army"), 1),
-    ("soul-of-the-empire", "commit … with Pharaoh's Fate",
-     lambda n: n.startswith("commit ") and " with " in n, 2),
+    ("soul-of-the-empire", "play Pharaoh's Fate (face down, before the Combat Cards)",
+     lambda n: n.startswith("play ") and any(
+         c in n for c in ("Pharaoh's Fate", "Praetorian Guard", "Hasmonean Valour", "Martyrdom", "Guardian Angel")
+     ), 2),
     ("roman-war", "cost Castra", lambda n: n.startswith("cost "), 2),
     ("promised-land", "discard Egyptians (2)", lambda n: n.startswith("discard "), 1),
     ("credo", "discard …", lambda n: n.startswith("discard "), 2),

@@ -39,14 +39,14 @@ def test_soul_elder_question_goes_to_a_side_that_could_hold_elder_holding_it_or_
     assert [x for x, _, _ in public_prompts(SOUL, not_held)] == [christians]
     assert SOUL.legal_actions(not_held, christians) == [Pass()]
     passed = act(not_held, "christians", Pass())
-    assert passed.combat.stage == "choose"
+    assert passed.combat.stage == "powers"  # Guardian Angel may still be played face down (R9 step 2)
     # an empty hand holds nothing (its size is public): no question
     empty = _soul_attack((), ("elder",))
     assert empty.combat.stage == "choose"
 
 
 def test_soul_pharaohs_fate_question_does_not_name_the_face_down_card():
-    """Soul of the Empire R25 and R9 step 5: the public question about a face-down Power Card
+    """Soul of the Empire R25 and R9 step 6: the public question about a face-down Power Card
     never names it ("reveal it (reveal), or take it back into the hand unrevealed (keep)")."""
     s = pharaoh_attack([1, 3])
     prompts = public_prompts(SOUL, s)

@@ -213,13 +213,40 @@ def test_ringed_combat_in_progress_is_named_under_the_factions() -> None:
     from bot.commands.render import playout
     from render.soul_of_the_empire import _overlay, notes
 
-    game, state, _ = playout("soul-of-the-empire", 7, 150, 4, "heuristic", {})
+    game, state, _ = playout("soul-of-the-empire", 7, 156, 4, "heuristic", {})
     view = game.view(state, None)
-    assert view.combat_territory == "garamantes"
-    assert view.last_combat and view.last_combat.territory == "aegyptus"
-    assert _overlay(view).highlight == ("garamantes",)
+    assert view.combat_territory == "armenia"
+    assert view.last_combat and view.last_combat.territory == "galatia"
+    assert _overlay(view).highlight == ("armenia",)
     texts = [t for t, _ in notes(view)]
-    assert "Combat in progress in Garamantes: Coalition attacks Rome; Rome has chosen a Combat Card" in texts[1]
+    assert "Combat in progress in Armenia: Coalition attacks Rome; Rome has chosen a Combat Card" in texts[1]
     # who is asked, and for what: the combat's card, not the Main Phase's dice (the prompt asks
-    # "Combat in Garamantes: Coalition against Rome — choose a Combat Card in secret")
-    assert texts[0] == "Asked now: Coalition — choose a Combat Card for the combat in Garamantes"
+    # "Combat in Armenia: Coalition against Rome — choose a Combat Card in secret")
+    assert texts[0] == "Asked now: Coalition — choose a Combat Card for the combat in Armenia"
+
+
+def test_the_power_cards_asked_before_the_combat_cards_are_named_so() -> None:
+    """Before the Combat Cards, the sides answer whether they play a Power Card face down
+    (RULINGS.md R9): the notes say that is what is asked, and who has answered, not that a
+    Combat Card was chosen."""
+    from games.soul_of_the_empire.model import Attack, Prepare
+    from render.soul_of_the_empire import combat_note, notes
+    from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
+        act,
+        board,
+        dice,
+        fresh,
+        g,
+        pass_elder,
+        set_f,
+        turn_of,
+    )
+
+    s = board(fresh(), {"syria": {"rome": 3, "christians": 2}})
+    s = set_f(set_f(s, "rome", hand=("praetorian-guard",)), "christians", hand=("martyrdom",))
+    s = act(dice(turn_of(s, "rome"), "rome", [1]), "rome", Attack(die=0, territory="syria", target="christians"))
+    s = act(pass_elder(s), "rome", Prepare(power="praetorian-guard"))
+    view = g.view(s, None)
+    assert view.combat_stage == "powers" and view.combat_chosen == ("rome",)
+    assert "Rome has answered before the Combat Cards" in combat_note(view)
+    assert "play a Power Card face down, or pass, before the Combat Cards in Syria" in notes(view)[0][0]

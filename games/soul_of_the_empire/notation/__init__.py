@@ -23,7 +23,9 @@ now) are accepted::
     rage 4 | rage 3+1
     discard objective 6: The Forum          2-player game
     play <card> [in <territory>] [on <faction>] [: <routes | territories | pieces | values>]
-    commit <combat card> [with <power card>] [conscript <n>]
+    play <combat power card>                 before the Combat Cards: a Power Card face down
+    conscript 1 Jewish, 1 Coalition          ... Conscription's units (both: play X and conscript 2)
+    commit <combat card>                     then the Combat Card, in secret
     elder | elder mine | elder theirs | elder none    Elder: play it face up; after the reveal
     reveal | keep                            Pharaoh's Fate after the reveal
     grace                                    Grace: reverse a combat result

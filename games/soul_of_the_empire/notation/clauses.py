@@ -18,6 +18,7 @@ from ..model import (
     Elder,
     Path,
     PlayPower,
+    Prepare,
     Redirect,
     Reveal,
     State,
@@ -118,24 +119,52 @@ def _parse_decision(g: SoulOfTheEmpire, s: State, verb: str, rest: str) -> Any:
 
 
 def _parse_commit(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> Commit:
-    conscript = 0
-    m = re.search(r"\s+conscript\s+(\d+)\s*$", rest, re.I)
-    if m:
-        conscript = int(m.group(1))
-        rest = rest[: m.start()]
-    card_text, sep, power_text = rest.partition(" with ")
     cards = {g.data.combat[c].name: c for c in g.combat_cards(s, f)} if s.combat else {}
     if not cards:
         raise IllegalActionError("You are not choosing a Combat Card now.")
-    card = match_name(card_text, cards, "Combat Card")
-    power = None
-    if sep and s.combat.elder is not None:
+    if re.search(r"\s(?:with|conscript)\s", f" {rest} ", re.I):
         raise IllegalActionError(
-            "Elder is face up: no other Power Card may be played in this combat; commit <card> alone."
+            "Power Cards and Conscription come before the Combat Cards are chosen (play <card>, "
+            "conscript <units>); now commit <Combat Card> alone."
         )
+    return Commit(card=match_name(rest, cards, "Combat Card"))
+
+
+def _parse_prepare(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str) -> Prepare:
+    """Before the Combat Cards: ``play <card>``, ``conscript <units> [<faction>], ...`` or both
+    (``play Praetorian Guard and conscript 2 Jewish``); ``conscript 2`` takes the largest captured
+    groups (RULINGS.md R9, R16)."""
+    text = f"{verb} {rest}".strip()
+    power_text, sep, units_text = _split_conscript(text)
+    power = None
+    if power_text:
+        m = re.match(r"^play\s+(.+)$", power_text, re.I)
+        if not m:
+            raise InvalidNotationError("play <combat Power Card>, conscript <units>, or both joined by 'and'.")
+        power = _card_in(g, list(s.factions[g.hand_owner(f)].hand), m.group(1), "Power Card")
+    units: list[tuple[str, int]] = []
     if sep:
-        power = _card_in(g, list(s.factions[g.hand_owner(f)].hand), power_text, "Power Card")
-    return Commit(card=card, power=power, conscript=conscript)
+        items = _items(units_text)
+        if len(items) == 1 and re.fullmatch(r"\d+", items[0].strip()):
+            units = list(g.conscript_default(s, int(items[0])))
+        else:
+            for item in items:
+                m = re.match(r"^(\d+)\s+(.+)$", item.strip())
+                if not m:
+                    raise InvalidNotationError("conscript <units> <faction>, ... e.g. conscript 1 Jewish, 1 Coalition.")
+                units.append((_faction(g, s, m.group(2)), int(m.group(1))))
+    merged: dict[str, int] = {}
+    for x, n in units:
+        merged[x] = merged.get(x, 0) + n
+    return Prepare(power=power, conscript=tuple(sorted(merged.items())))
+
+
+def _split_conscript(text: str) -> tuple[str, str, str]:
+    """``text`` cut at its ``conscript`` clause: (the part before, "conscript" or "", the units)."""
+    m = re.search(r"(?:^|\s+and\s+)conscript(?:\s+|$)", text, re.I)
+    if not m:
+        return text, "", ""
+    return text[: m.start()].strip(), "conscript", text[m.end() :].strip()
 
 
 def _parse_play(g: SoulOfTheEmpire, s: State, f: str, rest: str) -> PlayPower:

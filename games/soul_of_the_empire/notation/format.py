@@ -30,6 +30,7 @@ from ..model import (
     PlaceUnit,
     PlayPower,
     Plunder,
+    Prepare,
     Rage,
     Raise,
     Ready,
@@ -188,12 +189,12 @@ def _format_cards(g: SoulOfTheEmpire, s: State, f: str, a: Any) -> str | None:
             text += ": " + ", ".join(rest)
         return text
     if isinstance(a, Commit):
-        text = f"commit {g.data.combat[a.card].name}"
-        if a.power:
-            text += f" with {g.card_name(a.power)}"
+        return f"commit {g.data.combat[a.card].name}"
+    if isinstance(a, Prepare):
+        parts = [f"play {g.card_name(a.power)}"] if a.power else []
         if a.conscript:
-            text += f" conscript {a.conscript}"
-        return text
+            parts.append("conscript " + ", ".join(f"{n} {g.fname(x)}" for x, n in a.conscript))
+        return " and ".join(parts) or "pass"
     if isinstance(a, Elder):
         return "elder" if a.choice == "play" else f"elder {a.choice}"
     if isinstance(a, Reveal):

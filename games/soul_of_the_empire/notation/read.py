@@ -47,7 +47,7 @@ from ..model import (
     TakeUnit,
     Unblock,
 )
-from .clauses import _parse_commit, _parse_decision, _parse_play, _parse_redirect
+from .clauses import _parse_commit, _parse_decision, _parse_play, _parse_prepare, _parse_redirect
 from .format import format_action
 from .names import (
     _LEGAL_PLACES,
@@ -176,7 +176,10 @@ def _read_words(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low:
         return Plunder(option="rampage", territory=_territory(g, m.group(2)), count=count)
     if low == "keep":
         return Keep()
-    if verb in ("elder", "reveal", "grace", "crucify") or (verb == "play" and fold(rest).startswith("elder")):
+    elder_now = s.combat is not None and s.combat.stage in ("elder", "decide")
+    if verb in ("elder", "reveal", "grace", "crucify") or (
+        verb == "play" and fold(rest).startswith("elder") and elder_now
+    ):
         return _parse_decision(g, s, verb, rest)
     return None
 
@@ -333,6 +336,10 @@ def _read_cards(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low:
     """Combat Cards, Power Cards, shifts, scoring, conversion and redirects. None when ``verb`` is none of these."""
     if verb == "commit":
         return _parse_commit(g, s, f, rest)
+    if verb in ("play", "conscript") and s.combat is not None and s.combat.stage == "powers":
+        return _parse_prepare(g, s, f, verb, rest)
+    if verb == "conscript":
+        raise IllegalActionError("Conscription adds its units before the Combat Cards are chosen, in a combat.")
     if verb == "play":
         return _parse_play(g, s, f, rest)
     if verb == "shift":

@@ -28,6 +28,7 @@ VERBS = (
     "buy",
     "claim",
     "commit",
+    "conscript",
     "convert",
     "crucify",
     "discard",

@@ -1,7 +1,7 @@
 """Soul of the Empire's rules by area, as functions of the game object and an apply's scratch
 (rule text: shared/seeds/000; rulings: RULINGS.md): setup, dice, turn, scoring, movement,
 windows, main (the Main Phase), tribute, combat, outcome (after a combat's reveal),
-conversion, plunder, powers (playing Power Cards) and cards (their effects, by card id).
+conversion, plunder, prepare (before the Combat Cards), powers (playing Power Cards) and cards (their effects, by card id).
 
 The rule functions call one another through the game object, under the names bound in
 :class:`Rules`, so that no rules module imports another's functions (no import cycle between
@@ -20,6 +20,7 @@ from . import movement as movement_rules
 from . import outcome as outcome_rules
 from . import plunder as plunder_rules
 from . import powers as powers_rules
+from . import prepare as prepare_rules
 from . import scoring as scoring_rules
 from . import setup as setup_rules
 from . import tribute as tribute_rules
@@ -138,6 +139,12 @@ class Rules:
     _combat_powers = combat_rules.combat_powers
     _conscript_max = combat_rules.conscript_max
     _commit_options = combat_rules.commit_options
+    _ask_powers = prepare_rules.ask_powers
+    _powers_asked = prepare_rules.powers_asked
+    prepare_options = prepare_rules.prepare_options
+    _apply_prepare = prepare_rules.apply_prepare
+    _prepare_help = prepare_rules.prepare_help
+    conscript_default = prepare_rules.conscript_default
     _apply_elder_play = combat_rules.apply_elder_play
     _apply_commit = combat_rules.apply_commit
     lowest_wins = combat_rules.lowest_wins

@@ -57,27 +57,32 @@ def could_hold_elder(game: Any, s: State, side: str) -> bool:
 def could_hold(game: Any, s: State, holder: str, card_id: str) -> bool:
     """Whether ``holder``'s hand may hold a copy of ``card_id``, as far as the table can
     tell (RULINGS.md R25): the hand holds cards, and a copy is among hand and deck
-    together (every card that left them was seen)."""
+    together (every card that left them was seen), or among the Coalition's salvaged cards, which
+    the table cannot tell from the ones still in the hand."""
     f = s.factions[holder]
     if holder == "coalition":
         # its hand holds only salvaged cards, named to the Coalition and the loser alone:
         # any copy still in a hand or deck somewhere may be among them
         hidden = chain.from_iterable(g.hand + g.deck for g in s.factions.values())
         return bool(f.hand) and any(game.data.card(x).id == card_id for x in hidden)
-    return bool(f.hand) and any(game.data.card(x).id == card_id for x in f.hand + f.deck)
+    if game.data.card(card_id).faction != holder:
+        return False  # a faction holds only its own deck's cards
+    co = s.factions.get("coalition")
+    hidden = f.hand + f.deck + (co.hand if co is not None else ())
+    return bool(f.hand) and any(game.data.card(x).id == card_id for x in hidden)
 
 
 def ask_elder(game: Any, ctx: _Ctx) -> None:
     """Before the secret choice, each side that could hold Elder (attacker first) is
-    asked whether to play it face up, holding it or not (R9, R25); with nobody to ask,
-    the choice begins."""
+    asked whether to play it face up, holding it or not (R9, R25); with nobody left to ask,
+    the face-down Power Cards (rules.prepare), then the Combat Cards."""
     c = ctx.s.combat
     if c.elder is None:
         for side in (c.attacker, c.defender):
             if side not in c.elder_declined and game._could_hold_elder(ctx.s, side):
                 ctx.update(combat=c.model_copy(update={"asking": side, "question": "elder_play"}))
                 return
-    ctx.update(combat=c.model_copy(update={"stage": "choose", "asking": None, "question": None}))
+    game._ask_powers(ctx)
 
 
 def combat_powers(game: Any, s: State, side: str) -> list[str]:
@@ -101,17 +106,8 @@ def conscript_max(game: Any, s: State, side: str) -> int:
 
 
 def commit_options(game: Any, s: State, side: str) -> list[Commit]:
-    """Every Combat Card ``side`` may commit, with each Power Card it may add and each Conscription
-    count (Combat)."""
-    out = []
-    for card in game.combat_cards(s, side):
-        for power in [
-            None,
-            *[p for p in game._combat_powers(s, side) if game.data.card(p).id != "elder"],
-        ]:
-            for k in range(game._conscript_max(s, side) + 1):
-                out.append(Commit(card=card, power=power, conscript=k))
-    return out
+    """Every Combat Card ``side`` may commit (Combat: "any unused Combat Card the faction desires")."""
+    return [Commit(card=card) for card in game.combat_cards(s, side)]
 
 
 def apply_elder_play(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
@@ -153,37 +149,20 @@ def apply_elder_play(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
 
 
 def apply_commit(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
-    """A side's secret Combat Card (and Power Card, Conscription); a pass commits the first unused
-    card with no Power Card (RULINGS.md R9). The reveal follows when both have chosen."""
+    """A side's secret Combat Card; a pass commits the first unused card (RULINGS.md R9). The
+    reveal follows when both have chosen."""
     s = ctx.s
     cards = game.combat_cards(s, side)
     passed = isinstance(a, Pass)
     if passed:
-        # no choice in time: the first unused card of the deck, no Power Card (RULINGS.md R9)
+        # no choice in time: the first unused card of the deck (RULINGS.md R9)
         a = Commit(card=cards[0])
     if not isinstance(a, Commit):
-        raise IllegalActionError("Choose your Combat Card in secret: commit <card> [with <Power Card>].")
+        raise IllegalActionError("Choose your Combat Card in secret: commit <card>.")
     if a.card not in cards:
         raise IllegalActionError(
             "Choose an unused Combat Card: " + list_words([game.data.combat[c].name for c in cards]) + "."
         )
-    if a.power is not None and s.combat.elder is not None:
-        raise IllegalActionError(
-            "Elder is face up: no other Power Card may be played in this combat; commit <card> alone."
-        )
-    powers = [p for p in game._combat_powers(s, side) if game.data.card(p).id != "elder"]
-    if a.power is not None and a.power not in powers:
-        if game.data.card(a.power).id == "elder":
-            raise IllegalActionError(
-                "Elder is played face up before the Combat Cards are chosen, not with a Combat Card."
-            )
-        raise IllegalActionError(
-            "Combat Power Cards you may play: "
-            + (list_words([game.card_name(p) for p in powers]) if powers else "none")
-            + "."
-        )
-    if not 0 <= a.conscript <= game._conscript_max(s, side):
-        raise IllegalActionError(f"Conscription adds 0 to {game._conscript_max(s, side)} captured units.")
     c = s.combat
     choices = {**c.choices, side: a}
     ctx.update(combat=c.model_copy(update={"choices": choices}))
@@ -237,7 +216,8 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
     att, dfn = c.attacker, c.defender
     ca, cd = c.choices[att], c.choices[dfn]
     card = {att: game.data.combat[ca.card], dfn: game.data.combat[cd.card]}
-    power = {att: ca.power, dfn: cd.power}
+    # the Power Cards played face down before the Combat Cards (Elder aside: it acts after the reveal)
+    power = {x: p if p and c.elder is None else None for x in (att, dfn) for p in [c.powers.get(x)]}
     low = game.lowest_wins(att, dfn)
 
     def shown(p: str | None) -> str:
@@ -248,10 +228,9 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
         return f" with {game.card_name(p)}"
 
     lines = list(c.lines) + [
-        f"{game.fname(att)} reveals {card[att].name} ({card[att].number})" + shown(ca.power),
-        f"{game.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})" + shown(cd.power),
+        f"{game.fname(att)} reveals {card[att].name} ({card[att].number})" + shown(power[att]),
+        f"{game.fname(dfn)} reveals {card[dfn].name} ({card[dfn].number})" + shown(power[dfn]),
     ]
-    take_powers(game, ctx, c, power, lines)
     mod, early_winner = card_effects(game, ctx, c, card, low, lines)
     for side in (att, dfn):
         p = power[side]
@@ -263,7 +242,7 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
             )
     val = {
         side: game.combat_value(ctx.s, t, side, dfn if side == att else att, card[side].number)
-        + c.choices[side].conscript
+        + c.conscripted.get(side, 0)
         + mod[side]
         for side in (att, dfn)
     }
@@ -280,7 +259,6 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
         combat=c.model_copy(
             update={
                 "stage": "decide",
-                "powers": {**c.powers, **{x: p for x, p in power.items() if p}},
                 "values": val,
                 "winner": winner,
                 "early": early_winner is not None,
@@ -297,26 +275,6 @@ def resolve_combat(game: Any, ctx: _Ctx) -> None:
             + f"; {game.fname(winner)} is winning"
             + (" (a tie goes to the defender)." if val[att] == val[dfn] and early_winner is None else ".")
         )
-
-
-def take_powers(game: Any, ctx: _Ctx, c: Any, power: dict[str, str | None], lines: list[str]) -> None:
-    """At the reveal the Power Cards leave the hand (some return later), and Conscription
-    adds its captured units (Combat; Conscription)."""
-    att, dfn = c.attacker, c.defender
-    for side in (att, dfn):
-        if power[side]:
-            holder = game.hand_owner(side)
-            hand = list(ctx.f(holder).hand)
-            hand.remove(power[side])
-            ctx.set_f(holder, hand=tuple(hand))
-            if side == att:
-                ctx.update(power_played=ctx.s.power_played + 1)
-    # Conscription
-    for side in (att, dfn):
-        k = c.choices[side].conscript
-        if k:
-            game._release_captured(ctx, k)
-            lines.append(f"Conscription adds {k} captured units")
 
 
 def card_effects(

@@ -85,7 +85,7 @@ def apply_decide(game: Any, ctx: _Ctx, side: str, a: Any) -> None:
         p = c.powers[side]
         ctx.update(combat=c.model_copy(update={"reveal_answered": c.reveal_answered + (side,)}))
         if game.data.card(p).id != "pharaohs-fate":
-            # Guardian Angel stays face down until the final result (R9 step 7)
+            # Guardian Angel stays face down until the final result (R9 step 8)
             ctx.note(f"The {game.fname(side)} face-down Power Card stays face down.")
             game._advance_combat(ctx, "pharaoh")
             return

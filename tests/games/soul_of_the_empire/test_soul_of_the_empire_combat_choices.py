@@ -25,6 +25,7 @@ from games.soul_of_the_empire.model import (
     Keep,
     Pass,
     PlayPower,
+    Prepare,
     Reveal,
     State,
     UseGrace,
@@ -35,6 +36,7 @@ from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
     dice,
     fresh,
     pass_elder,
+    prepare,
     seat,
     set_f,
     turn_of,
@@ -60,7 +62,17 @@ def attack(
     return pass_elder(act(s, attacker, Attack(die=0, territory=territory, target=defender)))
 
 
-def commit(s: State, attacker: str, defender: str, a: Commit, d: Commit) -> State:
+def commit(
+    s: State,
+    attacker: str,
+    defender: str,
+    a: Commit,
+    d: Commit,
+    a_power: str | None = None,
+    d_power: str | None = None,
+) -> State:
+    """Each side's answer before the Combat Cards (``*_power`` face down, else pass), then the Combat Cards."""
+    s = prepare(prepare(s, attacker, a_power), defender, d_power)
     return act(act(s, attacker, a), defender, d)
 
 
@@ -102,14 +114,13 @@ def test_elder_is_asked_face_up_before_the_choice_only_when_held() -> None:
     assert "plays Elder face up" in seen_by(events, seat(held, "coalition"))
     assert played.combat.stage == "choose" and played.combat.elder == "christians"
     assert played.factions["christians"].hand == ("guardian-angel",)
-    # declining: the choice starts; Elder is not a card to play with the Combat Card
+    # declining: the face-down Power Cards come next; Elder is not one of them
     declined = act(held, "christians", Pass())
-    assert declined.combat.stage == "choose" and declined.combat.elder is None
-    with pytest.raises(IllegalActionError, match="face up before the Combat Cards"):
-        act(declined, "christians", Commit(card="fellowship", power="elder"))
-    assert Commit(card="fellowship", power="guardian-angel") in g.legal_actions(
-        declined, seat(declined, "christians")
-    )
+    assert declined.combat.stage == "powers" and declined.combat.elder is None
+    cs = seat(declined, "christians")
+    assert g.legal_actions(declined, cs) == [Pass(), Prepare(power="guardian-angel")]
+    with pytest.raises(IllegalActionError, match="face up"):
+        act(declined, "christians", g.parse_action(declined, cs, "play Elder"))
 
 
 def test_elder_face_up_blocks_other_power_cards() -> None:
@@ -120,13 +131,12 @@ def test_elder_face_up_blocks_other_power_cards() -> None:
     s = set_f(s, "christians", hand=("elder", "guardian-angel"))
     s = attack(s, "rome", "christians", "syria")
     s = act(s, "christians", Elder())
+    assert s.combat.stage == "choose"  # no face-down Power Card round
     for side in ("rome", "christians"):
-        assert all(a.power is None for a in g.legal_actions(s, seat(s, side)) if isinstance(a, Commit))
-    with pytest.raises(IllegalActionError, match="Elder is face up"):
-        act(s, "rome", Commit(card="legio", power="praetorian-guard"))
-    with pytest.raises(IllegalActionError, match="Elder is face up"):
-        act(s, "christians", Commit(card="prayer", power="guardian-angel"))
-    with pytest.raises(IllegalActionError, match="Elder is face up"):
+        assert all(isinstance(a, Commit | Pass) for a in g.legal_actions(s, seat(s, side)))
+    with pytest.raises(IllegalActionError, match="commit <card>"):
+        act(s, "rome", Prepare(power="praetorian-guard"))
+    with pytest.raises(IllegalActionError, match="before the Combat Cards"):
         g.parse_action(s, seat(s, "rome"), "commit Legio with Praetorian Guard")
     assert "Elder is face up" in g.to_act(s)[seat(s, "rome")].text
 
@@ -175,8 +185,9 @@ def test_elder_face_up_blocks_crucify_and_conscription() -> None:
     s = set_f(s, "christians", hand=("elder",))
     s = attack(s, "rome", "christians", "syria")
     s = act(s, "christians", Elder())
-    with pytest.raises(IllegalActionError, match="Conscription adds 0 to 0"):
-        act(s, "rome", Commit(card="legio", conscript=1))
+    assert s.combat.stage == "choose"  # Conscription is not asked
+    with pytest.raises(IllegalActionError, match="commit <card>"):
+        act(s, "rome", Prepare(conscript=(("jews", 1),)))
     # lowest wins: Rome 2 + 5 = 7 against the Christians 1 + 0 - 1 = 0
     s = commit(s, "rome", "christians", Commit(card="legio"), Commit(card="turn-the-other-cheek"))
     s = act(s, "christians", Elder(choice="none"))
@@ -193,7 +204,7 @@ def pharaoh_attack(die_values: list[int]) -> State:
     s = board(fresh(), {"jerusalem": {"rome": 5, "jews": 1}})
     s = set_f(s, "jews", hand=("pharaohs-fate", "tithe"))
     s = attack(s, "jews", "rome", "jerusalem", die_values)
-    s = commit(s, "jews", "rome", Commit(card="shofar", power="pharaohs-fate"), Commit(card="legio"))
+    s = commit(s, "jews", "rome", Commit(card="shofar"), Commit(card="legio"), a_power="pharaohs-fate")
     assert s.combat.question == "pharaoh" and s.combat.winner == "rome"
     assert g.to_act(s)[seat(s, "jews")].kind == "turn"
     return s
@@ -233,7 +244,7 @@ def test_pharaohs_fate_choose_whether_to_reveal_even_when_winning() -> None:
     s = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     s = attack(s, "rome", "jews", "jerusalem")
-    s = commit(s, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar", power="pharaohs-fate"))
+    s = commit(s, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar"), d_power="pharaohs-fate")
     assert s.combat is not None and s.combat.question == "pharaoh" and s.combat.winner == "jews"
     assert g.legal_actions(s, seat(s, "jews")) == [Reveal(), Keep(), Pass()]
     kept = act(s, "jews", Keep())
@@ -250,7 +261,7 @@ def test_pharaohs_fate_choice_when_a_card_removed_the_final_unit() -> None:
     s = board(fresh(), {"jerusalem": {"rome": 1, "jews": 3}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     s = attack(s, "rome", "jews", "jerusalem")
-    s = commit(s, "rome", "jews", Commit(card="legio"), Commit(card="sicarii", power="pharaohs-fate"))
+    s = commit(s, "rome", "jews", Commit(card="legio"), Commit(card="sicarii"), d_power="pharaohs-fate")
     assert s.combat is not None and s.combat.early and s.combat.question == "pharaoh"
     assert act(s, "jews", Keep()).last_combat.winner == "jews"
 
@@ -267,7 +278,7 @@ def test_coalition_face_down_card_asked_alike_whichever_it_is() -> None:
         s = set_f(s, "jews", hand=("tithe",), deck=tuple(c for c in s.factions["jews"].deck if c != card))
         s = attack(s, "coalition", "rome", "germania")
         return commit(
-            s, "coalition", "rome", Commit(card="berserker-charge", power=card), Commit(card="legio")
+            s, "coalition", "rome", Commit(card="berserker-charge"), Commit(card="legio"), a_power=card
         )
 
     pf, ga = won_with("pharaohs-fate"), won_with("guardian-angel")
@@ -291,30 +302,88 @@ def test_coalition_face_down_card_asked_alike_whichever_it_is() -> None:
         known,
         "coalition",
         "rome",
-        Commit(card="berserker-charge", power="guardian-angel"),
+        Commit(card="berserker-charge"),
         Commit(card="legio"),
+        a_power="guardian-angel",
     )
     assert known.combat is None or known.combat.stage == "plunder"
     assert known.factions["coalition"].hand == ("guardian-angel",)
 
 
 def test_face_down_power_card_is_secret_from_the_other_seat() -> None:
-    """Pharaoh's Fate: "Play face down with your Combat Card." — the other seat never learns
-    which card it is unless it is revealed: not in the events, not in its view."""
+    """Pharaoh's Fate: "Play face down" — the other seat learns that a Power Card was played face
+    down, never which one unless it is revealed: not in the events, not in its view."""
     s = board(fresh(), {"jerusalem": {"rome": 5, "jews": 1}})
     s = set_f(s, "jews", hand=("pharaohs-fate",))
     s = attack(s, "rome", "jews", "jerusalem")
     rome = seat(s, "rome")
-    s, e1 = step(s, "jews", Commit(card="shofar", power="pharaohs-fate"))
+    assert s.combat.stage == "powers" and g.to_act(s)[seat(s, "jews")].kind == "secret"
+    s, e1 = step(s, "jews", Prepare(power="pharaohs-fate"))
+    assert "Jewish plays a Power Card face down" in seen_by(e1, rome) and "Pharaoh" not in seen_by(e1, rome)
+    assert "pharaoh" not in g.view(s, rome).model_dump_json().lower()
+    s, e2 = step(s, "jews", Commit(card="shofar"))
     view = g.view(s, rome).model_dump_json()
     assert "pharaoh" not in view.lower() and "shofar" not in view.lower()
     assert g.view(s, rome).combat_chosen == ("jews",)
-    s, e2 = step(s, "rome", Commit(card="legio"))
-    text = seen_by(e1 + e2, rome)
+    s, e3 = step(s, "rome", Commit(card="legio"))
+    text = seen_by(e2 + e3, rome)
     assert "keeps a Power Card face down" in text and "Pharaoh" not in text
     assert "pharaoh" not in g.view(s, rome).model_dump_json().lower()
-    s, e3 = step(s, "jews", Keep())
-    assert "Pharaoh" not in seen_by(e3, rome) and "Pharaoh" not in s.last_combat.text
+    s, e4 = step(s, "jews", Keep())
+    assert "Pharaoh" not in seen_by(e4, rome) and "Pharaoh" not in s.last_combat.text
+
+
+def test_power_cards_are_played_face_down_before_the_combat_cards_are_chosen() -> None:
+    """Initiate Combat: "If either player wants to use a Power Card in the combat, they must play
+    the card face down before either player chooses their Combat Card." (RULINGS.md R9): both sides
+    answer first, in secret and at once (play <card>, or pass); the table is then told who played
+    one face down, and only then are the Combat Cards chosen, knowing that. (The Power Card was
+    chosen with the Combat Card, so the other side chose its card without knowing.)"""
+    s = board(fresh(), {"syria": {"rome": 3, "christians": 2}})
+    s = set_f(set_f(s, "rome", hand=("praetorian-guard",)), "christians", hand=("martyrdom",))
+    s = attack(s, "rome", "christians", "syria")
+    rs, cs = seat(s, "rome"), seat(s, "christians")
+    assert s.combat.stage == "powers" and set(g.to_act(s)) == {rs, cs}
+    assert {p.kind for p in g.to_act(s).values()} == {"secret"}
+    assert g.legal_actions(s, rs) == [Pass(), Prepare(power="praetorian-guard")]
+    assert g.parse_action(s, rs, "play Praetorian Guard") == Prepare(power="praetorian-guard")
+    with pytest.raises(IllegalActionError, match="Before the Combat Cards are chosen"):
+        act(s, "rome", g.parse_action(s, rs, "commit Legio"))
+    s = act(s, "rome", Prepare(power="praetorian-guard"))
+    assert s.combat.stage == "powers" and list(g.to_act(s)) == [cs]  # the other still answers
+    s, events = step(s, "christians", Pass())
+    assert "Before the Combat Cards: Rome plays a Power Card face down." in seen_by(events, cs)
+    assert s.combat.stage == "choose" and s.factions["rome"].hand == ()
+    assert g.legal_actions(s, rs) == [Commit(card=c) for c in g.combat_cards(s, "rome")] + [Pass()]
+    s = commit(s, "rome", "christians", Commit(card="legio"), Commit(card="prayer"))
+    # lowest wins: Rome 3 + 5 + 1 (Prayer) - 2 (Praetorian Guard, toward winning) = 7; Christians 2 + 2 = 4
+    assert s.last_combat.attacker_value == 7 and "with Praetorian Guard" in s.last_combat.text
+
+
+def test_conscription_adds_its_units_before_the_combat_cards_and_rome_names_them() -> None:
+    """Conscription: "Add up to 2 units from your captured unit area to a territory (may exceed 6
+    units) prior to selecting combat cards. ... Your total number of captured units will reduce the
+    number you used." (RULINGS.md R16): Rome adds them before the Combat Cards, in the open, and
+    names which captured units (``conscript 1 Christian, 1 Coalition``); they return to their own
+    supplies. (They were added with the Combat Card, in secret, always from the largest groups.)"""
+    s = board(fresh(), {"gallia": {"rome": 2, "jews": 2}})
+    s = set_f(
+        s, "rome", durable=("conscription",), captured={"coalition": 2, "christians": 1}, capture_track=3
+    )
+    s = set_f(s, "jews", hand=())
+    s = attack(s, "rome", "jews", "gallia")
+    rs = seat(s, "rome")
+    offered = {g.format_action(s, a) for a in g.legal_actions(s, rs)}
+    assert {"conscript 1 Christian", "conscript 2 Coalition", "conscript 1 Christian, 1 Coalition"} <= offered
+    supply = s.factions["christians"].supply
+    s, events = step(s, "rome", g.parse_action(s, rs, "conscript 1 christian, 1 coalition"))
+    assert "Conscription adds 2 captured units (1 Christian, 1 Coalition) to Rome" in seen_by(
+        events, seat(s, "jews")
+    )
+    assert s.factions["rome"].captured == {"coalition": 1} and s.factions["rome"].capture_track == 1
+    assert s.factions["christians"].supply == supply + 1 and s.combat.stage == "choose"
+    s = commit(s, "rome", "jews", Commit(card="legio"), Commit(card="shofar"))
+    assert s.last_combat.attacker_value == 2 + 5 + 2
 
 
 # --------------------------------------------------------------------------- Grace and Guardian Angel
@@ -327,7 +396,7 @@ def grace_fight(hand: tuple[str, ...] = (), power: str | None = None) -> State:
     s = set_f(s, "christians", hand=hand, durable=("grace",))
     s = attack(s, "coalition", "christians", "germania")
     return commit(
-        s, "coalition", "christians", Commit(card="berserker-charge"), Commit(card="prayer", power=power)
+        s, "coalition", "christians", Commit(card="berserker-charge"), Commit(card="prayer"), d_power=power
     )
 
 
@@ -389,8 +458,9 @@ def test_guardian_angel_returned_to_the_attacker_allows_another_card() -> None:
         s,
         "christians",
         "coalition",
-        Commit(card="stephens-witness", power="guardian-angel"),
+        Commit(card="stephens-witness"),
         Commit(card="feigned-retreat"),
+        a_power="guardian-angel",
     )
     assert s.last_combat.winner == "christians" and s.factions["christians"].hand == ("guardian-angel",)
     assert s.power_played == 0
@@ -507,7 +577,9 @@ def test_decisions_in_notation_and_bad_input() -> None:
     with pytest.raises(InvalidNotationError, match="crucify <faction>"):
         g.parse_action(c, rs, "crucify")
     main = dice(turn_of(fresh(), "rome"), "rome", [3])
-    with pytest.raises(IllegalActionError, match="'reveal' is not possible now: the question now is .Main Phase"):
+    with pytest.raises(
+        IllegalActionError, match="'reveal' is not possible now: the question now is .Main Phase"
+    ):
         g.parse_action(main, seat(main, "rome"), "reveal")
 
 
@@ -524,7 +596,9 @@ def test_agent_answers_the_decisions() -> None:
     assert ai.choose(g, p, seat(p, "jews")) == Reveal()
     won = board(fresh(), {"jerusalem": {"rome": 1, "jews": 5}})
     won = attack(set_f(won, "jews", hand=("pharaohs-fate",)), "rome", "jews", "jerusalem")
-    won = commit(won, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar", power="pharaohs-fate"))
+    won = commit(
+        won, "rome", "jews", Commit(card="pax-deorum"), Commit(card="shofar"), d_power="pharaohs-fate"
+    )
     assert ai.choose(g, won, seat(won, "jews")) == Keep()  # winning: keep it
     gr = grace_fight()
     assert ai.choose(g, gr, seat(gr, "christians")) == UseGrace()
@@ -570,4 +644,3 @@ def test_grace_may_reverse_a_won_combat_too() -> None:
     assert kept.last_combat.winner == "christians" and kept.factions["christians"].grace_now == 0
     reversed_ = act(s, "christians", UseGrace())
     assert reversed_.last_combat.winner == "coalition" and reversed_.factions["christians"].grace_now == 2
-

@@ -35,6 +35,7 @@ from games.soul_of_the_empire.model import (
     Path,
     PlayPower,
     Plunder,
+    Prepare,
     Rage,
     Raise,
     Ready,
@@ -140,8 +141,10 @@ def fight(
     s = dice(s, "jews" if attacker == "gray" else attacker, [1])
     s = act(s, attacker, Attack(die=0, territory=territory, target=defender, gray=attacker == "gray"))
     s = pass_elder(s)
-    s = act(s, attacker, Commit(card=a_card, power=kw.get("a_power"), conscript=kw.get("conscript", 0)))
-    return act(s, defender, Commit(card=d_card, power=kw.get("d_power")))
+    s = prepare(s, attacker, kw.get("a_power"), kw.get("conscript", 0))
+    s = prepare(s, defender, kw.get("d_power"))
+    s = act(s, attacker, Commit(card=a_card))
+    return act(s, defender, Commit(card=d_card))
 
 
 def pass_elder(s: State) -> State:
@@ -149,6 +152,23 @@ def pass_elder(s: State) -> State:
     could hold Elder is asked either way, RULINGS.md R25)."""
     while s.combat is not None and s.combat.question == "elder_play" and not g._elder_card(s, s.combat.asking):
         s = act(s, s.combat.asking, Pass())
+    return s
+
+
+def prepare(s: State, side: str, power: str | None = None, conscript: int = 0) -> State:
+    """Answer the question before the Combat Cards for ``side`` if it is asked: ``power`` face
+    down, ``conscript`` captured units from the largest groups, or pass (RULINGS.md R9)."""
+    if s.combat is None or s.combat.stage != "powers" or side not in g._powers_asked(s):
+        assert power is None and not conscript, f"{side} is not asked before the Combat Cards"
+        return s
+    units = g.conscript_default(s, conscript) if conscript else ()
+    return act(s, side, Prepare(power=power, conscript=units) if power or units else Pass())
+
+
+def pass_powers(s: State) -> State:
+    """Pass for every side asked before the Combat Cards (no face-down Power Card, RULINGS.md R9)."""
+    while s.combat is not None and s.combat.stage == "powers" and g._powers_asked(s):
+        s = act(s, g._powers_asked(s)[0], Pass())
     return s
 
 
