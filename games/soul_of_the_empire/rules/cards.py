@@ -154,8 +154,8 @@ def card_circus_maximus(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
 
 @effect("die-by-the-sword")
 def card_die_by_the_sword(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
-    """Die by the Sword: Roman units in a territory remove up to 3 enemy pieces (at most one fewer
-    than the Romans there)."""
+    """Die by the Sword: up to 3 Roman units of one territory (leaving 1) return to supply, and as
+    many units of any faction, named one by one anywhere."""
     t = a.territory
     pieces = game._parse_pieces(ctx, a.territories)
     if (
@@ -168,7 +168,8 @@ def card_die_by_the_sword(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
         )
     ctx.to_supply(t, "rome", len(pieces))
     for u, g in pieces:
-        if g == "rome" or game.units(ctx.s, u, g) <= 0:
+        # "For every unit removed, remove 1 unit from any territory": a unit of any faction
+        if game.units(ctx.s, u, g) <= 0:
             raise IllegalActionError(f"No {game.fname(g)} unit to remove in {game.tname(u)}.")
         ctx.to_supply(u, g, 1)
     ctx.note(f"Die by the Sword: {len(pieces)} Roman units and {len(pieces)} others return to supply.")

@@ -182,8 +182,10 @@ def dice_and_unit_card_options(game: Any, s: State, f: str, c: str, cid: str) ->
             k = min(3, game.units(s, t, "rome") - 1)
             if k <= 0:
                 continue
-            for g in sorted(game.present(s) - {"rome"}):
+            for g in sorted(game.present(s) - {f}):  # the Coalition may name Roman units (R14)
                 pieces = game._pieces(s, g, k)
+                if g == "rome":  # the Roman units left in that territory are not offered again
+                    pieces = tuple(p for p in game._pieces(s, g, k + game.units(s, t, g)) if p != f"{t}/rome")[:k]
                 if pieces:
                     out.append(PlayPower(card=c, territory=t, territories=pieces))
         return out

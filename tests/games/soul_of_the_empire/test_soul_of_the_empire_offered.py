@@ -162,3 +162,23 @@ def test_auxiliaries_units_are_placed_before_the_start_phase_ends() -> None:
     assert act(short, "rome", PlayPower(card="auxiliaries", territories=("gallia",))).auxiliaries_used
     empty = set_f(s, "rome", supply=0)
     assert act(empty, "rome", Done()).phase == "main"
+
+
+def test_die_by_the_sword_removes_any_unit_for_each_roman_unit() -> None:
+    """Die by the Sword: "From 1 territory, remove up to 3 Roman units (you must leave at least 1).
+    For every unit removed, remove 1 unit from any territory" — any unit: the Coalition playing a
+    salvaged copy (RULINGS.md R14) removes Roman units from one territory and, for each, a unit of
+    any faction, Roman units too; the options offer them. (Roman units could not be named.)"""
+    from games.soul_of_the_empire.model import PlayPower as Play
+
+    s = board(fresh(), {"italia": {"rome": 4}, "gallia": {"rome": 2}, "germania": {"coalition": 2}})
+    s = set_f(turn_of(s, "coalition", "start"), "coalition", hand=("die-by-the-sword",))
+    co = seat(s, "coalition")
+    offered = [a for a in g.legal_actions(s, co) if isinstance(a, Play)]
+    assert any(p.endswith("/rome") for a in offered for p in a.territories)
+    t = act(
+        s,
+        "coalition",
+        g.parse_action(s, co, "play Die by the Sword in Italia: Rome in Gallia, Rome in Gallia"),
+    )
+    assert units(t, "italia", "rome") == 2 and units(t, "gallia", "rome") == 0
