@@ -1,6 +1,6 @@
 """Soul of the Empire's rules by area, as functions of the game object and an apply's scratch
 (rule text: shared/seeds/000; rulings: RULINGS.md): setup, dice, turn, scoring, movement,
-windows, main (the Main Phase), tribute, combat, outcome (after a combat's reveal),
+windows, main (the Main Phase), coalition (its own die actions), tribute, combat, outcome (after a combat's reveal),
 conversion, plunder, prepare (before the Combat Cards), powers (playing Power Cards) and cards (their effects, by card id).
 
 The rule functions call one another through the game object, under the names bound in
@@ -12,6 +12,7 @@ combat in a conversion, and so on); the game object inherits :class:`Rules`.
 from __future__ import annotations
 
 from . import cards as cards_rules
+from . import coalition as coalition_rules
 from . import combat as combat_rules
 from . import conversion as conversion_rules
 from . import dice as dice_rules
@@ -112,7 +113,9 @@ class Rules:
     _main_actions = main_rules.main_actions
     _attack_targets = main_rules.attack_targets
     _can_claim = main_rules.can_claim
-    _can_block = main_rules.can_block
+    _can_block = coalition_rules.can_block
+    _block_moved = coalition_rules.block_moved
+    _coalition_actions = coalition_rules.coalition_actions
     _can_discard_objective = main_rules.can_discard_objective
     _apply_main = main_rules.apply_main
     _coalition_only = main_rules.coalition_only

@@ -143,7 +143,7 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
                 ):
                     out.append(_buy(die=i, extra=j))
     if f == "coalition":
-        out += coalition_actions(game, s, f, seq, present)
+        out += game._coalition_actions(s, f, seq, present)
     if s.players == 2:
         for i in seq:
             for extra in [None] + game.outside_dice(s, f, exclude=i):
@@ -174,39 +174,6 @@ def gray_actions(game: Any, s: State, f: str) -> list[Any]:
     return out
 
 
-def coalition_actions(game: Any, s: State, f: str, seq: list[int], present: list[str]) -> list[Any]:
-    """The Coalition's own die actions (The Coalition): claim an Objective Point Marker,
-    retrieve or unblock dice, raise its Rage, block another faction's objective with 6 pips."""
-    out: list[Any] = []
-    fs = s.factions[f]
-    for i in seq:
-        for m in s.markers:
-            if m.territory and not game.marker_claimed(s, m.territory):
-                out.append(ClaimMarker(die=i, territory=m.territory))
-        for d in fs.dice:
-            if d.place == "marker":
-                out.append(Retrieve(die=i, territory=d.on))
-        for c in sorted({d.on for d in fs.dice if d.place == "block"}):
-            out.append(Unblock(die=i, card=c))
-        if fs.rage < RAGE_MAX:
-            if fs.dice[i].value >= PIPS_PER_RAGE:
-                out.append(Rage(die=i))
-            for j in game.outside_dice(s, f, exclude=i):
-                if (fs.dice[i].value + fs.dice[j].value) // 2 > fs.dice[
-                    i
-                ].value // 2 and fs.rage + fs.dice[i].value // 2 < RAGE_MAX:
-                    out.append(Rage(die=i, extra=j))
-        for extra in [None] + game.outside_dice(s, f, exclude=i):
-            total = fs.dice[i].value + (fs.dice[extra].value if extra is not None else 0)
-            if total != BLOCK_PIPS:
-                continue
-            for c in s.objectives:
-                for target in present:
-                    if game._can_block(s, c, target):
-                        out.append(Block(die=i, extra=extra, card=c, target=target))
-    return out
-
-
 def attack_targets(game: Any, s: State, f: str) -> list[tuple[str, str]]:
     """(territory, faction) pairs ``f`` may attack: its units and theirs in the
     territory, not a faction of the same player (2-Player Rules 2), and the Jews
@@ -229,17 +196,6 @@ def can_claim(game: Any, s: State, f: str, card: str) -> bool:
     if s.players == 2 and not c.two_player:
         return False
     return game.claims(s, card).get(f) is None and not game.blocked(s, card, f)
-
-
-def can_block(game: Any, s: State, card: str, target: str) -> bool:
-    """Block an Objective: not already claimed, 1 per card, 1 per other faction."""
-    c = game.data.objectives[card]
-    if c.for_faction(target) is None or game.claims(s, card).get(target) is not None:
-        return False
-    co = s.factions["coalition"]
-    if any(d.place == "block" and (d.on == card or d.target == target) for d in co.dice):
-        return False
-    return not game.same_player(s, "coalition", target)
 
 
 def can_discard_objective(game: Any, s: State, card: str) -> bool:
@@ -409,21 +365,31 @@ def main_claim_marker(game: Any, ctx: _Ctx, s: State, f: str, a: ClaimMarker) ->
 def main_block(game: Any, ctx: _Ctx, s: State, f: str, a: Block) -> None:
     """The Coalition blocks another faction's objective with exactly 6 pips (The Coalition)."""
     game._coalition_only(f)
-    if (
-        a.card not in s.objectives
-        or a.target not in s.factions
-        or not game._can_block(s, a.card, a.target)
-    ):
-        raise IllegalActionError(
-            "You may block an unclaimed objective of another faction, 1 per card and 1 per faction."
-        )
+    moved = None
+    if a.card not in s.objectives or a.target not in s.factions or not game._can_block(s, a.card, a.target):
+        moved = game._block_moved(s, a.card, a.target) if a.card in s.objectives and a.target in s.factions else None
+        if moved is None:
+            raise IllegalActionError(
+                "You may block an unclaimed objective of another faction, 1 per card and 1 per faction "
+                "(or move a block there for 6 pips)."
+            )
+    old = [i for i, d in enumerate(s.factions[f].dice) if d.place == "block" and d.on == moved]
     v = game._use_die(ctx, f, a.die, place="block", on=a.card, target=a.target)
     v += game._use_extra(ctx, f, a.extra, place="block", on=a.card, target=a.target)
     if v != BLOCK_PIPS:
         raise IllegalActionError(f"Blocking requires exactly {BLOCK_PIPS} pips, not {v}.")
-    ctx.note(
-        f"The Coalition blocks the {game.fname(a.target)} objective on {game.data.objectives[a.card].name}."
-    )
+    name = game.data.objectives[a.card].name
+    if moved is not None:
+        # "Moving the die (or dice) to another objective requires another 6 pips": the block leaves
+        # its card, the dice that held it go to the Spent Dice area
+        for i in old:
+            ctx.set_die(f, i, place="spent", on=None, target=None)
+        ctx.note(
+            f"The Coalition moves its block from {game.data.objectives[moved].name} to the "
+            f"{game.fname(a.target)} objective on {name}."
+        )
+        return
+    ctx.note(f"The Coalition blocks the {game.fname(a.target)} objective on {name}.")
 
 
 def main_unblock(game: Any, ctx: _Ctx, s: State, f: str, a: Unblock) -> None:

@@ -182,3 +182,22 @@ def test_die_by_the_sword_removes_any_unit_for_each_roman_unit() -> None:
         g.parse_action(s, co, "play Die by the Sword in Italia: Rome in Gallia, Rome in Gallia"),
     )
     assert units(t, "italia", "rome") == 2 and units(t, "gallia", "rome") == 0
+
+
+def test_moving_a_block_costs_6_pips() -> None:
+    """Block/Unblock an Objective: "Moving the die (or dice) to another objective requires another 6
+    pips." — the Coalition, blocking the Jews on Pax Romana, moves its block to the Jews' objective
+    on The Temple for 6 pips (no extra die to unblock first); the dice that blocked Pax Romana go to
+    its Spent Dice area. (Moving needed a die to unblock, then 6 pips.)"""
+    from games.soul_of_the_empire.model import Block, Die
+
+    s = turn_of(fresh(), "coalition").model_copy(update={"objectives": ("pax-romana", "the-temple")})
+    s = dice(s, "coalition", [4, 2], [True, False])
+    old = Die(value=6, place="block", on="pax-romana", target="jews")
+    s = set_f(s, "coalition", dice=s.factions["coalition"].dice[:4] + (old,))
+    co = seat(s, "coalition")
+    assert Block(die=0, extra=1, card="the-temple", target="jews") in g.legal_actions(s, co)
+    t = act(s, "coalition", g.parse_action(s, co, "block 4+2: Jewish on The Temple"))
+    assert g.blocked(t, "the-temple", "jews") and not g.blocked(t, "pax-romana", "jews")
+    assert t.factions["coalition"].dice[4].place == "spent"
+    assert {d.place for d in t.factions["coalition"].dice[:2]} == {"block"}
