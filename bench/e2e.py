@@ -199,6 +199,7 @@ class Bench:
                 return
             token = comps[0]["custom_id"].split(":")[3]
             comp = rng.choice(comps)
+            edits = m.edits
             if comp["type"] == 3:
                 values = [o["value"] for o in comp["options"]]
                 lo, hi = comp.get("min_values", 1), comp.get("max_values", 1)
@@ -221,7 +222,9 @@ class Bench:
                 mid = message.id
                 try:
                     await self.fake.wait_until(
-                        lambda: "You chose" in self.fake.messages[mid].content or rec.followups,  # noqa: B023
+                        # its prompt edited (with what was chosen, or already superseded by the
+                        # next question: a waiter may wake after both edits), or a followup
+                        lambda: self.fake.messages[mid].edits > edits or rec.followups,  # noqa: B023
                         timeout=CLICK_WAIT,
                     )
                 except TimeoutError:
