@@ -14,6 +14,7 @@ from ..model import (
     PlayPower,
     State,
 )
+from ..queries import REVOLT_UNITS
 from .context import _Ctx, effect
 
 _play = made_once(PlayPower)
@@ -262,7 +263,8 @@ def other_card_options(game: Any, s: State, f: str, c: str, cid: str) -> list[Pl
 
 def revolt_spots(game: Any, s: State, cid: str) -> list[str]:
     """Where a Jewish Revolt card places its Gray units (Merchant: coastal territories of the
-    Empire; Peasant: next to the red region; Jewish: the blue region), without a marker or Gray units."""
+    Empire; Peasant: next to the red region; Jewish: the blue region), without a marker, with room for
+    its units (RULINGS.md R13)."""
     d = game.data
     if cid == "merchant-revolt":
         spots = [t for t in d.territories if d.territories[t].coastal and d.in_empire(t)]
@@ -271,7 +273,9 @@ def revolt_spots(game: Any, s: State, cid: str) -> list[str]:
         spots = [t for t in d.territories if t not in red and any(u in red for u in d.adjacent[t])]
     else:
         spots = list(d.region_territories("blue"))
-    return [t for t in spots if game.marker_at(s, t) is None and game.units(s, t, "gray") == 0]
+    # "Place 5 Gray Faction units": where they fit (6 Gray at most), fewer only if the supply is short
+    k = min(REVOLT_UNITS, s.factions["gray"].supply)
+    return [t for t in spots if game.marker_at(s, t) is None and game.room(s, t, "gray") >= k]
 
 
 def play_power(game: Any, ctx: _Ctx, f: str, a: PlayPower, phase: str) -> None:

@@ -15,6 +15,7 @@ from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
     dice,
     fresh,
     g,
+    play,
     seat,
     set_f,
     turn_of,
@@ -201,3 +202,22 @@ def test_moving_a_block_costs_6_pips() -> None:
     assert g.blocked(t, "the-temple", "jews") and not g.blocked(t, "pax-romana", "jews")
     assert t.factions["coalition"].dice[4].place == "spent"
     assert {d.place for d in t.factions["coalition"].dice[:2]} == {"block"}
+
+
+def test_a_revolt_may_rise_where_gray_units_already_are() -> None:
+    """Peasant Revolt: "Place 5 Gray Faction units in any 1 territory adjacent to the red region. Do
+    not place these units on a territory with an Objective Point Marker." — any such territory where
+    the 5 fit (the 6-unit limit: "There may be up to 6 Gray Faction ... units in a territory"), Gray
+    units of another revolt there or not; each revolt keeps its own units (RULINGS.md R13). (A
+    territory with any Gray unit was refused.)"""
+    from games.soul_of_the_empire.model import Keep
+
+    s = play(fresh(), "jews", "start", PlayPower(card="merchant-revolt", territory="gallia"), rolls=[4])
+    s = act(s, "jews", Keep()).model_copy(update={"power_played": 0})
+    s = board(s, {"gallia": {"gray": 1}})
+    assert "gallia" in g._revolt_spots(s, "peasant-revolt")
+    t = play(s, "jews", "start", PlayPower(card="peasant-revolt", territory="gallia"), rolls=[2])
+    assert units(t, "gallia", "gray") == 6
+    assert [r.units for r in t.revolts] == [{"gallia": 1}, {"gallia": 5}]
+    crowded = board(s, {"gallia": {"gray": 2}})
+    assert "gallia" not in g._revolt_spots(crowded, "peasant-revolt")  # 2 + 5 would exceed 6
