@@ -31,11 +31,25 @@ def fold(text: str) -> str:
     Pure, and called on the same names and notations over and over while reading typed
     input against the legal actions, so its results are cached (a bounded LRU cache).
     """
-    decomposed = unicodedata.normalize("NFKD", _THOUSANDS.sub("", text))
+    if "," in text:
+        text = _THOUSANDS.sub("", text)
+    if text.isascii():  # nothing to decompose: what _fold_unicode gives, by a table
+        return " ".join(text.replace("&", " and ").translate(_ASCII_FOLD).split())
+    return _fold_unicode(text)
+
+
+def _fold_unicode(text: str) -> str:
+    """``fold`` of any text (thousands separators already dropped): accents stripped, then
+    letters and digits lower-cased, "&" read as "and", anything else a space."""
+    decomposed = unicodedata.normalize("NFKD", text)
     kept = "".join(c for c in decomposed if not unicodedata.combining(c))
     kept = kept.replace("&", " and ")
     out = "".join(c.lower() if c.isalnum() else " " for c in kept)
     return " ".join(out.split())
+
+
+_ASCII_FOLD = {i: chr(i).lower() if chr(i).isalnum() else " " for i in range(128)}
+"""``fold``'s work on each ASCII character: a letter or digit lower-cased, any other a space."""
 
 
 def shorten(text: str, width: int = 40) -> str:
@@ -160,19 +174,21 @@ def unknown_command(
     return InvalidNotationError(f"{head}; {listed}.")
 
 
-def unique_prefix(typed: str, texts: Iterable[str]) -> str | None:
+def unique_prefix(typed: str, texts: Iterable[str] | TextIndex) -> str | None:
     """The one legal action's text that ``typed`` is a cut-short form of, or None.
 
     ``typed`` (folded) must be the start of exactly one of ``texts`` (folded), and must end
     inside a word of it (``"move 1: 1 Rome-It"`` is ``move 1: 1 Rome-Italia``, but
     ``"move 1: 1 Rome"`` is not ``move 1: 1 Rome-Italia``: that may be a different action
     the game refuses with its reason). A number typed last must be whole.
-    Equal texts count as one.
+    Equal texts count as one. ``texts`` may be a :class:`TextIndex` of them, built once
+    for a position whose texts are read again and again.
     """
     key = fold(typed)
     if not key:
         return None
-    first, folded = _text_index(tuple(texts))
+    index = texts if isinstance(texts, TextIndex) else _text_index(tuple(texts))
+    first, folded = index.first, index.folded
     if key in first:
         return first[key]
     # the folded texts starting with ``key`` lie together in sorted order
@@ -187,11 +203,24 @@ def unique_prefix(typed: str, texts: Iterable[str]) -> str | None:
     return first[f]
 
 
+class TextIndex:
+    """Texts indexed for :func:`unique_prefix`: folded text -> the first text folding to
+    it (``first``), and the folded texts sorted, each once (``folded``). A game builds one
+    for the legal actions' texts of a state (games.core.memo) when it reads every typed
+    action against them."""
+
+    __slots__ = ("first", "folded")
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        first: dict[str, str] = {}
+        for t in texts:
+            first.setdefault(fold(t), t)
+        self.first: Mapping[str, str] = MappingProxyType(first)
+        self.folded: tuple[str, ...] = tuple(sorted(first))
+
+
 @functools.lru_cache(maxsize=64)
-def _text_index(texts: tuple[str, ...]) -> tuple[dict[str, str], list[str]]:
-    """For ``unique_prefix``: folded text -> the first text folding to it, and the folded
-    texts sorted (each once). A step reads several typed actions against one list."""
-    first: dict[str, str] = {}
-    for t in texts:
-        first.setdefault(fold(t), t)
-    return first, sorted(first)
+def _text_index(texts: tuple[str, ...]) -> TextIndex:
+    """The index of ``texts`` for ``unique_prefix`` (a step reads several typed actions
+    against one list)."""
+    return TextIndex(texts)

@@ -6,10 +6,21 @@ Each test names the input a player typed and what it must read as.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from games.core import AmbiguousActionError, GameError, InvalidNotationError, start
+from games.core.notation import _THOUSANDS, _fold_unicode, fold
 from games.credo import GAME as CREDO
 from games.credo.model import Pick, Task
+
+
+@settings(max_examples=400, database=None, derandomize=True, deadline=None)
+@given(st.text(alphabet=st.characters(max_codepoint=127), max_size=40))
+def test_plain_text_folds_as_any_text_does(text: str) -> None:
+    """Typed text without accents (what the notations write) is folded by a table: any case,
+    "&" as "and", punctuation as spaces, exactly as text with accents is."""
+    assert fold(text) == _fold_unicode(_THOUSANDS.sub("", text))
 
 
 def _credo_lose_state():
