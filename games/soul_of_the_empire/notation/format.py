@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from games.core import InvalidNotationError
+from games.core.memo import last_state
 
 from ..model import (
     Attack,
@@ -92,7 +93,7 @@ def _piece(g: SoulOfTheEmpire, p: str) -> str:
 def format_action(g: SoulOfTheEmpire, s: State, a: Any) -> str:
     """``a`` in notation, with the names players see."""
     f = _actor(g, s, a)
-    for part in (_format_setup, _format_main, _format_cards):
+    for part in _PARTS.get(type(a), _ALL_PARTS):
         text = part(g, s, f, a)
         if text is not None:
             return text
@@ -241,9 +242,32 @@ def _redirect_starts(s: State) -> list[str]:
 
 
 def _actor(g: SoulOfTheEmpire, s: State, a: Any) -> str:
-    """The faction whose dice an action names: the acting faction."""
+    """The faction whose dice an action names: the acting faction (the same for every
+    action of a state)."""
+    return _acting(g, s)
+
+
+@last_state
+def _acting(g: SoulOfTheEmpire, s: State) -> str:
+    """The faction asked first in seat order, else the active one (remembered for the last
+    state: every legal action of a state is written with it)."""
     for seat in range(s.players):
         f = g.acting(s, seat)
         if f is not None:
             return f
     return s.active
+
+
+_SETUP_KINDS = (PlaceMarker, PlaceUnit, Reroll, Keep, Raise, Lower, Give, Regroup, Ready, Done, EndMain, Pass)
+_MAIN_KINDS = (Move, Recruit, Attack, Claim, Retrieve, Buy, ClaimMarker, Block, Unblock, Rage)
+_MAIN_KINDS += (DiscardObjective,)
+_CARD_KINDS = (PlayPower, Commit, Elder, Reveal, UseGrace, Crucify, Plunder, Shift, Redirect, Score)
+_CARD_KINDS += (Convert, Spread, DiscardPower)
+_ALL_PARTS = (_format_setup, _format_main, _format_cards)
+_PARTS = {
+    **{k: (_format_setup,) for k in _SETUP_KINDS},
+    **{k: (_format_main,) for k in _MAIN_KINDS},
+    **{k: (_format_cards,) for k in _CARD_KINDS},
+}
+"""The one part that writes each action type (each writes every action of its types), so
+an action is not tried against the others' types first; any other type tries them all."""

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -11,7 +13,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.memo import last_state
-from games.core.notation import completions, fold, shorten, unique_prefix, unknown_command
+from games.core.notation import TextIndex, completions, fold, shorten, unique_prefix, unknown_command
 from games.core.refusal import asked, not_now
 
 from ..model import (
@@ -78,9 +80,50 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     AmbiguousActionError or IllegalActionError with what would be legal: when the text
     cannot be read and its command word is not one of those legal now, the error says so
     and names the legal ones."""
-    full = unique_prefix(text, _texts_now(g, s, f))
+    as_written = _as_written(g, s, f, text)
+    if as_written is not None:
+        return as_written
+    full = unique_prefix(text, _index_now(g, s, f))
     if full is not None and fold(full) != fold(text):
         text = full
+    with _reading(g, s, f, text):
+        try:
+            return _parse_text(g, s, f, text)
+        except (InvalidNotationError, IllegalActionError):
+            words = text.split()
+            verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
+            if verb in VERBS:
+                legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
+                if legal and verb not in legal and not (verb == "play" and "elder" in legal):
+                    example = _example(g, s, f)
+                    # the example only when it shows more than a word of the list ("done (e.g. done)")
+                    e_g = f" (e.g. {example})" if example not in legal else ""
+                    now = f"legal now: {list_words(sorted(legal))}{e_g}."
+                    # the verb is not legal now: that is the reason, whatever the rest of the text
+                    # (not "No 9 in your Dice Sequence" for a move typed in the End Phase)
+                    raise IllegalActionError(not_now(verb, asked(g, s, g.seat_of(s, f)), now)) from None
+            raise
+
+
+def _as_written(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
+    """``text`` read as it stands, when it reads as a legal action whose notation folds as
+    ``text`` does: the legal actions' texts then hold ``text`` (up to case, accents and
+    spacing), so ``unique_prefix`` leaves it as it is and ``parse`` reads just this. None
+    otherwise: ``parse`` reads it the long way (this reading and its errors are dropped).
+    Spares writing out every legal action for text typed as the notation writes it."""
+    with contextlib.suppress(Exception):  # the long way reads it again and raises what it raises
+        with _reading(g, s, f, text):
+            a = _parse_text(g, s, f, text)
+        if a in _legal_set(g, s, f) and fold(format_action(g, s, a)) == fold(text):
+            return a
+    return None
+
+
+@contextlib.contextmanager
+def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Iterator[None]:
+    """While ``text`` is read: the territories named by the legal actions of its command
+    word (computed when a name needs them), and whether a name that fits one of them alone
+    is that one (names._territory)."""
     words0 = text.split()
     verb0 = SAME_AS.get(fold(words0[0]), fold(words0[0])) if words0 else ""
     cache: dict[str, set[str]] = {}
@@ -92,21 +135,7 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
 
     token = _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
     try:
-        return _parse_text(g, s, f, text)
-    except (InvalidNotationError, IllegalActionError):
-        words = text.split()
-        verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
-        if verb in VERBS:
-            legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
-            if legal and verb not in legal and not (verb == "play" and "elder" in legal):
-                example = _example(g, s, f)
-                # the example only when it shows more than a word of the list ("done (e.g. done)")
-                e_g = f" (e.g. {example})" if example not in legal else ""
-                now = f"legal now: {list_words(sorted(legal))}{e_g}."
-                # the verb is not legal now: that is the reason, whatever the rest of the text
-                # (not "No 9 in your Dice Sequence" for a move typed in the End Phase)
-                raise IllegalActionError(not_now(verb, asked(g, s, g.seat_of(s, f)), now)) from None
-        raise
+        yield
     finally:
         _LEGAL_PLACES.reset(token)
 
@@ -386,6 +415,22 @@ def _texts_now(g: SoulOfTheEmpire, s: State, f: str) -> list[str]:
         if g.acting(s, seat) == f:
             return [format_action(g, s, a) for a in g.legal_actions(s, seat)]
     return []
+
+
+@last_state
+def _legal_set(g: SoulOfTheEmpire, s: State, f: str) -> frozenset[Any]:
+    """The actions legal for ``f`` now (remembered for the last state)."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            return frozenset(g.legal_actions(s, seat))
+    return frozenset()
+
+
+@last_state
+def _index_now(g: SoulOfTheEmpire, s: State, f: str) -> TextIndex:
+    """``_texts_now`` indexed for ``unique_prefix`` (remembered for the last state: every
+    typed action of a step is looked up in it)."""
+    return TextIndex(_texts_now(g, s, f))
 
 
 def _verbs_now(g: SoulOfTheEmpire, s: State, f: str) -> set[str]:
