@@ -20,6 +20,7 @@ Grammar (case, accents and unambiguous prefixes of names are accepted)::
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from games.core import (
 )
 from games.core.english import count
 from games.core.errors import list_words
+from games.core.memo import last_state
 from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
 from games.core.refusal import asked, cannot
 
@@ -314,7 +316,7 @@ def _split_parts(body: str, names: dict[str, str]) -> list[str]:
     protected = body
     keep: dict[str, str] = {}
     for i, name in enumerate(sorted(names, key=len, reverse=True)):
-        pattern = re.compile(re.escape(name).replace(r"\&", r"(?:&|and)").replace(r"\ ", r"\s+"), re.I)
+        pattern = _name_pattern(name)
         if pattern.search(protected):
             token = f"\x00{i}\x00"
             keep[token] = name
@@ -326,6 +328,12 @@ def _split_parts(body: str, names: dict[str, str]) -> list[str]:
             p = p.replace(token, name)
         out.append(p)
     return out
+
+
+@functools.lru_cache(maxsize=512)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    """A card name as typed in a list: any case, "and" for "&", any spaces between words."""
+    return re.compile(re.escape(name).replace(r"\&", r"(?:&|and)").replace(r"\ ", r"\s+"), re.I)
 
 
 def _read_play(game: BarbarianHordes, s: State, seat: int, rest: str) -> PlayCard:
@@ -393,14 +401,16 @@ def _negatable(game: BarbarianHordes, s: State, seat: int) -> dict[str, str]:
     return {}
 
 
-def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> set[str]:
-    """Names of the action types legal for ``seat`` now."""
+@last_state
+def _legal_kinds(game: BarbarianHordes, s: State, seat: int) -> frozenset[str]:
+    """Names of the action types legal for ``seat`` now (remembered for the last state:
+    every typed action of a step asks)."""
     war = s.war
     if war is not None and war.stage == "commit":
         kinds = {"Fight"} if seat in (war.attacker, war.defender) else {"Pass", "Support"}
         kinds |= {"PlayCard"} if game.s_plays(s, seat) else set()  # S cards: "play anytime" (R12)
-        return kinds | ({"Block"} if game.blocks(s, seat) else set())
-    return {type(a).__name__ for a in game.legal_actions(s, seat)}
+        return frozenset(kinds | ({"Block"} if game.blocks(s, seat) else set()))
+    return frozenset(type(a).__name__ for a in game.legal_actions(s, seat))
 
 
 def _army_counts(armies: int) -> list[int]:
@@ -423,33 +433,64 @@ def candidates(game: BarbarianHordes, s: State, seat: int, limit: int = 60, pref
     war = s.war
     if war is None or war.stage != "commit":
         actions = game.legal_actions(s, seat)
+        if len(actions) <= limit:
+            return _legal_texts(game, s, seat)
         return [format_action(game, s, a) for a in actions[:limit]]
-    out: list[str] = []
     if seat in (war.attacker, war.defender):
-        cards = game.war_cards(s, seat, seat)
-        names = [game.card(c).display for c in cards]
-        out.append("fight")
-        out += [f"fight with {n}" for n in names]
-        if len(names) > 1:
-            out.append("fight with " + ", ".join(names))
-        if "berserkers" in game.abilities(s, seat) and s.players[seat].armies > 0:
-            out += ["fight with sacrifice"] + ([f"fight with {', '.join(names)}, sacrifice"] if names else [])
-    else:
-        out.append("pass")
-        armies = s.players[seat].armies
-        typed = re.match(r"^\s*support\s+(.+?)\s+with\s+(\d+)", prefix, flags=re.I)
-        for side in (war.attacker, war.defender):
-            side_name = _name(game, s, side)
-            counts = _army_counts(armies)
-            if typed and fold(side_name).startswith(fold(typed.group(1))) and int(typed.group(2)) <= armies:
-                counts = [int(typed.group(2))]
-            out += [f"support {side_name} with {_armies(n)}" for n in counts if n > 0]
-            out += [
-                f"support {side_name} with {game.card(c).display}"
+        return _fight_texts(game, s, seat)
+    out = ["pass"]
+    armies = s.players[seat].armies
+    typed = re.match(r"^\s*support\s+(.+?)\s+with\s+(\d+)", prefix, flags=re.I)
+    sides, blocks = _support_parts(game, s, seat)
+    for side_name, cards in sides:
+        counts = _army_counts(armies)
+        if typed and fold(side_name).startswith(fold(typed.group(1))) and int(typed.group(2)) <= armies:
+            counts = [int(typed.group(2))]
+        out += [f"support {side_name} with {_armies(n)}" for n in counts if n > 0]
+        out += cards
+    return out + list(blocks)
+
+
+@last_state
+def _legal_texts(game: BarbarianHordes, s: State, seat: int) -> list[str]:
+    """Every legal action of ``seat`` in notation, outside a war's commitments
+    (remembered for the last state: every typed action of a step is read against them)."""
+    return [format_action(game, s, a) for a in game.legal_actions(s, seat)]
+
+
+@last_state
+def _fight_texts(game: BarbarianHordes, s: State, seat: int) -> list[str]:
+    """A combatant's commitments offered (``candidates``), remembered for the last state."""
+    cards = game.war_cards(s, seat, seat)
+    names = [game.card(c).display for c in cards]
+    out = ["fight"]
+    out += [f"fight with {n}" for n in names]
+    if len(names) > 1:
+        out.append("fight with " + ", ".join(names))
+    if "berserkers" in game.abilities(s, seat) and s.players[seat].armies > 0:
+        out += ["fight with sacrifice"] + ([f"fight with {', '.join(names)}, sacrifice"] if names else [])
+    return out + [f"block with {game.card(c).display}" for c in game.blocks(s, seat)]
+
+
+@last_state
+def _support_parts(
+    game: BarbarianHordes, s: State, seat: int
+) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[str, ...]]:
+    """For a supporter's ``candidates``: each side's nation name and its card supports, and
+    the blocks; remembered for the last state (the army counts offered depend on the text)."""
+    war = s.war
+    assert war is not None
+    sides = tuple(
+        (
+            _name(game, s, side),
+            tuple(
+                f"support {_name(game, s, side)} with {game.card(c).display}"
                 for c in game.war_cards(s, seat, side)
-            ]
-    out += [f"block with {game.card(c).display}" for c in game.blocks(s, seat)]
-    return out
+            ),
+        )
+        for side in (war.attacker, war.defender)
+    )
+    return sides, tuple(f"block with {game.card(c).display}" for c in game.blocks(s, seat))
 
 
 def hint(game: BarbarianHordes, s: State, seat: int) -> str:
