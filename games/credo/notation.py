@@ -25,6 +25,8 @@ Reading works against the legal actions in their written form, so
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -33,6 +35,7 @@ from games.core import (
     InvalidNotationError,
 )
 from games.core.errors import list_words
+from games.core.memo import last_state
 from games.core.notation import fold, unique_prefix, unknown_command, whole_word_fits
 from games.core.refusal import asked, cannot, not_this
 
@@ -118,8 +121,20 @@ def _option(game: Credo, option: str) -> str:
     return game.church_name(int(option))
 
 
+@last_state
 def _candidates(game: Credo, s: State, seat: int) -> list[tuple[str, Any]]:
+    """(notation, action) of every legal action of ``seat`` (remembered for the last state:
+    every typed action of a step is read against them)."""
     return [(format_action(game, s, a), a) for a in game.legal_actions(s, seat)]
+
+
+@last_state
+def _by_fold(game: Credo, s: State, seat: int) -> Mapping[str, Any]:
+    """Folded notation -> the first legal action written so (remembered for the last state)."""
+    out: dict[str, Any] = {}
+    for c, a in _candidates(game, s, seat):
+        out.setdefault(fold(c), a)
+    return MappingProxyType(out)
 
 
 def _fits(typed: list[str], words: list[str]) -> bool:
@@ -154,9 +169,9 @@ def parse(game: Credo, s: State, seat: int, text: str) -> Any:
     verbs_now = sorted({c.split()[0] for c, _ in cands})
     if not key:
         raise InvalidNotationError(f"Type an action; legal now: {list_words(verbs_now)}.")
-    for c, a in cands:
-        if fold(c) == key:
-            return a
+    exact = _by_fold(game, s, seat).get(key)
+    if exact is not None:
+        return exact
     full = unique_prefix(text, [c for c, _ in cands])
     if full is not None:
         return dict(cands)[full]

@@ -27,6 +27,8 @@ coin, ``Tribute 2 (silver)``. ``parse(format_action(a)) == a`` for every legal a
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -36,7 +38,7 @@ from games.core import (
 )
 from games.core.errors import list_words
 from games.core.memo import last_state
-from games.core.notation import completions, fold, unique_prefix, unknown_command
+from games.core.notation import TextIndex, completions, fold, unique_prefix, unknown_command
 from games.core.refusal import asked, cannot, not_this
 
 from .data import COINS
@@ -171,6 +173,18 @@ def _legal_texts(game: PromisedLand, s: State, seat: int) -> list[tuple[str, Any
     return [(format_action(game, s, a), a) for a in game.legal_actions(s, seat)]
 
 
+@last_state
+def _legal_index(game: PromisedLand, s: State, seat: int) -> TextIndex:
+    """The legal actions' texts indexed for ``unique_prefix`` (remembered for the last state)."""
+    return TextIndex(t for t, _ in _legal_texts(game, s, seat))
+
+
+@last_state
+def _legal_by_text(game: PromisedLand, s: State, seat: int) -> Mapping[str, Any]:
+    """Notation -> the (last) legal action written so (remembered for the last state)."""
+    return MappingProxyType(dict(_legal_texts(game, s, seat)))
+
+
 _KEEP = frozenset("abcdefghijklmnopqrstuvwxyz0123456789")
 
 
@@ -206,9 +220,9 @@ def parse(game: PromisedLand, s: State, seat: int, text: str) -> Any:
     words = key.split()
     if not words:
         raise InvalidNotationError(f"Type an action; legal now: {list_words([t for t, _ in legal])}.")
-    full = unique_prefix(text, [t for t, _ in legal])
+    full = unique_prefix(text, _legal_index(game, s, seat))
     if full is not None:
-        return dict(legal)[full]
+        return _legal_by_text(game, s, seat)[full]
     near = [(t, a, _fold(t)) for t, a in legal if t.split()[0].startswith(words[0])]
     for _, a, f in near:
         if f == key:

@@ -22,6 +22,8 @@ parts split at `` on ``, `` to ``, `` at ``, `` from ``), so each part may be a 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -30,6 +32,7 @@ from games.core import (
     InvalidNotationError,
 )
 from games.core.errors import list_words
+from games.core.memo import last_state
 from games.core.notation import completions, fold, unique_prefix, unknown_command
 from games.core.refusal import asked, cannot, not_this
 
@@ -212,17 +215,16 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     raw = " ".join(text.split())
     if not raw:
         raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")
-    legal = game.legal_actions(s, seat)
-    texts = {format_action(game, s, a): a for a in legal}
+    texts = _texts(game, s, seat)
     word = fold(raw.split()[0])
     if word in DONE_WORDS | PASS_WORDS and len(raw.split()) == 1:
         for verb in ("pass", "done") if word in PASS_WORDS else ("done", "pass"):
             if verb in texts:
                 return texts[verb]
         raise IllegalActionError(cannot(game, s, seat, f"say {word}", hint(game, s, seat)))
-    for t, a in texts.items():
-        if fold(t) == fold(raw):
-            return a
+    exact = _by_fold(game, s, seat).get(fold(raw))
+    if exact is not None:
+        return exact
     full = unique_prefix(raw, texts)
     if full is not None:
         return texts[full]
@@ -256,6 +258,22 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
         if not why.startswith("That is not legal now"):
             raise IllegalActionError(why)
     raise IllegalActionError(not_this(raw, asked(game, s, seat), same_verb, limit=15))
+
+
+@last_state
+def _texts(game: RomanWar, s: State, seat: int) -> Mapping[str, Any]:
+    """Notation -> legal action of ``seat`` (the last one of a text), remembered for the last
+    state: every typed action of a step is read against them."""
+    return MappingProxyType({format_action(game, s, a): a for a in game.legal_actions(s, seat)})
+
+
+@last_state
+def _by_fold(game: RomanWar, s: State, seat: int) -> Mapping[str, Any]:
+    """Folded notation -> the action of the first text (of ``_texts``) folding to it."""
+    out: dict[str, Any] = {}
+    for t, a in _texts(game, s, seat).items():
+        out.setdefault(fold(t), a)
+    return MappingProxyType(out)
 
 
 def hint(game: RomanWar, s: State, seat: int) -> str:
