@@ -9,7 +9,8 @@ is printed with its session seed, player count, options and the action sequence
 that reproduces it (``tabula play GAME --players N --ai 0 --seed SEED -o ...`` and
 those actions, or ``tabula fuzz GAME --session-seed SEED --players N -o ...``). Exit
 status 1 if any game failed. Ctrl-C (or SIGTERM) stops a long run and prints the figures
-of the games finished so far (exit status 1).
+of the games finished so far (exit status 1). ``--jobs N`` plays N games at once, each in
+its own process (the same games and seeds, and the same report, as a serial run).
 """
 
 from __future__ import annotations
@@ -80,6 +81,14 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         default=engine.DEFAULT_NOTATION_CAP,
         help="legal actions per asked seat and step whose notation is read back (all of them up to "
         f"this many, a random sample beyond; default {engine.DEFAULT_NOTATION_CAP})",
+    )
+    p.add_argument(
+        "--jobs",
+        "-j",
+        type=whole_number,
+        default=1,
+        help="games played at once, each in its own process (default 1); the games, their seeds "
+        "and the report are those of a serial run",
     )
     p.set_defaults(func=run)
     return p
@@ -154,6 +163,9 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
     if args.games < 1:
         print("--games must be at least 1", file=sys.stderr)
         return 2
+    if args.jobs < 1:
+        print("--jobs must be at least 1", file=sys.stderr)
+        return 2
     pinned = dict(args.options) if args.options else None
     try:
         if pinned is not None:
@@ -184,7 +196,12 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
                 shown.update(done - shown.n)
 
             report = engine.run(
-                game, cases, max_steps=args.max_steps, notation_cap=args.notation_cap, progress=progress
+                game,
+                cases,
+                max_steps=args.max_steps,
+                notation_cap=args.notation_cap,
+                progress=progress,
+                jobs=args.jobs,
             )
     except KeyboardInterrupt:  # Ctrl-C or a SIGTERM ends a long run: report the games done
         interrupted = True
@@ -194,6 +211,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
             signal.signal(signal.SIGTERM, before)
     title = game.title
     if interrupted:
-        title += f" (interrupted after {report.games} of {len(cases)} games; the game in play is not counted)"
+        in_play = "the games in play are" if args.jobs > 1 and len(cases) > 1 else "the game in play is"
+        title += f" (interrupted after {report.games} of {len(cases)} games; {in_play} not counted)"
     print_report(report, time.perf_counter() - t0, out, title=title, seed=args.seed)
     return 1 if report.failures or interrupted else 0

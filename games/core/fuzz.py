@@ -23,8 +23,12 @@ rules) are declared next to the game with its invariants.
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import importlib
+import multiprocessing
 import random
+import signal
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -247,17 +251,66 @@ def run(
     max_steps: int = DEFAULT_MAX_STEPS,
     notation_cap: int = DEFAULT_NOTATION_CAP,
     progress: Callable[[int, Report], None] | None = None,
+    jobs: int = 1,
 ) -> Report:
     """Fuzz every case (see ``cases``); ``progress(games done, report so far)`` is
-    called after each game."""
+    called after each game.
+
+    ``jobs`` > 1 fuzzes the cases in that many worker processes (each game is played as
+    a serial run plays it: its case alone decides it). The report is the one a serial run
+    gives, failures in case order; while it runs, the report so far counts the games
+    finished, in whatever order they finish. Ctrl-C (KeyboardInterrupt) in the calling
+    process ends the workers and propagates; the last report given to ``progress`` holds
+    the games finished by then.
+    """
     report = Report(game.id)
-    for i, case in enumerate(cases, 1):
-        r = fuzz_game(game, case, max_steps=max_steps, notation_cap=notation_cap)
-        report.games += 1
-        report.steps += r.steps
-        report.finished += r.finished
-        if r.failure is not None:
-            report.failures.append(r.failure)
-        if progress is not None:
-            progress(i, report)
+    if jobs <= 1 or len(cases) <= 1:
+        for i, case in enumerate(cases, 1):
+            r = fuzz_game(game, case, max_steps=max_steps, notation_cap=notation_cap)
+            _count(report, r)
+            if r.failure is not None:
+                report.failures.append(r.failure)
+            if progress is not None:
+                progress(i, report)
+        return report
+    order: list[int] = []  # the case index of each failure in report.failures
+    ctx = multiprocessing.get_context("spawn")  # a fresh interpreter: no lock or thread of ours copied
+    start = (type(game).__module__, game.id, max_steps, notation_cap)
+    with ctx.Pool(min(jobs, len(cases)), initializer=_start_worker, initargs=start) as pool:
+        results = pool.imap_unordered(_fuzz_indexed, enumerate(cases))
+        for done, (index, r) in enumerate(results, 1):
+            _count(report, r)
+            if r.failure is not None:  # in case order, as a serial run lists them
+                at = bisect.bisect(order, index)
+                order.insert(at, index)
+                report.failures.insert(at, r.failure)
+            if progress is not None:
+                progress(done, report)
     return report
+
+
+def _count(report: Report, r: Result) -> None:
+    """Add a game's figures (not its failure) to ``report``."""
+    report.games += 1
+    report.steps += r.steps
+    report.finished += r.finished
+
+
+_worker: dict[str, Any] = {}
+"""A worker process's game and limits (``_start_worker``)."""
+
+
+def _start_worker(module: str, game_id: str, max_steps: int, notation_cap: int) -> None:
+    """Set up a worker of ``run``: the parent alone answers Ctrl-C (and then ends the
+    workers); the game is found as the parent found it (its module registers it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    importlib.import_module(module)
+    from .registry import get_game
+
+    _worker.update(game=get_game(game_id), max_steps=max_steps, notation_cap=notation_cap)
+
+
+def _fuzz_indexed(item: tuple[int, Case]) -> tuple[int, Result]:
+    index, case = item
+    w = _worker
+    return index, fuzz_game(w["game"], case, max_steps=w["max_steps"], notation_cap=w["notation_cap"])

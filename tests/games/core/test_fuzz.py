@@ -241,6 +241,44 @@ def test_fuzz_command_interrupted_reports_the_games_done(
     assert "interrupted after 2 of 5 games" in out and "games: 2 (" in out and "failures: 0" in out
 
 
+def _without_time(out: str) -> str:
+    return "\n".join(line for line in out.splitlines() if not line.startswith("time: "))
+
+
+def test_fuzz_command_in_parallel_reports_what_a_serial_run_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs 2 plays the games of a serial run, with their seeds: the same games, steps and
+    failures, printed the same way (in case order, whichever worker finished first)."""
+    import tests.faultygame  # noqa: F401  (registers "count-faulty": its reader misreads a card)
+
+    runs = []
+    for jobs in ("1", "2"):
+        status = main(["fuzz", "count-faulty", "--games", "12", "--seed", "3", "--jobs", jobs])
+        runs.append((status, _without_time(capsys.readouterr().out)))
+    assert runs[0] == runs[1]
+    status, out = runs[1]
+    assert status == 1 and "failures: 0" not in out and "notation at step" in out and "1. seat " in out
+
+
+def test_fuzz_command_in_parallel_interrupted_reports_the_games_done(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C in a parallel run ends its workers and prints the figures of the games finished."""
+    real = fuzz._count
+    calls = []
+
+    def stop_at_third(*args: Any) -> None:
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        real(*args)
+
+    monkeypatch.setattr(fuzz, "_count", stop_at_third)
+    status = main(["fuzz", "roman-war", "--games", "6", "--max-steps", "30", "--players", "1", "--jobs", "2"])
+    out = capsys.readouterr().out
+    assert status == 1, out
+    assert "interrupted after 2 of 6 games; the games in play are not counted" in out and "games: 2 (" in out
+
+
 def test_fuzz_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["fuzz", "credo", "--games", "1", "--players", "2"]) == 2
     assert "3 to 6 players" in capsys.readouterr().err
@@ -248,3 +286,5 @@ def test_fuzz_command_rejects_bad_arguments(capsys: pytest.CaptureFixture[str]) 
     assert "ask_all" in capsys.readouterr().err
     assert main(["fuzz", "credo", "--session-seed", "5"]) == 2
     assert "--players N" in capsys.readouterr().err
+    assert main(["fuzz", "credo", "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
