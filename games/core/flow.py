@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from .base import ApplyContext, GameDefaults
 from .errors import IllegalActionError, list_words
+from .memo import last_state
 from .model import Prompt, Seat, Step
 from .refusal import not_now, not_this
 from .rng import Rng
@@ -228,9 +229,14 @@ class FlowGame(GameDefaults):
 
     def to_act(self, s: Any) -> Mapping[Seat, Prompt]:
         """Who is asked now and how: the current stage's seats and prompts; ``{}`` when the
-        game is over."""
+        game is over. A fresh dict, its prompts remembered for the last state (games.core.memo):
+        reading each typed action asks whether its seat is asked."""
         if self.outcome(s) is not None:  # type: ignore[attr-defined]
             return {}
+        return dict(self._prompts(s))
+
+    @last_state
+    def _prompts(self, s: Any) -> Mapping[Seat, Prompt]:
         return self.flow.to_act(self, s)
 
     def asks(self, s: Any, seat: Seat) -> bool:
