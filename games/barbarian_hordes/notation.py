@@ -229,7 +229,7 @@ def _read_pick(game: BarbarianHordes, s: State, rest: str) -> PickNation:
 
 
 def _read_verb(
-    game: BarbarianHordes, s: State, seat: int, verb: str, rest: str, word: str, legal_kinds: set[str]
+    game: BarbarianHordes, s: State, seat: int, verb: str, rest: str, word: str, legal_kinds: frozenset[str]
 ) -> Any:
     if verb in ("help", "hand", "status", "quit", "log", "undo"):
         raise InvalidNotationError(f"Type {verb} on its own; {hint(game, s, seat)}")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
+import contextvars
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
@@ -86,23 +85,25 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     full = unique_prefix(text, _index_now(g, s, f))
     if full is not None and fold(full) != fold(text):
         text = full
-    with _reading(g, s, f, text):
-        try:
-            return _parse_text(g, s, f, text)
-        except (InvalidNotationError, IllegalActionError):
-            words = text.split()
-            verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
-            if verb in VERBS:
-                legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
-                if legal and verb not in legal and not (verb == "play" and "elder" in legal):
-                    example = _example(g, s, f)
-                    # the example only when it shows more than a word of the list ("done (e.g. done)")
-                    e_g = f" (e.g. {example})" if example not in legal else ""
-                    now = f"legal now: {list_words(sorted(legal))}{e_g}."
-                    # the verb is not legal now: that is the reason, whatever the rest of the text
-                    # (not "No 9 in your Dice Sequence" for a move typed in the End Phase)
-                    raise IllegalActionError(not_now(verb, asked(g, s, g.seat_of(s, f)), now)) from None
-            raise
+    token = _reading(g, s, f, text)
+    try:
+        return _parse_text(g, s, f, text)
+    except (InvalidNotationError, IllegalActionError):
+        words = text.split()
+        verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
+        if verb in VERBS:
+            legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
+            if legal and verb not in legal and not (verb == "play" and "elder" in legal):
+                example = _example(g, s, f)
+                # the example only when it shows more than a word of the list ("done (e.g. done)")
+                e_g = f" (e.g. {example})" if example not in legal else ""
+                now = f"legal now: {list_words(sorted(legal))}{e_g}."
+                # the verb is not legal now: that is the reason, whatever the rest of the text
+                # (not "No 9 in your Dice Sequence" for a move typed in the End Phase)
+                raise IllegalActionError(not_now(verb, asked(g, s, g.seat_of(s, f)), now)) from None
+        raise
+    finally:
+        _LEGAL_PLACES.reset(token)
 
 
 def _as_written(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
@@ -111,19 +112,22 @@ def _as_written(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     spacing), so ``unique_prefix`` leaves it as it is and ``parse`` reads just this. None
     otherwise: ``parse`` reads it the long way (this reading and its errors are dropped).
     Spares writing out every legal action for text typed as the notation writes it."""
-    with contextlib.suppress(Exception):  # the long way reads it again and raises what it raises
-        with _reading(g, s, f, text):
-            a = _parse_text(g, s, f, text)
+    token = _reading(g, s, f, text)
+    try:
+        a = _parse_text(g, s, f, text)
         if a in _legal_set(g, s, f) and fold(format_action(g, s, a)) == fold(text):
             return a
+    except Exception:  # the long way reads it again and raises what it raises
+        pass
+    finally:
+        _LEGAL_PLACES.reset(token)
     return None
 
 
-@contextlib.contextmanager
-def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Iterator[None]:
-    """While ``text`` is read: the territories named by the legal actions of its command
-    word (computed when a name needs them), and whether a name that fits one of them alone
-    is that one (names._territory)."""
+def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> contextvars.Token[Any]:
+    """Set, while ``text`` is read, the territories named by the legal actions of its
+    command word (computed when a name needs them) and whether a name that fits one of them
+    alone is that one (names._territory); the caller resets the returned token."""
     words0 = text.split()
     verb0 = SAME_AS.get(fold(words0[0]), fold(words0[0])) if words0 else ""
     cache: dict[str, set[str]] = {}
@@ -133,11 +137,7 @@ def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Iterator[None]:
             cache["t"] = _legal_places(g, s, f, verb0)
         return cache["t"]
 
-    token = _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
-    try:
-        yield
-    finally:
-        _LEGAL_PLACES.reset(token)
+    return _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
 
 
 def _legal_places(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> set[str]:
