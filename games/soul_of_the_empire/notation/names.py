@@ -15,7 +15,7 @@ from games.core import (
     InvalidNotationError,
 )
 from games.core.errors import list_words
-from games.core.notation import match_name, shorten
+from games.core.notation import fold, match_name, shorten
 
 from ..model import (
     Path,
@@ -55,10 +55,21 @@ def _territory_names(g: SoulOfTheEmpire) -> Mapping[str, str]:
     return MappingProxyType({t.name: t.id for t in g.data.territories.values()})
 
 
+@functools.cache
+def _territory_folds(g: SoulOfTheEmpire) -> Mapping[str, str]:
+    """Folded territory name -> id: the exact matches ``match_name`` finds first (built once
+    per game object)."""
+    names = _territory_names(g)
+    return MappingProxyType({fold(n): names[n] for n in names})
+
+
 def _territory(g: SoulOfTheEmpire, text: str) -> str:
     """The territory ``text`` names; when it fits several (or none), the territories the
     legal actions name come first: a name fitting one legal territory alone is that one
     (where the action list holds every choice), and the lists offered are the legal ones."""
+    exact = _territory_folds(g).get(fold(text.strip()))
+    if exact is not None:  # as match_name would find it
+        return exact
     names = _territory_names(g)
     try:
         return match_name(text.strip(), names, "territory")
@@ -197,11 +208,15 @@ def _gray_ref(
     return _seq_die(g, s, "jews", _int(" ".join(words), "a die")), False
 
 
+_COUNTED = re.compile(r"^(\d+)\s+(.*)$")
+_ROUTE_STEP = re.compile(r"\s*(?:-|>|→)\s*")
+
+
 def _path(g: SoulOfTheEmpire, text: str) -> Path:
     text = text.strip()
-    m = re.match(r"^(\d+)\s+(.*)$", text)
+    m = _COUNTED.match(text)
     count, rest = (int(m.group(1)), m.group(2)) if m else (1, text)
-    parts = [p for p in re.split(r"\s*(?:-|>|→)\s*", rest) if p.strip()]
+    parts = [p for p in _ROUTE_STEP.split(rest) if p.strip()]
     if len(parts) < 2:
         raise InvalidNotationError(
             f"A route is territories joined by '-', e.g. 2 Rome-Italia; not {shorten(text)!r}."
