@@ -28,6 +28,7 @@ from games.core.english import count
 
 from . import draw as dr
 from . import theme
+from .paint import Draw
 from .phone import HandCard
 from .record import cached_layer, panel
 from .text import draw_fit, draw_text, face, fit_paragraph, fit_sentences
@@ -195,7 +196,7 @@ def static_layer(n: int) -> Image.Image:
     its overlay."""
     lay = layout(n)
     img = Image.new("RGB", (WIDTH, lay.height), theme.BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = lay.ring
     pad = 70
     # the table's edge, a shade of the table (not a ring of its own: the ring is the seating order)
@@ -218,21 +219,21 @@ def _legend(img: Image.Image, box: dr.Box) -> None:
         dr.paste_badge(img, theme.seat_style(0), c, size + 4)
 
     def ring(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        ImageDraw.Draw(img).line(
+        Draw(img).line(
             (c[0] - size / 2, c[1], c[0] + size / 2, c[1]),
             fill=theme.mix(theme.TABLE, theme.LIGHT, 0.35),
             width=8,
         )
 
     def attack(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        ImageDraw.Draw(img).line((c[0] - size / 2, c[1], c[0] + size / 2, c[1]), fill=theme.ATTACK, width=8)
+        Draw(img).line((c[0] - size / 2, c[1], c[0] + size / 2, c[1]), fill=theme.ATTACK, width=8)
         dr.paste_icon(img, "swords", c, size - 6, theme.LIGHT)
 
     def icon(kind: str, colour: RGB = theme.INK):
         return lambda img, c, size: dr.paste_icon(img, kind, c, size + 4, colour)
 
     def turn(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        d = ImageDraw.Draw(img)
+        d = Draw(img)
         d.rounded_rectangle(
             (c[0] - size / 2, c[1] - size / 2, c[0] + size / 2, c[1] + size / 2),
             radius=6,
@@ -278,7 +279,7 @@ def _pill(
     img: Image.Image, right: float, cy: float, text: str, fill: RGB, icon_kind: str | None, size: int = 17
 ) -> float:
     """A rounded label ending at ``right``; returns its left edge."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     f = face(size, "bold")
     ink = theme.ink_on(fill)
     left = right - _pill_width(text, icon_kind, size)
@@ -296,7 +297,7 @@ def _pill_width(text: str, icon_kind: str | None, size: int) -> float:
 
 
 def _panel(img: Image.Image, box: dr.Box, p: PlayerView, view: View, name: str) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = (int(v) for v in box)
     w = r - left
     style = theme.seat_style(p.seat)
@@ -381,7 +382,7 @@ def _ring_overlay(img: Image.Image, view: View, lay: Layout, order: list[int]) -
         for s, b in zip(order, lay.panels, strict=False)
     }
     i = order.index(view.active)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     colour = theme.ATTACK if not view.attack_forbidden else theme.INK_MUTED
     links = [
         _sub_path(pts, acc, pos[a], pos[b_])
@@ -416,7 +417,7 @@ def _visible_point(seg: list[tuple[float, float]], panels: tuple[dr.Box, ...]) -
 def _centre(
     img: Image.Image, view: View, box: dr.Box, players: dict[int, PlayerView], names: dict[int, str]
 ) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     w = r - left
     y = t + 6
@@ -513,7 +514,7 @@ def _side(
     anchor: str = "l",
 ) -> None:
     """A seat's badge and nation name on one line."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     x, cy = xy
     f, lines = fit_paragraph(_nation(players.get(seat), seat), max_w - 44, 40, 21, "bold")
     if anchor == "r":
@@ -527,7 +528,7 @@ def _side(
 def _war_result(
     img: Image.Image, box: dr.Box, res: WarResult, players: dict[int, PlayerView], title: str
 ) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     w = r - left
     y = _box_title(d, box, title)
@@ -582,7 +583,7 @@ def _war_result(
 
 
 def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: dict[int, PlayerView]) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     w = r - left
     stage = "commitments in secret" if war.stage == "commit" else "Leader cards may be negated"
@@ -646,7 +647,7 @@ def _war_now(img: Image.Image, box: dr.Box, war: WarView, view: View, players: d
 def _winner(
     img: Image.Image, box: dr.Box, view: View, players: dict[int, PlayerView], names: dict[int, str]
 ) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     w = r - left
     d.rounded_rectangle(box, radius=14, fill=theme.HEADER, outline=theme.ACTIVE, width=4)
@@ -668,7 +669,7 @@ def _winner(
 
 def _info(img: Image.Image, box: dr.Box, view: View, players: dict[int, PlayerView]) -> None:
     """No war yet: who may attack whom now."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     w = r - left
     y = _box_title(d, box, "The table")
@@ -690,7 +691,7 @@ def _info(img: Image.Image, box: dr.Box, view: View, players: dict[int, PlayerVi
 
 
 def _hand(img: Image.Image, top: int, view: View, hand: tuple[CardView, ...]) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     d.rectangle((0, top, WIDTH, img.height), fill=theme.HEADER)
     d.rectangle((0, top, WIDTH, top + 4), fill=theme.ORANGE)
     title = f"Your hand \u2014 {len(hand)} card{'s' if len(hand) != 1 else ''} (limit {view.hand_limit})"

@@ -28,6 +28,7 @@ from games.credo.model import ArticleView, CouncilView, PlayerView, View
 
 from . import draw as dr
 from . import theme
+from .paint import Draw
 from .phone import HandCard
 from .record import panel
 from .text import draw_fit, draw_text, face, fit_paragraph, wrap
@@ -84,7 +85,7 @@ def _short(a: ArticleView | None) -> str:
 
 
 def _creed(img: Image.Image, view: View) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     f_small, f = face(theme.MIN_TEXT, "bold"), face(18)
     draw_text(d, (MARGIN, CREED_Y), "DEFINITIVE CREED", f_small, theme.LIGHT)
     piles = (f"Church cards: deck {view.church_deck}, discard {view.church_discard}   ·   "
@@ -117,7 +118,7 @@ def _council(img: Image.Image, c: CouncilView, y: float, names: dict[int, str], 
     """The General Council's band (rule text, General Councils): each proposed doctrine with
     its backers, the votes cast for it (or, before the vote, the votes its backers hold), the
     Churches with no doctrine for the Article and their votes, and what the losers discard."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     box = (MARGIN, y, WIDTH - MARGIN, y + COUNCIL_H - 10)
     d.rounded_rectangle(
         box, radius=12, fill=theme.mix(theme.PANEL, theme.ORANGE, 0.25), outline=theme.INK, width=3
@@ -183,7 +184,7 @@ def _bar(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], frac: f
 
 
 def _panel(img: Image.Image, box, p: PlayerView, view: View, name: str) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     x0, y0, x1, y1 = box
     active = view.active == p.seat and view.phase == "play"
     waiting = p.seat in view.waiting
@@ -336,7 +337,7 @@ def render(view: View, names: Mapping[int, str] | None = None) -> Image.Image:
 
 
 def _footer(img: Image.Image, view: View, names: dict[int, str]) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     bottom = board_height(view)
     y = bottom - FOOTER_H
     d.rectangle((0, y, WIDTH, bottom), fill=theme.BACKGROUND)
@@ -374,7 +375,7 @@ GUIDE = (
 def _guide(img: Image.Image, box: tuple[float, float, float, float]) -> None:
     """With three or five Churches, the free place of the last row: how to win, a turn, a General
     Council and the doctrine symbols (rule text: Victory, The Game, General Councils)."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=14, fill=theme.mix(theme.TABLE, theme.PANEL, 0.12), outline=theme.INK, width=2)
     fb = face(theme.MIN_TEXT, "bold")
@@ -434,7 +435,7 @@ def _hand(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
     me = view.players[view.viewer] if view.viewer is not None else None
     if me is None or me.hand is None:
         return
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     y = board_height(view)
     d.rectangle((0, y, WIDTH, img.height), fill=theme.HEADER)
     with panel("hand", (0, y, WIDTH, img.height), img.size):

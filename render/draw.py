@@ -18,6 +18,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from . import theme
+from .paint import Draw
 from .record import panel
 from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
 from .theme import RGB, SeatStyle, ShapeName
@@ -111,7 +112,7 @@ def badge(style: SeatStyle, size: int, outline: RGB = theme.INK, ring: RGB | Non
     """
     s = SUPERSAMPLE
     big = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = Draw(big)
     c = size * s / 2
     r = c - 2 * s
     if ring is not None:
@@ -129,7 +130,7 @@ def badge(style: SeatStyle, size: int, outline: RGB = theme.INK, ring: RGB | Non
         fsize = min(fsize, int(size * scale))
         dy = size * 0.07 if style.shape == "triangle" else 0
         draw_text(
-            ImageDraw.Draw(img), (size / 2, size / 2 + dy), style.label, face(fsize, "bold"), style.ink, "mm"
+            Draw(img), (size / 2, size / 2 + dy), style.label, face(fsize, "bold"), style.ink, "mm"
         )
     return img
 
@@ -152,7 +153,7 @@ def icon(kind: str, size: int, colour: RGB = theme.INK) -> Image.Image:
     s = SUPERSAMPLE
     n = size * s
     big = Image.new("RGBA", (n, n), (0, 0, 0, 0))
-    d = ImageDraw.Draw(big)
+    d = Draw(big)
     w = max(2, int(n * 0.07))
     c = n / 2
     if kind == "army":
@@ -249,7 +250,7 @@ def counter(
     width used in pixels."""
     x, y = xy
     paste_icon(img, kind, (x + size / 2, y), size)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     f = face(int(size * 0.85), "bold")
     w = draw_text(d, (x + size + 6, y), str(value), f, ink, "lm")
     if suffix:
@@ -360,7 +361,7 @@ def card_face(
     """Draw a card face filling ``box``: name on top, type codes in a band, the
     Force value in a corner circle, the note and wrapped text below (``text_size`` pixels, less
     when it does not fit; a card without type codes starts its note under the name)."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = (int(v) for v in box)
     w = r - left
     d.rounded_rectangle((left, t, r, b), radius=12, fill=theme.PANEL, outline=theme.INK, width=3)
@@ -398,7 +399,7 @@ def card_face(
 
 def card_back(img: Image.Image, box: Box, count: int | None, label: str) -> None:
     """A face-down pile in ``box`` with its ``count`` and a ``label`` under it."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = (int(v) for v in box)
     for k in (6, 3, 0):
         d.rounded_rectangle(
@@ -430,7 +431,7 @@ def legend(img: Image.Image, box: Box, entries: Sequence[LegendEntry], ink: RGB 
     """A legend row in ``box``: each entry is (draw_symbol(img, center, size), label).
     Entries flow left to right and wrap to further rows; when they would run out of the box,
     symbols, text (down to 14 px) and gaps are drawn smaller, never an entry left out."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, t, r, b = box
     # every entry is shown: smaller symbols, text and gaps when they would not fit the box
     for size, f, gap in ((26, face(theme.MIN_TEXT + 1), 28), (22, face(theme.MIN_TEXT), 20), (20, face(14), 14)):
@@ -476,7 +477,7 @@ HEADER_HEIGHT = 78
 
 def header(img: Image.Image, h: Header, height: int = HEADER_HEIGHT) -> None:
     """Draw the header bar across the top ``height`` pixels of ``img``."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     w = img.width
     d.rectangle((0, 0, w, height), fill=theme.HEADER)
     d.rectangle((0, height - 4, w, height), fill=theme.ORANGE)

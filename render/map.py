@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 
 from . import draw as dr
 from . import theme
+from .paint import Draw
 from .record import cached_layer
 from .text import draw_text, face, truncate
 from .theme import RGB, SeatStyle
@@ -473,7 +474,7 @@ def static_layer(m: MapData, width: int = theme.WIDTH) -> Image.Image:
     legend; RGB, ``image_size(m, width)``. ``render_map`` caches it per map and width."""
     g = Geometry(m, width)
     img = Image.new("RGB", (width, g.height), theme.BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     sea = theme.hex_colour(m.sea)
     d.rectangle((PAD, g.top, width - PAD, g.top + g.map_h), fill=sea, outline=theme.INK, width=2)
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
@@ -507,7 +508,7 @@ def _geography(img: Image.Image, m: MapData, g: Geometry) -> None:
     rivers, the frontier (red line), the sea links' dots and the waters' names."""
     geo = m.geography
     assert geo is not None
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     sea = theme.hex_colour(m.sea)
     land = theme.hex_colour(m.land)
     regions = {r.id: r for r in m.regions}
@@ -638,7 +639,7 @@ def _mark_symbol(kind: str):
 
     def sym(img: Image.Image, c: tuple[float, float], size: int) -> None:
         if kind == "combat":
-            d = ImageDraw.Draw(img)
+            d = Draw(img)
             d.rounded_rectangle(
                 (c[0] - 15, c[1] - 11, c[0] + 15, c[1] + 11), radius=10, outline=theme.ACTIVE, width=5
             )
@@ -667,7 +668,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
             t: float = t,
             ink_t: float = ink_t,
         ) -> None:
-            d = ImageDraw.Draw(img)
+            d = Draw(img)
             poly = [
                 (c[0] - size / 2, c[1] - size / 2),
                 (c[0] + size / 2, c[1] - size / 2),
@@ -684,7 +685,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
     def line(kind: str):
         def sym(img: Image.Image, c: tuple[float, float], size: int) -> None:
             _edge(
-                ImageDraw.Draw(img),
+                Draw(img),
                 Edge(a="a", b="b", kind=kind),
                 (c[0] - size / 2 - 4, c[1]),
                 (c[0] + size / 2 + 4, c[1]),
@@ -703,7 +704,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
         return
 
     def outside(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        ImageDraw.Draw(img).rectangle(
+        Draw(img).rectangle(
             (c[0] - size / 2, c[1] - size / 2, c[0] + size / 2, c[1] + size / 2),
             fill=OUTSIDE,
             outline=theme.INK_MUTED,
@@ -711,20 +712,20 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
 
     def dots(img: Image.Image, c: tuple[float, float], size: int) -> None:
         # within the swatch (a dot's halo is 5 px), clear of the label after it
-        _dots(ImageDraw.Draw(img), (c[0] - size / 2 + 5, c[1]), (c[0] + size / 2 - 5, c[1]))
+        _dots(Draw(img), (c[0] - size / 2 + 5, c[1]), (c[0] + size / 2 - 5, c[1]))
 
     def frontier(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        d = ImageDraw.Draw(img)
+        d = Draw(img)
         d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 - 1, c[1]), fill=theme.INK, width=10)
         d.line((c[0] - size / 2 - 4, c[1], c[0] + size / 2 - 1, c[1]), fill=FRONTIER, width=6)
 
     def river(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        d = ImageDraw.Draw(img)
+        d = Draw(img)
         pts = [(c[0] - size / 2 - 4 + k * (size + 1) / 12, c[1] + 4 * math.sin(k * 1.1)) for k in range(13)]
         d.line(pts, fill=RIVER, width=5, joint="curve")
 
     def border(img: Image.Image, c: tuple[float, float], size: int) -> None:
-        d = ImageDraw.Draw(img)
+        d = Draw(img)
         d.rectangle((c[0] - size / 2, c[1] - size / 2, c[0], c[1] + size / 2), fill=land)
         d.rectangle(
             (c[0], c[1] - size / 2, c[0] + size / 2, c[1] + size / 2), fill=theme.mix(land, theme.INK, 0.15)
@@ -749,7 +750,7 @@ def _map_legend(img: Image.Image, m: MapData, box: dr.Box) -> None:
 
 def draw_marker(img: Image.Image, mk: Marker, c: tuple[float, float], style: SeatStyle | None) -> None:
     """Marker ``mk`` centred at ``c`` (pixels), in ``style``'s colour when it has an owner."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     x, y = c
     colour = style.colour if style else theme.LIGHT
     if mk.kind in ("city", "capital", "port"):
@@ -1085,7 +1086,7 @@ def render_map_image(
     """
     g = Geometry(m, width)
     img = _static(m, width).copy()
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     factions = {f.id: f for f in overlay.factions}
     centres = {n.id: g.pt(n.x, n.y) for n in m.nodes}
     markers: dict[str, list[Marker]] = {}

@@ -21,10 +21,11 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops
 
 from . import theme
 from .draw import Box, encode_png
+from .paint import Draw
 from .record import panel
 from .text import draw_text, face, fit, wrap
 from .theme import RGB
@@ -108,7 +109,7 @@ def hand_image_of(title: str, cards: Sequence[HandCard]) -> Image.Image:
     if not cards:
         height += face(TEXT).line_height
     img = Image.new("RGB", (width, height), theme.HEADER)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     y = PAD
     with panel("hand title", (0, 0, width, y + len(title_lines) * ft.line_height + 4), img.size):
         for line in title_lines:

@@ -46,6 +46,7 @@ from .map import (
     render_map_image,
     water_label_boxes,
 )
+from .paint import Draw
 from .phone import HandCard
 from .record import add as record_texts
 from .record import panel, recording
@@ -383,7 +384,7 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
 
 
 def _panel(img: Image.Image, v: View, names: Mapping[int, str] | None, box: dr.Box) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, top, right, bottom = box
     d.rounded_rectangle(box, radius=14, fill=theme.PANEL, outline=theme.INK, width=2)
     x = left + 16
@@ -618,7 +619,7 @@ def _draw_player(
 
 def _key(img: Image.Image, v: View, box: dr.Box) -> None:
     """The key band: what the map's marks and the panel's points mean."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, top, right, bottom = box
     d.rounded_rectangle(box, radius=10, fill=theme.PANEL, outline=theme.INK, width=2)
     x, w = left + 12, right - left - 24

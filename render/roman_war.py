@@ -24,6 +24,7 @@ from games.roman_war.model import CardView, RomanView, View
 
 from . import draw as dr
 from . import theme
+from .paint import Draw
 from .phone import HandCard
 from .record import cached_layer, panel
 from .text import Face, draw_fit, draw_text, face, fit_paragraph, wrap
@@ -146,7 +147,7 @@ def _own_hand(view: View) -> tuple[CardView, ...] | None:
 def static_layer(height: int) -> Image.Image:
     """Background, table and column frames (cached per height)."""
     img = Image.new("RGB", (WIDTH, height), theme.BACKGROUND)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     d.rounded_rectangle((12, BAND_TOP, WIDTH - 12, BAND_TOP + BAND_H), radius=14, fill=theme.HEADER)
     d.rounded_rectangle(
         (12, PANELS_TOP, HANNIBAL_X - 14, PANELS_TOP + 2 * PANEL_H + 14), radius=16, fill=theme.TABLE
@@ -254,7 +255,7 @@ def _turn_guide(img: Image.Image, box: tuple[int, int, int, int], view: View) ->
     """With one to three Romans, the free part of the table: the phases of a Roman turn, the
     current one marked, each with what is done in it (rule text, turn sequence); the phases'
     track too when the box is wide (one or two Romans)."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, top, right, bottom = box
     d.rounded_rectangle(box, radius=14, fill=(38, 62, 52), outline=theme.INK, width=2)
     who = view.romans[view.active].commander if view.active is not None and view.active < len(view.romans) else None
@@ -324,7 +325,7 @@ def _header(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
 
 
 def _band(img: Image.Image, view: View) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     top = BAND_TOP + 10
     draw_text(d, (28, top + 2), "ROUND", face(theme.MIN_TEXT, "bold"), theme.LIGHT_MUTED, "la")
     extra = view.round > view.last_round and view.clearing is not None
@@ -387,7 +388,7 @@ def _band(img: Image.Image, view: View) -> None:
 def _panel(
     img: Image.Image, box: tuple[int, int, int, int], r: RomanView, view: View, name: str | None
 ) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, top, right, bottom = box
     active = view.active == r.seat and view.phase != "over"
     waiting = r.seat in view.waiting
@@ -636,7 +637,7 @@ def _chips(d: ImageDraw.ImageDraw, box: tuple[float, float, float, float], chips
 
 
 def _hannibal(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     left, right = HANNIBAL_X + 16, WIDTH - 28
     y = PANELS_TOP + 48
     f = face(theme.MIN_TEXT)
@@ -770,7 +771,7 @@ def _tent(d: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
 
 
 def _footer(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     y = PANELS_TOP + 2 * PANEL_H + 22
     if view.phase == "over":
         text = view.end_reason
@@ -790,7 +791,7 @@ def _footer(img: Image.Image, view: View, names: Mapping[int, str]) -> None:
 def _hand(img: Image.Image, hand: tuple[CardView, ...], top: int) -> None:
     """The viewer's own hand: one card face per card (its name, type, cost and printed line),
     up to seven a row."""
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     d.rectangle((0, top, WIDTH, img.height), fill=theme.HEADER)
     draw_text(d, (24, top + 12), f"YOUR HAND ({len(hand)})", face(theme.MIN_TEXT, "bold"), theme.LIGHT, "la")
     if not hand:

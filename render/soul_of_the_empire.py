@@ -32,6 +32,7 @@ from . import theme
 from .map import Edge as MapEdge
 from .map import Faction, MapData, MapOverlay, Marker, Region, Units, load_geography, render_map_image
 from .map import Node as MapNode
+from .paint import Draw
 from .phone import HandCard
 from .record import add as record_texts
 from .record import panel, pasted, recording
@@ -338,7 +339,7 @@ def _key(img: Image.Image, d: ImageDraw.ImageDraw, y: float) -> None:
 def _panel(view: Any, names: Mapping[int, str] | None, width: int) -> Image.Image:
     height = panel_height(view)
     img = Image.new("RGB", (width, height), theme.TABLE)
-    d = ImageDraw.Draw(img)
+    d = Draw(img)
     names = names or {}
     f = face(19)
     fb = face(20, "bold")
