@@ -22,7 +22,7 @@ from pathlib import Path
 
 from bidi import get_display
 from fontTools.ttLib import TTFont
-from PIL import ImageDraw, ImageFont, features
+from PIL import Image, ImageDraw, ImageFont, features
 
 from .record import record
 
@@ -34,6 +34,8 @@ FONTS = {
 }
 REPLACEMENT = "\u25a1"  # WHITE SQUARE, drawn for a glyph no font has
 ELLIPSIS = "\u2026"
+LAYOUTS_KEPT = 8192  # wrapped and fitted texts remembered per process (each a few short strings)
+PAIRS_KEPT = 100_000  # kerning pairs remembered per font
 
 # Fallback fonts looked up on the machine, in order; missing ones are skipped.
 FALLBACK_PATHS: tuple[str, ...] = (
@@ -281,16 +283,60 @@ def draw_text(
             if ink is None:
                 ink = draw._getink(fill)[0]
             mask, (ox, oy) = _mask(f, s)
-            draw.draw.draw_bitmap((x + ox, base + oy), mask, ink)
+            _blit(draw, (x + ox, base + oy), mask, ink)
         except (AttributeError, TypeError):  # a Pillow without these internals
             draw.text((x, base), s, font=f, fill=fill, anchor="ls")
         x += int(round(_advance(f, s)))
     return width
 
 
+def _blit(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask, ink: int) -> None:
+    """Blend the coverage ``mask`` in ``ink`` onto ``draw``'s image with its top left at ``xy``.
+
+    The same arithmetic as Pillow's ``draw_bitmap`` (each channel ``mask * ink + (255 - mask) *
+    pixel``, divided by 255 and rounded), done by pasting a tile of the ink through the mask,
+    which Pillow does about twice as fast (its fill through a mask checks the image's mode at
+    every pixel). RGB and L images only: on RGBA, Pillow's fill treats transparent pixels apart."""
+    w, h = mask.size
+    if w and h and draw.mode == draw.im.mode and draw.mode in ("RGB", "L"):
+        tile = Image.core.fill(draw.im.mode, (w, h), ink)
+        draw.im.paste(tile, (xy[0], xy[1], xy[0] + w, xy[1] + h), mask)
+    else:
+        draw.draw.draw_bitmap(xy, mask, ink)
+
+
 @functools.lru_cache(maxsize=16384)
 def _advance(font: ImageFont.FreeTypeFont, text: str) -> float:
-    return font.getlength(text)
+    """``font.getlength(text)``, summed from each character's advance and each pair's kerning.
+
+    Pillow's basic layout is additive: a text's length is its glyphs' advances plus, for each
+    pair of neighbours, the pair's kerning (in 1/64 pixels), so these are asked of FreeType
+    once per character and per pair and the sum is the same number to the last bit (a new
+    line of 60 characters costs dictionary look-ups instead of a layout of 60 glyphs)."""
+    adv, kern = _metrics(font)
+    total = 0
+    prev = ""
+    for ch in text:
+        a = adv.get(ch)
+        if a is None:
+            a = adv[ch] = round(font.getlength(ch) * 64)
+        total += a
+        if prev:
+            pair = prev + ch
+            k = kern.get(pair)
+            if k is None:
+                if len(kern) > PAIRS_KEPT:  # players' names in every script: kept bounded
+                    kern.clear()
+                k = kern[pair] = round(font.getlength(pair) * 64) - adv[prev] - a
+            total += k
+        prev = ch
+    return total / 64
+
+
+@functools.cache
+def _metrics(font: ImageFont.FreeTypeFont) -> tuple[dict[str, int], dict[str, int]]:
+    """(character -> advance, pair -> kerning) of ``font`` in 1/64 pixels, filled as met."""
+    return {}, {}
 
 
 @functools.lru_cache(maxsize=8192)
@@ -341,7 +387,13 @@ def _longest_prefix(word: str, font: Face, max_width: float) -> int:
 def wrap(text: str, font: Face, max_width: float, max_lines: int | None = None) -> list[str]:
     """Break ``text`` into lines no wider than ``max_width`` pixels, at spaces where
     possible (a word longer than a line is cut). With ``max_lines`` the last line
-    kept ends with an ellipsis when text was left out."""
+    kept ends with an ellipsis when text was left out. Remembered per process (a card's or
+    an ability's text is wrapped the same way on every board)."""
+    return list(_wrap(text, font, max_width, max_lines))
+
+
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
     text = clean(text)
     lines: list[str] = []
     line = ""
@@ -362,8 +414,8 @@ def wrap(text: str, font: Face, max_width: float, max_lines: int | None = None) 
     if max_lines is not None and len(lines) > max_lines:
         kept = lines[:max_lines]
         kept[-1] = _with_ellipsis(kept[-1] + " ", font, max_width)
-        return kept
-    return lines
+        return tuple(kept)
+    return tuple(lines)
 
 
 def draw_paragraph(
@@ -390,9 +442,10 @@ def draw_paragraph(
 SMALLEST = 14  # pixels: no text is shrunk below this (Discord's inline preview stays legible)
 
 
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
 def fit(text: str, max_width: float, size: int, style: str = "regular", smallest: int = SMALLEST) -> Face:
     """The largest face from ``size`` down to ``smallest`` pixels in which ``text`` is at most
-    ``max_width`` pixels wide (``smallest`` when none is)."""
+    ``max_width`` pixels wide (``smallest`` when none is). Remembered per process."""
     text = clean(text)
     for s in range(int(size), int(smallest) - 1, -1):
         f = face(s, style)
@@ -429,14 +482,23 @@ def fit_paragraph(
 ) -> tuple[Face, list[str]]:
     """(face, lines): ``text`` wrapped at the largest size from ``size`` down to ``smallest``
     pixels whose lines fit ``max_width`` x ``max_height`` pixels; at ``smallest`` the lines
-    that fit, the last one ending in an ellipsis when text was left out."""
+    that fit, the last one ending in an ellipsis when text was left out. Remembered per
+    process."""
+    f, lines = _fit_paragraph(text, max_width, max_height, size, style, smallest, line_gap)
+    return f, list(lines)
+
+
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def _fit_paragraph(
+    text: str, max_width: float, max_height: float, size: int, style: str, smallest: int, line_gap: float
+) -> tuple[Face, tuple[str, ...]]:
     for s in range(int(size), int(smallest) - 1, -1):
         f = face(s, style)
-        lines = wrap(text, f, max_width)
+        lines = _wrap(text, f, max_width, None)
         if len(lines) * f.line_height * line_gap <= max_height:
             return f, lines
     f = face(int(smallest), style)
-    return f, wrap(text, f, max_width, max_lines=max(1, int(max_height // (f.line_height * line_gap))))
+    return f, _wrap(text, f, max_width, max(1, int(max_height // (f.line_height * line_gap))))
 
 
 def draw_fit_paragraph(
@@ -470,8 +532,17 @@ def fit_sentences(
     """Like ``fit_paragraph``, but when ``text`` does not fit even at ``smallest`` pixels, its
     last sentences are left out (whole sentences, never a cut word; the last one kept ends with a
     full stop, "...a K card." not "...a K card;"); empty lines when not even the first sentence
-    fits. For secondary text whose whole is shown elsewhere (a card's rules text, a war's note)."""
-    f, lines = fit_paragraph(text, max_width, max_height, size, style, smallest)
+    fits. For secondary text whose whole is shown elsewhere (a card's rules text, a war's note).
+    Remembered per process."""
+    f, lines = _fit_sentences(text, max_width, max_height, size, style, smallest)
+    return f, list(lines)
+
+
+@functools.lru_cache(maxsize=LAYOUTS_KEPT)
+def _fit_sentences(
+    text: str, max_width: float, max_height: float, size: int, style: str, smallest: int
+) -> tuple[Face, tuple[str, ...]]:
+    f, lines = _fit_paragraph(text, max_width, max_height, size, style, smallest, 1.0)
     if not any(ELLIPSIS in line for line in lines) or ELLIPSIS in text:
         return f, lines
     sentences = [s for s in clean(text).replace(". ", ".\n").replace("; ", ";\n").split("\n") if s]
@@ -480,7 +551,7 @@ def fit_sentences(
         kept = sentences[:keep]
         if kept[-1].endswith((";", ",", ":")):  # the last one kept ends the text: a full stop
             kept = [*kept[:-1], kept[-1][:-1] + "."]
-        lines = wrap(" ".join(kept), f, max_width)
+        lines = _wrap(" ".join(kept), f, max_width, None)
         if len(lines) * f.line_height <= max_height:
             return f, lines
-    return f, []
+    return f, ()
