@@ -375,25 +375,13 @@ def _ring_overlay(img: Image.Image, view: View, lay: Layout, order: list[int]) -
     """Highlight the links between the active seat and its neighbours (whom it may attack)."""
     if view.active is None or view.phase in ("over", "draft") or len(order) < 2 or view.active not in order:
         return
-    pts = _ring_path(lay.ring)
-    acc = _path_length(pts)
-    pos = {
-        s: _project(pts, acc, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2))
-        for s, b in zip(order, lay.panels, strict=False)
-    }
-    i = order.index(view.active)
     d = Draw(img)
     colour = theme.ATTACK if not view.attack_forbidden else theme.INK_MUTED
-    links = [
-        _sub_path(pts, acc, pos[a], pos[b_])
-        for a, b_ in ((order[i - 1], view.active), (view.active, order[(i + 1) % len(order)]))
-        if a != b_
-    ]
-    for seg in links:
+    links = _ring_links(len(order), order.index(view.active))
+    for seg, _ in links:
         d.line(seg, fill=colour, width=12, joint="curve")
     # swords where the highlighted links show between panels
-    for seg in links:
-        spot = _visible_point(seg, lay.panels)
+    for _, spot in links:
         if spot:
             d.ellipse(
                 (spot[0] - 19, spot[1] - 19, spot[0] + 19, spot[1] + 19),
@@ -402,6 +390,25 @@ def _ring_overlay(img: Image.Image, view: View, lay: Layout, order: list[int]) -
                 width=2,
             )
             dr.paste_icon(img, "swords", spot, 26, theme.LIGHT)
+
+
+Link = tuple[tuple[tuple[float, float], ...], tuple[float, float] | None]  # a ring path, its swords' place
+
+
+@functools.lru_cache(maxsize=256)
+def _ring_links(n: int, i: int) -> tuple[Link, ...]:
+    """The ring's path from the seat before the ``i``-th of ``n`` seats to it and from it to
+    the next (clockwise), each with the point where its swords go (None when panels hide it
+    all); computed once per table size and seat."""
+    lay = layout(n)
+    pts = _ring_path(lay.ring)
+    acc = _path_length(pts)
+    pos = [_project(pts, acc, ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)) for b in lay.panels[:n]]
+    out = []
+    for a, b in ((i - 1) % n, i), (i, (i + 1) % n):
+        seg = _sub_path(pts, acc, pos[a], pos[b])
+        out.append((tuple(seg), _visible_point(seg, lay.panels)))
+    return tuple(out)
 
 
 def _visible_point(seg: list[tuple[float, float]], panels: tuple[dr.Box, ...]) -> tuple[float, float] | None:

@@ -17,7 +17,7 @@ import imagecodecs
 import numpy as np
 from PIL import Image, ImageDraw
 
-from . import theme
+from . import theme, tiles
 from .paint import Draw
 from .record import panel
 from .text import Face, draw_fit, draw_text, face, fit, fit_paragraph, fit_sentences
@@ -247,21 +247,30 @@ def counter(
 ) -> float:
     """A token icon followed by its number (big) and an optional smaller suffix,
     with the left edge at ``xy[0]`` and vertical centre at ``xy[1]``. Returns the
-    width used in pixels."""
+    width used in pixels. Remembered as drawn (``render.tiles``) on a plain background."""
+    x, y = xy
+    f = face(int(size * 0.85), "bold")
+    fs = face(max(theme.MIN_TEXT, int(size * 0.5)))
+    w = size + 6 + f.length(str(value)) + (4 + fs.length(suffix) + 4 if suffix else 0)
+    half = max(size / 2, f.line_height) + 2
+    return tiles.tile(
+        img,
+        (x - 2, y - half, x + w + 4, y + half),
+        ("counter", xy, kind, str(value), size, ink, suffix),
+        lambda: _counter(img, xy, kind, value, size, ink, suffix, f, fs),
+    )
+
+
+def _counter(
+    img: Image.Image, xy: tuple[float, float], kind: str, value: int | str, size: int, ink: RGB, suffix: str,
+    f: Face, fs: Face,
+) -> float:  # fmt: skip
     x, y = xy
     paste_icon(img, kind, (x + size / 2, y), size)
     d = Draw(img)
-    f = face(int(size * 0.85), "bold")
     w = draw_text(d, (x + size + 6, y), str(value), f, ink, "lm")
     if suffix:
-        w += 4 + draw_text(
-            d,
-            (x + size + 10 + w, y + size * 0.1),
-            suffix,
-            face(max(theme.MIN_TEXT, int(size * 0.5))),
-            ink,
-            "lm",
-        )
+        w += 4 + draw_text(d, (x + size + 10 + w, y + size * 0.1), suffix, fs, ink, "lm")
     return size + 6 + w
 
 
@@ -277,10 +286,24 @@ def pip_track(
 ) -> None:
     """A row of ``total`` pips in ``box``, the first ``filled`` solid (e.g. Territory
     Tokens towards victory). The last pip is drawn as a diamond when
-    ``goal_mark`` (the goal). Values above ``total`` fill every pip."""
+    ``goal_mark`` (the goal). Values above ``total`` fill every pip. Remembered as drawn
+    (``render.tiles``) on a plain background."""
     left, t, r, b = box
     if total <= 0:
         return
+    tiles.tile(
+        draw._image,
+        (left - 3, t - 3, r + 4, b + 4),
+        ("pips", tuple(box), total, filled, fill, empty, outline, goal_mark),
+        lambda: _pips(draw, box, total, filled, fill, empty, outline, goal_mark),
+    )
+
+
+def _pips(
+    draw: ImageDraw.ImageDraw, box: Box, total: int, filled: int, fill: RGB, empty: RGB, outline: RGB,
+    goal_mark: bool,
+) -> None:  # fmt: skip
+    left, t, r, b = box
     gap = 3
     pw = (r - left - gap * (total - 1)) / total
     h = b - t
@@ -360,9 +383,22 @@ def card_face(
 ) -> None:
     """Draw a card face filling ``box``: name on top, type codes in a band, the
     Force value in a corner circle, the note and wrapped text below (``text_size`` pixels, less
-    when it does not fit; a card without type codes starts its note under the name)."""
-    d = Draw(img)
+    when it does not fit; a card without type codes starts its note under the name). Remembered
+    as drawn (``render.tiles``) on a plain background."""
     left, t, r, b = (int(v) for v in box)
+    tiles.tile(
+        img,
+        (left, t, r + 1, b + 1),
+        ("card", (left, t, r, b), card, accent, text_size),
+        lambda: _card_face(img, (left, t, r, b), card, accent, text_size),
+    )
+
+
+def _card_face(
+    img: Image.Image, box: tuple[int, int, int, int], card: CardFace, accent: RGB, text_size: int
+) -> None:
+    d = Draw(img)
+    left, t, r, b = box
     w = r - left
     d.rounded_rectangle((left, t, r, b), radius=12, fill=theme.PANEL, outline=theme.INK, width=3)
     d.rounded_rectangle((left + 6, t + 6, r - 6, t + 44), radius=8, fill=accent, outline=None)

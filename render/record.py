@@ -111,6 +111,11 @@ def panel(name: str, box: tuple[float, float, float, float], canvas: tuple[int, 
         _panel.reset(token)
 
 
+def current_panel() -> Panel | None:
+    """The innermost ``panel`` block being drawn in (None outside any)."""
+    return _panel.get()
+
+
 def record(text: str, requested: str, box: tuple[int, int, int, int], canvas: tuple[int, int]) -> None:
     """Add a drawn text to the active recording (nothing when none is active)."""
     texts = _active.get()

@@ -24,6 +24,7 @@ from bidi import get_display
 from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont, features
 
+from . import glyphs
 from .record import record
 
 FONT_DIR = Path(__file__).parent / "fonts"
@@ -298,7 +299,9 @@ def _blit(draw: ImageDraw.ImageDraw, xy: tuple[int, int], mask, ink: int) -> Non
     which Pillow does about twice as fast (its fill through a mask checks the image's mode at
     every pixel). RGB and L images only: on RGBA, Pillow's fill treats transparent pixels apart."""
     w, h = mask.size
-    if w and h and draw.mode == draw.im.mode and draw.mode in ("RGB", "L"):
+    if not (w and h):  # a text that covers no pixel (spaces)
+        return
+    if draw.mode == draw.im.mode and draw.mode in ("RGB", "L"):
         tile = Image.core.fill(draw.im.mode, (w, h), ink)
         draw.im.paste(tile, (xy[0], xy[1], xy[0] + w, xy[1] + h), mask)
     else:
@@ -313,24 +316,35 @@ def _advance(font: ImageFont.FreeTypeFont, text: str) -> float:
     pair of neighbours, the pair's kerning (in 1/64 pixels), so these are asked of FreeType
     once per character and per pair and the sum is the same number to the last bit (a new
     line of 60 characters costs dictionary look-ups instead of a layout of 60 glyphs)."""
-    adv, kern = _metrics(font)
     total = 0
     prev = ""
     for ch in text:
-        a = adv.get(ch)
-        if a is None:
-            a = adv[ch] = round(font.getlength(ch) * 64)
-        total += a
+        total += advance64(font, ch)
         if prev:
-            pair = prev + ch
-            k = kern.get(pair)
-            if k is None:
-                if len(kern) > PAIRS_KEPT:  # players' names in every script: kept bounded
-                    kern.clear()
-                k = kern[pair] = round(font.getlength(pair) * 64) - adv[prev] - a
-            total += k
+            total += kerning64(font, prev + ch)
         prev = ch
     return total / 64
+
+
+def advance64(font: ImageFont.FreeTypeFont, ch: str) -> int:
+    """The advance of character ``ch`` in ``font``, in 1/64 pixels (remembered)."""
+    adv = _metrics(font)[0]
+    a = adv.get(ch)
+    if a is None:
+        a = adv[ch] = round(font.getlength(ch) * 64)
+    return a
+
+
+def kerning64(font: ImageFont.FreeTypeFont, pair: str) -> int:
+    """The kerning between the two characters of ``pair`` in ``font`` as Pillow's basic layout
+    adds it, in 1/64 pixels (remembered)."""
+    kern = _metrics(font)[1]
+    k = kern.get(pair)
+    if k is None:
+        if len(kern) > PAIRS_KEPT:  # players' names in every script: kept bounded
+            kern.clear()
+        k = kern[pair] = round(font.getlength(pair) * 64) - advance64(font, pair[0]) - advance64(font, pair[1])
+    return k
 
 
 @functools.cache
@@ -341,9 +355,20 @@ def _metrics(font: ImageFont.FreeTypeFont) -> tuple[dict[str, int], dict[str, in
 
 @functools.lru_cache(maxsize=8192)
 def _mask(font: ImageFont.FreeTypeFont, text: str):
-    """The rendered coverage mask of ``text`` (baseline-left anchored) and its
-    offset; cached, since names, abilities and labels repeat from state to state."""
-    return font.getmask2(text, "L", anchor="ls")
+    """The rendered coverage mask of ``text`` (baseline-left anchored) and its offset, in a
+    shipped font composed from its glyphs' masks (``render.glyphs``: the pixels of
+    ``getmask2`` in a third of the time); cached, since names, abilities and labels repeat
+    from state to state. An empty mask for a text that covers no pixel."""
+    if str(font.path) not in _SHIPPED:  # a machine's fallback font: FreeType's own rendering
+        return font.getmask2(text, "L", anchor="ls")
+    composed = glyphs.compose(font, text, advance64, kerning64)
+    if composed is None:
+        return Image.core.fill("L", (0, 0), 0), (0, 0)
+    mask, at = composed
+    return mask.im, at
+
+
+_SHIPPED = frozenset(str(p) for p in FONTS.values())  # the fonts whose composed masks are tested
 
 
 @functools.cache
