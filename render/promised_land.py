@@ -39,9 +39,11 @@ from .map import (
     chip_plan,
     chip_room,
     draw_marker,
+    image_size,
     layout_labels,
     load_geography,
     load_token_anchors,
+    paste_static,
     place_tokens,
     render_map_image,
     water_label_boxes,
@@ -351,16 +353,17 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     """The board image of a Promised Land View (public or a seat's own): RGB, 1600 wide."""
     m = map_data()
     overlay = map_overlay(v)
-    with recording() as drawn:
-        mapimg = render_map_image(m, overlay, MAP_WIDTH, header=False)  # the board draws its own
-    # the map's own header is cropped away below (the board has one across its whole width)
-    record_texts([t for t in drawn if t.canvas != mapimg.size or t.box[1] >= dr.HEADER_HEIGHT])
-    _tokens(mapimg, m, v, overlay)
+    map_size = image_size(m, MAP_WIDTH)
     # the side panel runs below the map when its players need more room than the map is high
-    extra = max(0, side_height(v, names) - (mapimg.height - 16 - dr.HEADER_HEIGHT - 16))
-    map_h = mapimg.height + extra
+    extra = max(0, side_height(v, names) - (map_size[1] - 16 - dr.HEADER_HEIGHT - 16))
+    map_h = map_size[1] + extra
     img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, map_h + KEY_H), theme.BACKGROUND)
-    img.paste(mapimg, (0, 0))  # its header is drawn over by the board's own, across the whole width
+    with recording() as drawn:  # the map drawn onto the board (its header drawn over by the board's own)
+        paste_static(img, m, MAP_WIDTH)
+        render_map_image(m, overlay, MAP_WIDTH, header=False, onto=img)
+    # the map's own header is drawn over below (the board has one across its whole width)
+    record_texts([t for t in drawn if t.canvas != map_size or t.box[1] >= dr.HEADER_HEIGHT])
+    _tokens(img, m, v, overlay)
     side = (MAP_WIDTH, dr.HEADER_HEIGHT + 16, img.width - 16, map_h - 16)
     with panel("side panel", side, img.size):
         _panel(img, v, names, side)

@@ -30,7 +30,18 @@ from games.core.english import count
 from . import draw as dr
 from . import theme
 from .map import Edge as MapEdge
-from .map import Faction, MapData, MapOverlay, Marker, Region, Units, load_geography, render_map_image
+from .map import (
+    Faction,
+    MapData,
+    MapOverlay,
+    Marker,
+    Region,
+    Units,
+    image_size,
+    load_geography,
+    paste_static,
+    render_map_image,
+)
 from .map import Node as MapNode
 from .paint import Draw
 from .phone import HandCard
@@ -619,11 +630,13 @@ def render(view: Any, names: Mapping[int, str] | None = None) -> Image.Image:
     """The board for ``view`` (RGB, 1600 wide): the map with units and markers, then the
     faction panel and the Objective Cards."""
     m = map_data()
-    top = render_map_image(m, _overlay(view), WIDTH)
+    top = image_size(m, WIDTH)[1]
     with recording() as drawn:
         board = _panel(view, names, WIDTH)
-    img = Image.new("RGB", (WIDTH, top.height + board.height), theme.BACKGROUND)
-    record_texts(pasted(drawn, (0, top.height), img.size))
-    img.paste(top, (0, 0))
-    img.paste(board, (0, top.height))
+    # every pixel is pasted over (the map's static layer above, the panel below): not filled first
+    img = Image.new("RGB", (WIDTH, top + board.height), None)
+    paste_static(img, m, WIDTH)
+    render_map_image(m, _overlay(view), WIDTH, onto=img)
+    record_texts(pasted(drawn, (0, top), img.size))
+    img.paste(board, (0, top))
     return img
