@@ -3,14 +3,17 @@ public and as one seat's own view (with its hand).
 
     python bench/render.py [--repeat 3] [--game credo] [--encoders]
 
-For each board: the median milliseconds of ``render_view`` (View -> PNG bytes, in process)
-over ``--repeat`` distinct states of one AI playout (as in a game, where consecutive states
-share names and labels, so text caches warm the way they do in play), the median time to
-encode a blank image of the same size and mode with the same encoder in the same run (the
-floor for any PNG that size), timed alternately with the board so a busy machine slows both
-alike, their ratio, and the PNG's size. Each figure is printed beside its target: under 100 ms,
-at most 3x the blank encode (and beside it the stricter 2x), under 1 MB. Exits 0 (the machine
-may be busy: read the ratios).
+For each board: the median CPU milliseconds of ``render_view`` (View -> PNG bytes, in
+process) over ``--repeat`` distinct states of one AI playout, the states after 40, 48, 56, ...
+steps (as in a game, where consecutive states share names and labels, so text and shape
+caches warm the way they do in play; one earlier state, after 32 steps, is drawn first and not
+timed, so that every timed board is a state not drawn before, as the board pool never draws a
+View twice), the median time to encode a blank image of the same size and mode with the same
+encoder in the same run (the floor for any PNG that size), timed alternately with the board
+so a busy machine slows both alike, their ratio, and the PNG's size. Each figure is printed
+beside its target: under 100 ms, at most 2x the blank encode, under 1 MB, read in this
+process's CPU time (on a shared, busy machine the wall clock, printed after them, also counts
+other processes' turns on the cores). Exits 0 (the machine may be busy: read the ratios).
 
 ``--load N`` plays the boards of N busy games at once (Barbarian Hordes, 4 players, a new
 public state of each game every 50 ms, three each) through the bot's two ways of drawing, in
@@ -51,18 +54,18 @@ from bot.commands.render import playout  # noqa: E402
 from games.core import get_game  # noqa: E402
 from render import draw as dr  # noqa: E402
 
-TARGET_MS = 100.0
-TARGET_RATIO = 3.0  # the board images' target (at most 3x the blank encode)
-STRICT_RATIO = 2.0  # the bot's performance target, printed beside it
+TARGET_MS = 100.0  # CPU milliseconds a board
+TARGET_RATIO = 2.0  # a board's CPU time, at most twice the blank encode's
 TARGET_BYTES = 1_000_000
 GAMES = ("barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire")
 
 
 def _views(game_id: str, players: int, count: int, viewer: int | None) -> list[Any]:
-    """Views after 40, 48, 56, ... AI steps of one game (seed 7)."""
+    """Views after 32 (the warm-up), 40, 48, 56, ... AI steps of one game (seed 7): ``count``
+    after the warm-up's."""
     out = []
-    for k in range(count):
-        game, state, _ = playout(game_id, 7, 40 + 8 * k, players)
+    for k in range(count + 1):
+        game, state, _ = playout(game_id, 7, 32 + 8 * k, players)
         out.append(game.view(state, viewer))
     return out
 
@@ -70,15 +73,17 @@ def _views(game_id: str, players: int, count: int, viewer: int | None) -> list[A
 def _interleaved_ms(
     board: Callable[[int], bytes], blank: Callable[[], bytes], repeat: int
 ) -> tuple[tuple[float, float], tuple[float, float], bytes]:
-    """Median milliseconds of ``board(i)`` and of ``blank()``, timed alternately (board, blank,
-    board, ...) so that a busy moment of the machine slows both alike, each as (wall clock,
-    this process's CPU time), and the last board's PNG. On a shared machine the CPU times are
-    the ones to read: the wall clock also counts the time other processes had the cores."""
-    board(0), blank()  # warm-up: fonts, static layers
+    """Median milliseconds of ``board(i)`` for i = 1 .. ``repeat`` and of ``blank()``, timed
+    alternately (board, blank, board, ...) so that a busy moment of the machine slows both
+    alike, each as (wall clock, this process's CPU time), and the last board's PNG (the caller
+    has drawn ``board(0)`` first, untimed: fonts, static layers). On a shared machine the CPU
+    times are the ones to read: the wall clock also counts the time other processes had the
+    cores."""
+    blank()  # warm-up
     wall: tuple[list[float], list[float]] = ([], [])
     cpu: tuple[list[float], list[float]] = ([], [])
     png = b""
-    for i in range(repeat):
+    for i in range(1, repeat + 1):
         for k, fn in enumerate((functools.partial(board, i), blank)):
             t, c = time.perf_counter(), time.process_time()
             out = fn()
@@ -96,45 +101,45 @@ def _verdict(ok: bool) -> str:
 
 def boards(args: argparse.Namespace) -> int:
     names = {s: f"Player {s + 1}" for s in range(12)}
-    print("wall clock, and in brackets this process's CPU time (read those on a busy machine)")
+    print("CPU time of this process, each beside its target; the wall clock after them")
     print(
-        f"{'board':36} {'size':>10} {'ms':>13} {'<100':>6} {'blank':>13} {'ratio':>12} {'<=3x':>6} {'<=2x':>6} "
-        f"{'bytes':>9} {'<1MB':>6}"
+        f"{'board':36} {'size':>10} {'ms':>6} {'<100':>6} {'blank':>6} {'ratio':>6} {'<=2x':>6} "
+        f"{'bytes':>9} {'<1MB':>6}   {'wall ms':>7} {'blank':>6} {'ratio':>6}"
     )
-    missed = missed_strict = 0
+    missed = 0
     ratios: list[float] = []
-    cpu_ratios: list[float] = []
+    wall_ratios: list[float] = []
+    repeat = max(3, args.repeat)
     for game_id in args.game or GAMES:
         game = get_game(game_id)
         for players in range(game.min_players, game.max_players + 1):
             for viewer in (None, 0):
-                views = _views(game_id, players, args.repeat, viewer)
+                views = _views(game_id, players, repeat, viewer)
+                # the warm-up state (untimed) gives the blank's size and mode
                 img = Image.open(io.BytesIO(render.render_view(views[0], names)))
                 blank = Image.new(img.mode, img.size)
                 (ms, cms), (blank_ms, blank_cms), png = _interleaved_ms(
-                    lambda i, v=views: render.render_view(v[i % len(v)], names),
+                    lambda i, v=views: render.render_view(v[i], names),
                     lambda b=blank: dr.encode_png(b),
-                    max(3, args.repeat),
+                    repeat,
                 )
-                ratio, cpu_ratio = ms / blank_ms, cms / max(blank_cms, 1e-6)
+                ratio, wall_ratio = cms / max(blank_cms, 1e-6), ms / blank_ms
                 ratios.append(ratio)
-                cpu_ratios.append(cpu_ratio)
-                checks = (ms < TARGET_MS, ratio <= TARGET_RATIO, len(png) < TARGET_BYTES)
+                wall_ratios.append(wall_ratio)
+                checks = (cms < TARGET_MS, ratio <= TARGET_RATIO, len(png) < TARGET_BYTES)
                 missed += not all(checks)
-                missed_strict += ratio > STRICT_RATIO
                 label = f"{game_id} {players}p {'public' if viewer is None else 'seat 1 view'}"
                 print(
-                    f"{label:36} {img.width}x{img.height:<5} {ms:6.1f} ({cms:4.1f}) {_verdict(checks[0]):>6} "
-                    f"{blank_ms:5.1f} ({blank_cms:4.1f}) {ratio:5.2f} ({cpu_ratio:4.2f}) {_verdict(checks[1]):>6} "
-                    f"{_verdict(ratio <= STRICT_RATIO):>6} {len(png):9,d} {_verdict(checks[2]):>6}",
+                    f"{label:36} {img.width}x{img.height:<5} {cms:6.1f} {_verdict(checks[0]):>6} "
+                    f"{blank_cms:6.1f} {ratio:6.2f} {_verdict(checks[1]):>6} {len(png):9,d} "
+                    f"{_verdict(checks[2]):>6}   {ms:7.1f} {blank_ms:6.1f} {wall_ratio:6.2f}",
                     flush=True,
                 )
     print(
-        f"targets: < {TARGET_MS:.0f} ms, <= {TARGET_RATIO:.0f}x the blank encode, < 1 MB; boards missing one: {missed}"
-        f"; over {STRICT_RATIO:.0f}x: {missed_strict} of {len(ratios)}; ratio median {statistics.median(ratios):.2f}, "
-        f"max {max(ratios):.2f} (CPU time: median {statistics.median(cpu_ratios):.2f}, max {max(cpu_ratios):.2f}, "
-        f"over {TARGET_RATIO:.0f}x {sum(r > TARGET_RATIO for r in cpu_ratios)}, "
-        f"over {STRICT_RATIO:.0f}x {sum(r > STRICT_RATIO for r in cpu_ratios)})"
+        f"targets: < {TARGET_MS:.0f} ms, <= {TARGET_RATIO:.0f}x the blank encode, < 1 MB (CPU time); boards "
+        f"missing one: {missed} of {len(ratios)}; over {TARGET_RATIO:.0f}x: "
+        f"{sum(r > TARGET_RATIO for r in ratios)}; ratio median {statistics.median(ratios):.2f}, max "
+        f"{max(ratios):.2f} (wall clock: median {statistics.median(wall_ratios):.2f}, max {max(wall_ratios):.2f})"
     )
     return 0
 
