@@ -23,8 +23,8 @@ from PIL import Image
 
 from . import record
 
-TILES_KEPT = 1024  # pieces remembered per process
-PIXELS_KEPT = 8_000_000  # and their pixels at most (about 32 MB)
+TILES_KEPT = 512  # pieces remembered per process
+PIXELS_KEPT = 4_000_000  # and their pixels at most (about 16 MB: Pillow keeps 4 bytes a pixel)
 CHECK = False  # tests: verify that a piece drawn changed nothing outside its box
 
 T = TypeVar("T")
