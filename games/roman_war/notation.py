@@ -216,6 +216,9 @@ def parse(game: RomanWar, s: State, seat: int, text: str) -> Any:
     if not raw:
         raise InvalidNotationError(f"Type an action; {hint(game, s, seat)}")
     texts = _texts(game, s, seat)
+    if not fold(raw):  # only symbols or invisible characters ("🙂", "--", a zero-width space): no word at all,
+        # which every legal text would otherwise "start with", the only one played or all of them offered
+        raise unknown_command(raw, {t.split()[0] for t in texts}, VERBS, asked(game, s, seat))
     word = fold(raw.split()[0])
     if word in DONE_WORDS | PASS_WORDS and len(raw.split()) == 1:
         for verb in ("pass", "done") if word in PASS_WORDS else ("done", "pass"):

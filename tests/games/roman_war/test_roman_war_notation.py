@@ -15,7 +15,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.core import AmbiguousActionError, GameError, NotYourTurnError, Rng, apply_at, start
+from games.core import (
+    AmbiguousActionError,
+    GameError,
+    InvalidNotationError,
+    NotYourTurnError,
+    Rng,
+    apply_at,
+    start,
+)
 from games.core.agents import make_agent
 from games.roman_war.game import GAME, Options
 
@@ -147,3 +155,23 @@ def test_prefixes_and_case_are_accepted() -> None:
     # the verb may be shortened too
     assert GAME.parse_action(s, 0, "pl sack").card == "sack-the-camp"
     assert GAME.parse_action(s, 0, "ass camp at capua").target == s.encampments[0].uid
+
+
+@pytest.mark.parametrize("text", ["\u200b", "\ufeff", "🙂", "--", "{}", "!!!"])
+def test_text_without_a_word_is_no_action(text: str) -> None:
+    """A line of symbols or invisible characters names no action: it is refused as an unknown
+    action with the command words legal now, not read as the cut-short form of every legal
+    action (which played 'done' when it was the only one, a zero-width space ending a turn)."""
+    from .test_roman_war_helpers import make_state, roman
+
+    only_done = make_state([roman(hand=[], cost=0)], phase="main")
+    assert [GAME.format_action(only_done, a) for a in GAME.legal_actions(only_done, 0)] == ["done"]
+    several = make_state([roman(hand=["Sack the Camp", "Supply Train"], cost=5)], encampments=["Camp at Capua"])
+    for s in (only_done, several):
+        before = s.model_dump()
+        with pytest.raises(InvalidNotationError) as e:
+            GAME.parse_action(s, 0, text)
+        assert not isinstance(e.value, AmbiguousActionError)
+        assert e.value.message.startswith("Unknown action ") and "command words legal now: " in e.value.message
+        assert s.model_dump() == before
+    assert "done" in GAME.parse_action(only_done, 0, "done").model_dump_json()
