@@ -27,6 +27,7 @@ from ..options import Options, faction_ids
 from ..queries import (
     DICE,
     OBJECTIVES_FACE_UP,
+    UNIT_LIMIT,
 )
 from .context import _Ctx
 
@@ -223,8 +224,16 @@ def apply_final(game: Any, ctx: _Ctx, a: Any) -> None:
         raise IllegalActionError("Setup: place one of Rome's final units: place <territory>.")
     spots = game.final_spots(s)
     if a.territory not in spots:
+        full = a.territory in game.data.territories and game.units(s, a.territory, "rome") >= UNIT_LIMIT
+        why = (
+            f"Rome already has {UNIT_LIMIT} units in {game.tname(a.territory)}, the most a territory holds"
+            if full
+            else f"{game.tname(a.territory)} holds no Roman unit and no Objective Point Marker"
+            if a.territory in game.data.territories
+            else "that is no territory"
+        )
         raise IllegalActionError(
-            "Rome's final units go where Rome has units or a marker lies (at most 6); choose: "
+            f"{why}; Rome's final units go where Rome has units or a marker lies (at most {UNIT_LIMIT}); choose: "
             + list_words([game.tname(t) for t in spots], 40)
             + "."
         )

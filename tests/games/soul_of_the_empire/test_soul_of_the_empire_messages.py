@@ -288,3 +288,31 @@ def test_status_text_in_words() -> None:
     assert "@" not in text and "(buy)" not in text and "*" not in text
     names = [x.split(" (seat")[0].strip() for x in lines if "(seat" in x]
     assert names[:4] == [g.fname(f) for f in s.order]
+
+
+def test_final_unit_refusal_names_what_is_wrong_with_the_territory() -> None:
+    """Setup (RULINGS.md R4): Rome's final units go where Rome has units or a marker lies, at
+    most 6 ("Important Terms": at most 6 units of a faction in a territory). A refused
+    territory is named with its own reason (full, or neither units nor a marker), the legal
+    ones listed; nothing changes."""
+    from games.soul_of_the_empire.actions import PlaceMarker, PlaceUnit
+
+    s = start(g, [0, 1, 2, 3], Options(), 3).state
+    while s.phase == "markers":
+        who = next(iter(g.to_act(s)))
+        spot = next(a for a in g.legal_actions(s, who) if isinstance(a, PlaceMarker))
+        s = g.apply(s, who, spot, FixedRng()).state
+    assert s.phase == "final" and s.final_left == 8
+    rome = seat(s, "rome")
+    s = board(s, {**s.board, "rome": {**s.board["rome"], "rome": 6}})
+    before = s.model_dump()
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(s, rome, PlaceUnit(territory="rome"), FixedRng())
+    assert e.value.message.startswith("Rome already has 6 units in Rome, the most a territory holds; ")
+    assert "choose: " in e.value.message and "Italia" in e.value.message.split("choose: ")[1]
+    assert "Rome," not in e.value.message.split("choose: ")[1]
+    empty = next(t for t in g.data.territories if units(s, t, "rome") == 0 and g.marker_at(s, t) is None)
+    with pytest.raises(IllegalActionError) as e:
+        g.apply(s, rome, PlaceUnit(territory=empty), FixedRng())
+    assert e.value.message.startswith(f"{g.tname(empty)} holds no Roman unit and no Objective Point Marker; ")
+    assert s.model_dump() == before
