@@ -154,6 +154,17 @@ def _legal_places(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> set[str]:
     return set()
 
 
+def _convert_sources(g: SoulOfTheEmpire, s: State, f: str) -> list[str]:
+    """Where the Christian units of a legal conversion of ``f`` may come from, as typed:
+    supply, captured, then the territories (RULINGS.md R10)."""
+    for seat in range(s.players):
+        if g.acting(s, seat) == f:
+            found = {x for a in g.legal_actions(s, seat) if isinstance(a, Convert) for x, _ in a.sources}
+            first = [x for x in ("supply", "captured") if x in found]
+            return first + sorted(g.tname(t) for t in found if t not in ("supply", "captured"))
+    return []
+
+
 def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     raw = " ".join(text.strip().split())
     if not raw:
@@ -390,7 +401,18 @@ def _read_cards(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low:
             k, name = (int(m.group(1)), m.group(2)) if m else (1, item)
             if verb == "convert":
                 key = fold(name)
-                where = "supply" if key == "supply" else "captured" if key in ("captured", "capture", "captured units") else _territory(g, name)
+                where = "supply" if key == "supply" else "captured" if key in ("captured", "capture", "captured units") else None
+                if where is None:
+                    try:
+                        where = _territory(g, name)
+                    except InvalidNotationError:  # its list names the territories only: supply is a source too
+                        sources = _convert_sources(g, s, f)
+                        if not sources:
+                            raise
+                        raise InvalidNotationError(
+                            f"No source called {shorten(name)!r}; convert from: {list_words(sources)}"
+                            " (e.g. convert 2 supply)."
+                        ) from None
             else:
                 where = _territory(g, name)
             items.append((where, k))

@@ -316,3 +316,26 @@ def test_final_unit_refusal_names_what_is_wrong_with_the_territory() -> None:
         g.apply(s, rome, PlaceUnit(territory=empty), FixedRng())
     assert e.value.message.startswith(f"{g.tname(empty)} holds no Roman unit and no Objective Point Marker; ")
     assert s.model_dump() == before
+
+
+def test_unknown_conversion_source_lists_the_supply_too() -> None:
+    """Resolving Combat: the Christian units replacing the removed ones come "from their
+    supply, from the Roman Captured Unit Space, or from other locations on the board"
+    (RULINGS.md R10). A source that names none of them is answered with the legal sources,
+    supply and captured first, not with the territories alone."""
+    s = board(fresh(), {"syria": {"rome": 4, "christians": 1}, "galatia": {"christians": 2}})
+    s = set_f(s, "rome", captured={"christians": 1}, capture_track=1)
+    t = fight(s, "rome", "christians", "syria", "legio", "sermon-on-the-mount")
+    assert t.conversion is not None and t.conversion.count == 4
+    before = t.model_dump()
+    with pytest.raises(GameError) as e:
+        parse(t, "christians", "convert 2 mars")
+    assert e.value.message == (
+        "No source called 'mars'; convert from: supply, captured, Galatia (e.g. convert 2 supply)."
+    )
+    assert t.model_dump() == before
+    t2 = set_f(t, "christians", supply=0)
+    with pytest.raises(GameError) as e:
+        parse(t2, "christians", "convert 1 mars")
+    assert "convert from: captured, Galatia (e.g." in e.value.message
+    assert parse(t, "christians", "convert 2 supply, 1 galatia").sources == (("supply", 2), ("galatia", 1))
