@@ -168,6 +168,12 @@ class SessionRecord:
     code: ``{"incident", "seat", "at", "what"}``) until a moderator resolves it;
     ``orphaned`` (``{"at", "why"}``) is set once its channel, thread or server is gone
     for the bot; ``wait_deadline`` is when the AI answers for the human seats asked now.
+    ``rules_version`` is the version of the game's rules the session was started under
+    (``Game.rules_version``; 1 for sessions stored before versions were recorded);
+    ``suspended`` (``{"at", "rules_version", "plays", "why", "told"}``) is set on an active
+    session whose log or snapshot no longer loads under the rules this bot plays (``plays``,
+    a newer version): it takes no more actions and waits for nobody until it is abandoned;
+    ``told`` says whether its channel was told.
     """
 
     id: int
@@ -193,6 +199,8 @@ class SessionRecord:
     attention: dict[str, Any] | None = None
     orphaned: dict[str, Any] | None = None
     wait_deadline: float | None = None
+    rules_version: int = 1
+    suspended: dict[str, Any] | None = None
 
     @property
     def is_open(self) -> bool:
@@ -201,9 +209,12 @@ class SessionRecord:
     @property
     def shown_status(self) -> str:
         """The status as players read it: ``orphaned`` for an open game whose channel or
-        server is gone, ``active, needs attention`` for a game stopped by an incident."""
+        server is gone, ``suspended`` for one saved under older rules that no longer load,
+        ``active, needs attention`` for a game stopped by an incident."""
         if self.is_open and self.orphaned is not None:
             return "orphaned"
+        if self.status == "active" and self.suspended is not None:
+            return "suspended"
         if self.status == "active" and self.attention is not None:
             return "active, needs attention"
         return self.status
@@ -218,7 +229,8 @@ class SessionRecord:
 
 @dataclass(frozen=True)
 class NewSession:
-    """What ``Storage.create_session`` needs. The creator is not seated by it."""
+    """What ``Storage.create_session`` needs. The creator is not seated by it.
+    ``rules_version``: the game's ``rules_version`` (set again when the game starts)."""
 
     guild_id: int | None
     channel_id: int
@@ -227,6 +239,7 @@ class NewSession:
     seed: int
     created_by: int
     seats: tuple[SeatRecord, ...] = ()
+    rules_version: int = 1
 
 
 @dataclass(frozen=True)
@@ -254,6 +267,8 @@ class SessionUpdate:
     attention: Any = KEEP
     orphaned: Any = KEEP
     wait_deadline: Any = KEEP
+    rules_version: Any = KEEP
+    suspended: Any = KEEP
 
 
 @dataclass(frozen=True)
@@ -331,12 +346,17 @@ def tail_start(session_seq: int, last_acted: Iterable[int], tail: int) -> int:
 
 @dataclass(frozen=True)
 class CheckReport:
-    """What ``db check`` found: SQLite's own checks and per-session replay problems."""
+    """What ``db check`` found: SQLite's own checks and per-session replay problems.
+
+    ``old_rules``: one line per session saved under another version of its game's rules
+    whose log no longer replays under this version (not a problem of the database: such a
+    game is suspended and can only be ended, ``storage.replay.replay_session``)."""
 
     integrity: list[str]
     foreign_keys: list[str]
     sessions_checked: int
     problems: list[str]
+    old_rules: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -454,8 +474,8 @@ class Storage(Protocol):
     async def sessions_with_status(self, *statuses: Status) -> list[SessionRecord]: ...
 
     async def due_sessions(self, now: float) -> list[int]:
-        """Ids of active sessions, neither orphaned nor stopped by an incident, whose
-        response-window deadline or wait deadline is <= ``now``."""
+        """Ids of active sessions, neither orphaned, suspended nor stopped by an incident,
+        whose response-window deadline or wait deadline is <= ``now``."""
         ...
 
     async def update(

@@ -71,7 +71,7 @@ LOCK_SESSION = 0x5462_0002
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
     "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo, "
-    "attention, orphaned, wait_deadline"
+    "attention, orphaned, wait_deadline, rules_version, suspended"
 )
 _SESSIONS_SELECT = (
     f"SELECT {_SESSION_COLUMNS}, (SELECT coalesce(json_agg(json_build_array(seat, user_id, faction, ai, "
@@ -362,10 +362,10 @@ class PostgresStorage:
                 async with c.transaction():
                     session_id = await c.fetchval(
                         "INSERT INTO sessions (guild_id, channel_id, game_id, options, seed, seed_hash, status, "
-                        "version, seq, created_by, created_at, updated_at) "
-                        "VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, 0, $7, $8, $8) RETURNING id",
+                        "version, seq, created_by, created_at, updated_at, rules_version) "
+                        "VALUES ($1, $2, $3, $4, $5, $6, 'lobby', 0, 0, $7, $8, $8, $9) RETURNING id",
                         new.guild_id, new.channel_id, new.game_id, new.options, new.seed, seed_hash(new.seed),
-                        new.created_by, now,
+                        new.created_by, now, new.rules_version,
                     )
                     await _write_seats(c, session_id, new.seats)
             except asyncpg.UniqueViolationError as e:
@@ -405,6 +405,7 @@ class PostgresStorage:
         async with self.pool.acquire() as c:
             rows = await c.fetch(
                 "SELECT id FROM sessions WHERE status = 'active' AND orphaned IS NULL AND attention IS NULL "
+                "AND suspended IS NULL "
                 "AND ((deadline IS NOT NULL AND deadline <= $1) OR (wait_deadline IS NOT NULL AND wait_deadline <= $1)) "
                 "ORDER BY least(deadline, wait_deadline)",
                 now,
@@ -443,6 +444,8 @@ class PostgresStorage:
         put("attention", change.attention)
         put("orphaned", change.orphaned)
         put("wait_deadline", change.wait_deadline)
+        put("rules_version", change.rules_version)
+        put("suspended", change.suspended)
         if change.append:
             put("seq", change.append[-1].seq)
         elif change.truncate_after is not None:
@@ -983,11 +986,11 @@ class PostgresStorage:
             await c.execute(
                 f"INSERT INTO sessions ({_SESSION_COLUMNS}) VALUES "
                 "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
-                "$20, $21, $22)",
+                "$20, $21, $22, $23, $24)",
                 rec.id, rec.guild_id, rec.channel_id, rec.game_id, rec.options, rec.seed, rec.seed_hash,
                 rec.status, rec.version, rec.seq, list(rec.to_act), rec.outcome, rec.created_by,
                 rec.created_at, rec.updated_at, rec.started_at, rec.ended_at, rec.deadline, rec.pending_undo,
-                rec.attention, rec.orphaned, rec.wait_deadline,
+                rec.attention, rec.orphaned, rec.wait_deadline, rec.rules_version, rec.suspended,
             )
             await _write_seats(c, rec.id, rec.seats)
             await _write_actions(c, rec.id, rows, 0.0)
@@ -1067,6 +1070,8 @@ def _session(r: Any) -> SessionRecord:
         attention=r["attention"],
         orphaned=r["orphaned"],
         wait_deadline=r["wait_deadline"],
+        rules_version=r["rules_version"],
+        suspended=r["suspended"],
     )
 
 

@@ -20,6 +20,18 @@ def _short(error: BaseException, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def short_error(error: BaseException, limit: int = 160) -> str:
+    """``_short`` on one line: a pydantic ValidationError's lines joined with spaces."""
+    return _short(Exception(" ".join(str(error).split())), limit)
+
+
+def rules_note(game: Game, version: int) -> str:
+    """How a session's rules version compares with the one ``game`` plays, for a message:
+    ``"an older version of Soul of the Empire's rules (version 1; this bot plays version 2)"``."""
+    age = "an older" if version < game.rules_version else "a newer" if version > game.rules_version else "this"
+    return f"{age} version of {game.title}'s rules (version {version}; this bot plays version {game.rules_version})"
+
+
 def options_of(game: Game, rec: SessionRecord) -> Any:
     """The session's options as the game's ``Options`` model."""
     return game.Options.model_validate(rec.options)
@@ -71,11 +83,17 @@ async def load_state(storage: Storage, game: Game, rec: SessionRecord) -> Any:
 
 @dataclass(frozen=True)
 class Replayed:
-    """A full replay from the seed: the final state, the outcome, and problems found."""
+    """A full replay from the seed: the final state, the outcome, and problems found.
+
+    ``old_rules``: for a session saved under another ``rules_version`` of its game whose log
+    no longer replays (or no longer matches its snapshots, whose turn it is or its outcome),
+    one line saying so; those differences are then not ``problems`` (the rules changed, the
+    database is sound)."""
 
     state: Any
     outcome: Outcome | None
     problems: list[str]
+    old_rules: str | None = None
 
 
 async def replay_session(storage: Storage, rec: SessionRecord) -> Replayed:
@@ -93,34 +111,55 @@ async def replay_session(storage: Storage, rec: SessionRecord) -> Replayed:
     problems: list[str] = []
     try:
         game = get_game(rec.game_id)
-        state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
     except Exception as e:  # noqa: BLE001 - reported, not raised
         return Replayed(None, None, [f"{name}: cannot set up: {e}"])
+    try:
+        state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
+    except Exception as e:  # noqa: BLE001 - reported, not raised
+        return _judged(game, rec, name, Replayed(None, None, []), [f"cannot set up: {short_error(e)}"])
     seqs = [r.seq for r in rows]
     if seqs != list(range(rec.seq + 1)):
         problems.append(f"{name}: log rows {seqs[:3]}...{seqs[-3:]} are not 0..{rec.seq} without gaps")
+    differs: list[str] = []  # what the rules decide: told apart from damage when the rules changed
     for row in rows:
         if row.seq == 0:
             continue
         try:
             state = replay_rows(game, state, [row], rec.seed)
         except Exception as e:  # noqa: BLE001
-            problems.append(f"{name}: action {row.seq} ({row.notation!r}) does not replay: {e}")
-            return Replayed(state, None, problems)
+            differs.append(f"action {row.seq} ({row.notation!r}) does not replay: {short_error(e)}")
+            return _judged(game, rec, name, Replayed(state, None, problems), differs)
         if row.seq in snaps and snaps[row.seq] != state_json(state):
-            problems.append(f"{name}: snapshot at action {row.seq} differs from the replayed state")
+            differs.append(f"snapshot at action {row.seq} differs from the replayed state")
     extra = sorted(s for s in snaps if s > rec.seq)
     if extra:
         problems.append(f"{name}: snapshots after the last action: {extra}")
     to_act = tuple(sorted(game.to_act(state)))
     if rec.status == "active" and to_act != tuple(sorted(rec.to_act)):
-        problems.append(f"{name}: stored seats to act {list(rec.to_act)} but the replay asks {list(to_act)}")
+        differs.append(f"stored seats to act {list(rec.to_act)} but the replay asks {list(to_act)}")
     outcome = game.outcome(state)
     if rec.status == "finished":
         stored = None if rec.outcome is None else Outcome.model_validate(rec.outcome)
         if stored != outcome:
-            problems.append(f"{name}: stored outcome {stored} but the replay gives {outcome}")
-    return Replayed(state, outcome, problems)
+            differs.append(f"stored outcome {stored} but the replay gives {outcome}")
+    return _judged(game, rec, name, Replayed(state, outcome, problems), differs)
+
+
+def _judged(game: Game, rec: SessionRecord, name: str, replayed: Replayed, differs: list[str]) -> Replayed:
+    """``replayed`` with what the rules decided differently (``differs``): problems of a session
+    saved under the rules this code plays, else its one ``old_rules`` line."""
+    if not differs:
+        return replayed
+    if rec.rules_version == game.rules_version:
+        return Replayed(replayed.state, replayed.outcome, [*replayed.problems, *(f"{name}: {d}" for d in differs)])
+    if rec.status == "active":
+        how = ("suspended; its creator or a moderator ends it with /game abandon" if rec.suspended is not None
+               else "the bot suspends it when it next loads it; /game abandon ends it")
+    else:
+        how = f"{rec.status}; its log is kept, this version cannot replay it"
+    more = f" (and {len(differs) - 1} more difference(s))" if len(differs) > 1 else ""
+    line = f"{name}: saved under {rules_note(game, rec.rules_version)}: {differs[0]}{more}; {how}"
+    return Replayed(replayed.state, replayed.outcome, replayed.problems, line)
 
 
 #: The sessions ``check_database`` replays: every started one (one abandoned in its lobby has no log).
@@ -133,18 +172,24 @@ async def check_database(storage: Storage) -> CheckReport:
     abandoned), each read in one transaction. Reads only."""
     integrity, fks = await storage.integrity()
     problems: list[str] = []
+    old_rules: list[str] = []
     try:
         sessions = [r for r in await storage.sessions_with_status(*CHECKED_STATUSES) if r.started_at is not None]
     except Exception as e:  # noqa: BLE001 - the sessions table itself is damaged
         return CheckReport(integrity, fks, 0, [f"the list of sessions cannot be read: {_short(e)}"])
     for rec in sessions:
-        problems.extend((await replay_session(storage, rec)).problems)
-    return CheckReport(integrity, fks, len(sessions), problems)
+        result = await replay_session(storage, rec)
+        problems.extend(result.problems)
+        if result.old_rules is not None:
+            old_rules.append(result.old_rules)
+    return CheckReport(integrity, fks, len(sessions), problems, old_rules)
 
 
 async def verify_session(storage: Storage, session_id: int) -> tuple[bool, list[str]]:
     """Fairness check of a finished session: sha256(seed) equals the hash published at
-    the start, and the log replays from the seed to the stored outcome.
+    the start, and the log replays from the seed to the stored outcome. A session saved
+    under another version of its game's rules that no longer replays is not verified
+    (ok False) and a line says so (``Replayed.old_rules``).
 
     Returns (ok, lines to print). Raises UnknownSessionError."""
     rec = await storage.get_session(session_id)
@@ -160,17 +205,21 @@ async def verify_session(storage: Storage, session_id: int) -> tuple[bool, list[
         ok = False
         lines.append(f"Seed {rec.seed}: sha256 {digest} does NOT match the published {rec.seed_hash}.")
     result = await replay_session(storage, rec)
-    lines.append(f"Replayed {rec.seq} actions from the seed.")
+    if result.old_rules is None:
+        lines.append(f"Replayed {rec.seq} actions from the seed.")
     if result.outcome is not None:
         game = get_game(rec.game_id)
         won = [game.seat_label(result.state, x) for x in result.outcome.winners]
         who = (f"{won[0]} wins" if len(won) == 1 else
                f"{', '.join(won)} win" if won else "no winner")
         lines.append(f"Outcome: {who}; {result.outcome.reason}")
+    if result.old_rules is not None:
+        ok = False
+        lines.append(f"{result.old_rules}. A release of Tabula that plays that version can verify it.")
     if result.problems:
         ok = False
         lines.extend(result.problems)
-    else:
+    elif result.old_rules is None:
         lines.append("The log replays to the stored outcome." if rec.status == "finished" else
                      "The log replays cleanly (the game was abandoned).")
     return ok, lines

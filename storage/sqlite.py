@@ -59,7 +59,7 @@ from .migrations import read as read_migrations
 _SESSION_COLUMNS = (
     "id, guild_id, channel_id, game_id, options, seed, seed_hash, status, version, seq, to_act, "
     "outcome, created_by, created_at, updated_at, started_at, ended_at, deadline, pending_undo, "
-    "attention, orphaned, wait_deadline"
+    "attention, orphaned, wait_deadline, rules_version, suspended"
 )
 _SESSION_SELECT = (
     f"SELECT {_SESSION_COLUMNS}, (SELECT json_group_array(json_array(seat, user_id, faction, ai, "
@@ -317,8 +317,8 @@ class SqliteStorage:
             try:
                 cur = await self.db.execute(
                     "INSERT INTO sessions (guild_id, channel_id, game_id, options, seed, seed_hash, "
-                    "status, version, seq, created_by, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?)",
+                    "status, version, seq, created_by, created_at, updated_at, rules_version) "
+                    "VALUES (?, ?, ?, ?, ?, ?, 'lobby', 0, 0, ?, ?, ?, ?)",
                     (
                         new.guild_id,
                         new.channel_id,
@@ -329,6 +329,7 @@ class SqliteStorage:
                         new.created_by,
                         now,
                         now,
+                        new.rules_version,
                     ),
                 )
                 session_id = int(cur.lastrowid)
@@ -390,6 +391,7 @@ class SqliteStorage:
         async with self._lock:
             rows = await self._fetchall(
                 "SELECT id FROM sessions WHERE status = 'active' AND orphaned IS NULL AND attention IS NULL "
+                "AND suspended IS NULL "
                 "AND ((deadline IS NOT NULL AND deadline <= ?) OR (wait_deadline IS NOT NULL AND wait_deadline <= ?)) "
                 "ORDER BY min(coalesce(deadline, wait_deadline), coalesce(wait_deadline, deadline))",
                 (now, now),
@@ -971,6 +973,8 @@ def _session(r: sqlite3.Row, seats: list[SeatRecord]) -> SessionRecord:
         attention=_loads(r["attention"]),
         orphaned=_loads(r["orphaned"]),
         wait_deadline=r["wait_deadline"],
+        rules_version=r["rules_version"],
+        suspended=_loads(r["suspended"]),
     )
 
 
@@ -1125,6 +1129,8 @@ def _store_update(
     put("attention", change.attention, _dumps)
     put("orphaned", change.orphaned, _dumps)
     put("wait_deadline", change.wait_deadline)
+    put("rules_version", change.rules_version)
+    put("suspended", change.suspended, _dumps)
     if change.append:
         put("seq", change.append[-1].seq)
     elif change.truncate_after is not None:

@@ -18,7 +18,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
         "check", help="integrity check, and replay every started session against its snapshots",
         description="SQLite integrity and foreign-key checks and every row read back, then replay every "
                     "started session from its log and compare it with the stored snapshots, whose turn it "
-                    "is and the outcome. Writes nothing.")
+                    "is and the outcome. Sessions saved under another version of their game's rules whose logs "
+                    "no longer replay are listed apart (OLD RULES). Writes nothing.")
     check.add_argument("--db", default=argparse.SUPPRESS, help="database file")
     check.set_defaults(func=run_check)
     info = actions.add_parser("info", help="schema version and how many sessions of each status")
@@ -48,6 +49,11 @@ async def _check(db: str) -> int:
     print(f"sessions replayed (active, finished, abandoned): {report.sessions_checked}")
     for problem in report.problems:
         print(f"PROBLEM: {problem}")
+    if report.old_rules:
+        print(f"{len(report.old_rules)} saved under other rules (their logs no longer replay under the rules "
+              "this version plays; they are kept, not damaged):")
+        for line in report.old_rules:
+            print(f"OLD RULES: {line}")
     print("OK" if report.ok else "FAILED")
     return 0 if report.ok else 1
 
@@ -84,6 +90,11 @@ async def _info(db: str) -> int:
     if orphaned:
         print(f"{len(orphaned)} orphaned (channel or server gone; /game abandon game:<number>): " + ", ".join(
             f"#{r.id} ({r.orphaned.get('why')})" for r in orphaned))
+    suspended = [r for r in by_status["active"] if r.suspended is not None]
+    if suspended:
+        print(f"{len(suspended)} suspended (saved under older rules; /game abandon game:<number>): " + ", ".join(
+            f"#{r.id} ({r.game_id}, rules version {r.rules_version}; plays {r.suspended.get('plays')})"
+            for r in suspended))
     return 0
 
 

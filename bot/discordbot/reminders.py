@@ -10,6 +10,9 @@ what it did as bot events for any cog to listen to (``@commands.Cog.listener()``
 - ``on_tabula_reminder_sent(session_id, user_id, how)``: a late player was reminded, ``how``
   being ``"channel"`` (a ping in the game's channel) or ``"dm"``.
 
+A game suspended because it was saved under rules that no longer load (``Host.tick`` loads
+every game saved under other rules first) reminds nobody.
+
 A human seat the game is waiting for is pinged in the game's channel once its wait passes the
 reminder interval, and again after each further interval (at most one ping per interval). The
 interval is the player's own preference (``/game prefs reminder_hours``), else the server's
@@ -94,8 +97,9 @@ class Reminders(commands.Cog):
         sent = 0
         storage = self.bot.host.storage
         for rec in await storage.sessions_with_status("active"):
-            if not self.bot.owns_guild(rec.guild_id) or rec.orphaned is not None or rec.attention is not None:
-                continue  # an orphaned game's channel is gone; a stopped game waits for a moderator
+            if (not self.bot.owns_guild(rec.guild_id) or rec.orphaned is not None or rec.attention is not None
+                    or rec.suspended is not None):
+                continue  # an orphaned game's channel is gone; a stopped or suspended game waits for a moderator
             waiting = [s for s in rec.seats if s.seat in rec.to_act and s.user_id is not None]
             if not waiting:
                 continue

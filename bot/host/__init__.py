@@ -27,6 +27,7 @@ from .errors import (
     OrphanedError,
     OutdatedActionError,
     PermissionDeniedError,
+    SuspendedError,
     UndoError,
     UnknownSessionError,
 )
@@ -78,6 +79,7 @@ __all__ = [
     "NoSessionError",
     "NotSeatedError",
     "OrphanedError",
+    "SuspendedError",
     "OutdatedActionError",
     "PermissionDeniedError",
     "PrivatePart",

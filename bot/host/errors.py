@@ -72,6 +72,15 @@ class OrphanedError(GameError):
     code = "orphaned"
 
 
+class SuspendedError(GameError):
+    """The session was saved under an older version of its game's rules and its log or
+    snapshot no longer loads under the version this bot plays (``SessionRecord.suspended``):
+    it takes no more actions and waits for nobody; its creator or a moderator can only end
+    it (``/game abandon``). Nothing was changed; ``message`` says so in full."""
+
+    code = "suspended"
+
+
 __all__ = [
     "ChannelBusyError",
     "GameFaultError",
@@ -82,6 +91,7 @@ __all__ = [
     "NotSeatedError",
     "OutdatedActionError",
     "PermissionDeniedError",
+    "SuspendedError",
     "UndoError",
     "UnknownSessionError",
 ]

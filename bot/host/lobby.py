@@ -55,7 +55,8 @@ class LobbyMixin:
         now = self.clock()
         seats = (SeatRecord(0, user_id, faction, None, now),) if join else ()
         rec = await self.storage.create_session(
-            NewSession(guild_id, channel_id, game.id, opts, self.seeds() if seed is None else seed, user_id, seats),
+            NewSession(guild_id, channel_id, game.id, opts, self.seeds() if seed is None else seed, user_id, seats,
+                       rules_version=game.rules_version),
             now,
         )
         text = (f"{self.names.user(user_id)} opened a game of {game.title} "
@@ -227,7 +228,8 @@ class LobbyMixin:
                 state = ai[-1].state if ai else step.state
                 change = self._close_change(game, rec, {}, state, [setup, *ai], now,
                                             *await self._timing(rec, game, state), fault=ai.fault,
-                                            status="active", started_at=now, options=options)
+                                            status="active", started_at=now, options=options,
+                                            rules_version=game.rules_version)
             except GameError:
                 raise
             except Exception as e:

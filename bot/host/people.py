@@ -11,7 +11,7 @@ from games.core import Game, GameError, GameOverError, Outcome, Seat, get_game
 from storage import FOLLOW_MODES, NOTIFY_MODES, SeatRecord, SessionRecord, SessionUpdate, UserPrefs
 
 from .common import log
-from .errors import GameFaultError, InvalidOptionError, LobbyError, PermissionDeniedError
+from .errors import GameFaultError, InvalidOptionError, LobbyError, PermissionDeniedError, SuspendedError
 from .replies import Reply
 
 
@@ -172,7 +172,8 @@ class PeopleMixin:
         """End the channel's game without a winner (creator or moderator only); the seed is
         revealed and the game stays readable. With ``session_id`` and ``guild_id`` a game of
         another channel of the same server can be ended (its channel may be gone): by a
-        moderator, or by its creator.
+        moderator, or by its creator. This is how a suspended game (saved under older rules
+        that no longer load) ends.
 
         Raises NoSessionError, PermissionDeniedError."""
         rec = await self._find_anywhere(channel_id, session_id, guild_id)
@@ -190,8 +191,8 @@ class PeopleMixin:
         self._drop(rec.id)
         try:
             state = await self._state(game, rec) if rec.started_at is not None else None
-        except GameFaultError:
-            state = None
+        except (GameFaultError, SuspendedError):
+            state = None  # the end is stored; a game saved under other rules is shown without its board
         return await self._status_reply(game, rec, state, [f"{self.names.user(user_id)} abandoned the game."])
 
     async def orphan(self, *, channel_id: int | None = None, guild_id: int | None = None, why: str) -> list[int]:

@@ -152,6 +152,8 @@ class PresentationMixin:
             fields.append(EmbedField("Orphaned", f"Since {rec.orphaned.get('why', 'the channel is gone')}, "
                                      "the game waits for nobody; a moderator can end it with "
                                      f"/game abandon game:{rec.id}."))
+        elif rec.suspended is not None and rec.status == "active":
+            fields.append(EmbedField("Suspended", self._suspended_text(rec)[:1024]))
         elif rec.attention is not None and rec.status == "active":
             fields.append(EmbedField("Needs attention", self._fault_line(rec.attention)[0][:1024]))
         if rec.status == "lobby":

@@ -16,7 +16,7 @@ from storage import SessionRecord
 
 from . import suggest
 from .common import MAX_CHOICES, log
-from .errors import LobbyError
+from .errors import LobbyError, SuspendedError
 from .replies import GameSummary, ImageRequest, LogEntry, PrivatePart, Reply
 from .voice import notation_for
 
@@ -26,14 +26,19 @@ class ReadingMixin:
 
     async def view(self, channel_id: int, user_id: int | None = None, *, session_id: int | None = None) -> Reply:
         """The game's public state (embed, board image request, who must act), plus the
-        caller's private view when seated. Works on finished games too.
+        caller's private view when seated. Works on finished games too. A game saved under
+        rules that no longer load (suspended) is shown without its board: its seats and the
+        message saying why it cannot go on and how it is ended.
 
         Raises NoSessionError."""
         rec = await self._find(channel_id, session_id, readable=True)
         game = get_game(rec.game_id)
         if rec.status == "lobby" or (rec.status == "abandoned" and rec.started_at is None):
             return await self._lobby_reply(game, rec, f"{game.title}: {len(rec.seats)} seat(s) taken.")
-        state = await self._state(game, rec)
+        try:
+            state = await self._state(game, rec)
+        except SuspendedError as e:  # saved under other rules: the seats and why, no board
+            return await self._lobby_reply(game, await self.storage.get_session(rec.id), e.message)
         reply = await self._status_reply(game, rec, state, [], notify=False)
         if user_id is None:
             return reply

@@ -54,13 +54,18 @@ class RebuildReport:
 async def rebuild(storage: Storage, now: float, *, write: bool = True) -> RebuildReport:
     """Recompute every result and rating from the finished sessions' logs, compare the ratings
     with the stored ones, and (``write``) replace them. A session whose log does not load is
-    reported in ``problems`` and left out."""
+    reported in ``problems`` and left out, unless it was played under another version of its
+    game's rules (``SessionRecord.rules_version``): its result stored when it ended is kept."""
     report = RebuildReport()
     results: list[GameResult] = []
+    kept = {r.session_id: r for r in await storage.results()}
     for rec in sorted(await storage.sessions_with_status("finished"), key=lambda r: (r.ended_at or 0.0, r.id)):
         try:
             results.append(await result_of(storage, rec))
         except Exception as e:  # noqa: BLE001 - one damaged game must not stop the others
+            if rec.id in kept and rec.rules_version != get_game(rec.game_id).rules_version:
+                results.append(kept[rec.id])  # played under other rules: its result as stored when it ended
+                continue
             report.problems.append(f"game #{rec.id} ({rec.game_id}): {e}")
     ratings = rate_all(results)
     report.games = len(results)

@@ -121,6 +121,10 @@ class Host(
         self._locks: dict[int, _LockEntry] = {}
         self._cache: OrderedDict[int, tuple[int, Any]] = OrderedDict()
         self._deadlines_checked = False
+        # sessions saved under other rules: loaded once per process (``tick``); those suspended
+        # whose channel this process is still to tell
+        self._rules_checked = False
+        self._untold: set[int] = set()
         # what this process knows at once, without waiting (to bind an intent on receipt):
         # session -> its newest record seen with the cached state, channel -> session, and
         # session -> commits made by this process

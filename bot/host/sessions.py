@@ -3,8 +3,10 @@
 A session is changed under its asyncio lock and the storage's ``session_guard``
 (``_lock``), found by channel (``_find``), replayed to its state and cached by version
 (``_state``), and written through ``Storage.update`` with the version read (``_commit``).
-The ``_require_*`` checks raise a player-safe ``GameError``; ``_timing`` reads the
-server's window and wait lengths. Mixed into ``bot.host.service.Host``."""
+A session saved under another version of its game's rules whose log no longer loads is
+suspended (``_suspend``) instead of being reported as an incident. The ``_require_*``
+checks raise a player-safe ``GameError``; ``_timing`` reads the server's window and wait
+lengths. Mixed into ``bot.host.service.Host``."""
 
 from __future__ import annotations
 
@@ -13,12 +15,19 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
-from games.core import Game, GameError, GameOverError, StaleStateError, start
+from games.core import Game, GameError, GameOverError, StaleStateError, get_game, start
 from storage import SeatRecord, SessionRecord, SessionUpdate, UnknownSessionError
-from storage.replay import options_of, replay_rows, seats_of
+from storage.replay import options_of, replay_rows, rules_note, seats_of, short_error
 
-from .common import _LockEntry
-from .errors import LobbyError, NoSessionError, NotSeatedError, OrphanedError, PermissionDeniedError
+from .common import _LockEntry, log
+from .errors import (
+    LobbyError,
+    NoSessionError,
+    NotSeatedError,
+    OrphanedError,
+    PermissionDeniedError,
+    SuspendedError,
+)
 
 
 class SessionsMixin:
@@ -76,29 +85,97 @@ class SessionsMixin:
         return rec
 
     async def _state(self, game: Game, rec: SessionRecord) -> Any:
-        """The current state of a started session (cached by version)."""
+        """The current state of a started session (cached by version).
+
+        Raises
+        ------
+        SuspendedError
+            The session is suspended, or its log or snapshot does not load and it was saved
+            under another ``rules_version`` than the game's: an active one is suspended now
+            (``_suspend``); a finished or abandoned one is only reported.
+        GameFaultError
+            The log does not load under the rules it was saved under (an incident).
+        GameError
+            A logged action is refused by the rules it was saved under (as stored)."""
+        if rec.suspended is not None and rec.status == "active":
+            raise SuspendedError(self._suspended_text(rec))
         hit = self._cache.get(rec.id)
         if hit is not None and hit[0] == rec.version:
             self._cache.move_to_end(rec.id)
             return hit[1]
         try:
-            state = await self._state_at(game, rec, rec.seq)
+            snap, rows = await self._log_at(rec, rec.seq)
         except GameError:
             raise
         except Exception as e:
             raise await self._fault(rec, None, "loading the game", e) from None
+        try:
+            state = self._replayed(game, rec, snap, rows)
+        except Exception as e:
+            if rec.rules_version != game.rules_version:
+                if rec.status == "active":
+                    raise await self._suspend(game, rec, e) from None
+                raise SuspendedError(self._suspended_text(rec)) from None
+            if isinstance(e, GameError):
+                raise
+            raise await self._fault(rec, None, "loading the game", e) from None
         self._remember(rec, state)
         return state
 
-    async def _state_at(self, game: Game, rec: SessionRecord, seq: int) -> Any:
-        snap = await self.storage.latest_snapshot(rec.id, seq)
-        if snap is None:
-            state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
-            after = 0
+    async def _suspend(self, game: Game, rec: SessionRecord, error: BaseException) -> SuspendedError:
+        """Mark active session ``rec``, saved under another version of its game's rules, as
+        suspended because its log or snapshot does not load (``error``): its deadlines stop
+        and nothing is asked of anyone (``SessionRecord.suspended``, not yet ``told``: the next
+        ``tick`` tells its channel). Returns the error to raise to the caller."""
+        why = f"{type(error).__name__}: {short_error(error)}"
+        log.warning("game #%s (%s) suspended: saved under rules version %s, this bot plays %s; %s",
+                    rec.id, rec.game_id, rec.rules_version, game.rules_version, why)
+        mark = {"at": self.clock(), "rules_version": rec.rules_version, "plays": game.rules_version,
+                "why": why, "told": False}
+        self._forget(rec.id)
+        try:
+            rec = await self._commit(rec, SessionUpdate(suspended=mark, deadline=None, wait_deadline=None,
+                                                        pending_undo=None))
+        except Exception:
+            log.warning("could not mark game #%s as suspended", rec.id, exc_info=True)
         else:
-            after, data = snap
-            state = game.state_from_json(data)
-        rows = await self.storage.actions(rec.id, after=after, through=seq)
+            self._untold.add(rec.id)
+        return SuspendedError(self._suspended_text(rec))
+
+    @staticmethod
+    def _suspended_text(rec: SessionRecord) -> str:
+        """What every command on a game saved under other rules answers: why it cannot go on,
+        where its log can still be read, and how it is ended (``rules_note`` says which
+        versions)."""
+        game = get_game(rec.game_id)
+        note = rules_note(game, rec.rules_version)
+        if rec.status != "active":
+            return (f"Game #{rec.id} was played under {note} and cannot be shown by this version. "
+                    f"Its log is kept: `tabula verify {rec.id}` and its replay page show it.")
+        return (f"Game #{rec.id} was saved under {note} and cannot be continued. Its log is kept: once "
+                f"it has ended, `tabula verify {rec.id}` and its replay page show it. Its creator or a "
+                f"moderator can end it with /game abandon (from another channel of the server: "
+                f"/game abandon game:{rec.id}).")
+
+    async def _state_at(self, game: Game, rec: SessionRecord, seq: int) -> Any:
+        """The session's state after action ``seq``: ``_log_at`` then ``_replayed``."""
+        snap, rows = await self._log_at(rec, seq)
+        return self._replayed(game, rec, snap, rows)
+
+    async def _log_at(self, rec: SessionRecord, seq: int) -> tuple[tuple[int, dict[str, Any]] | None, list[Any]]:
+        """What rebuilds the state after action ``seq`` as stored: the newest snapshot at or
+        before it ((seq, state JSON), None when there is none) and the log rows after it."""
+        snap = await self.storage.latest_snapshot(rec.id, seq)
+        rows = await self.storage.actions(rec.id, after=0 if snap is None else snap[0], through=seq)
+        return snap, rows
+
+    @staticmethod
+    def _replayed(game: Game, rec: SessionRecord, snap: tuple[int, dict[str, Any]] | None, rows: list[Any]) -> Any:
+        """The state ``snap`` and ``rows`` (``_log_at``) give under the rules ``game`` plays;
+        raises what the game's code raises (a ValidationError, a GameError...) when they do not
+        load under them."""
+        state = (start(game, seats_of(rec), options_of(game, rec), rec.seed).state if snap is None
+                 else game.state_from_json(snap[1]))
         return replay_rows(game, state, rows, rec.seed)
 
     def _known_record(self, session_id: int) -> SessionRecord | None:
@@ -177,9 +254,12 @@ class SessionsMixin:
                 f"Only the game's creator ({self.names.user(rec.created_by)}) or a moderator can {what}."
             )
 
-    @staticmethod
-    def _require_present(rec: SessionRecord) -> None:
-        """Raise OrphanedError for an open session whose channel or server is gone."""
+    @classmethod
+    def _require_present(cls, rec: SessionRecord) -> None:
+        """Raise OrphanedError for an open session whose channel or server is gone,
+        SuspendedError for an active one saved under rules that no longer load."""
+        if rec.status == "active" and rec.suspended is not None:
+            raise SuspendedError(cls._suspended_text(rec))
         if rec.is_open and rec.orphaned is not None:
             raise OrphanedError(
                 f"Game #{rec.id} is orphaned ({rec.orphaned.get('why', 'its channel is gone')}): it takes no more "

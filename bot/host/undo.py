@@ -126,6 +126,8 @@ class UndoMixin:
         except GameError:
             raise
         except Exception as e:
+            if rec.rules_version != game.rules_version:  # saved under other rules: not an incident
+                raise await self._suspend(game, rec, e) from None
             raise await self._fault(rec, None, "taking back an action", e) from None
         rec = await self._commit(rec, change)
         self._remember(rec, final)

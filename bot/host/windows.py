@@ -13,7 +13,7 @@ from games.core.agents import make_agent
 from storage import SessionRecord, SessionUpdate
 
 from .common import _Applied, _AutoPass, log
-from .errors import GameFaultError
+from .errors import GameFaultError, SuspendedError
 from .replies import Reply
 
 
@@ -28,7 +28,12 @@ class WindowsMixin:
         stays its player's, whose next decision waits for them again). Then AI seats play.
         Returns one reply per session changed, to post in its channel.
 
-        Orphaned sessions and sessions stopped by an incident are skipped. An exception
+        The first call of a process first loads every active session saved under another
+        version of its game's rules (``SessionRecord.rules_version``): one whose log no longer
+        loads is suspended. Each call then returns, once per suspended session, the message
+        telling its channel (``_tell_suspended``).
+
+        Orphaned and suspended sessions and sessions stopped by an incident are skipped. An exception
         from a game's code while closing one session is logged with an incident id, marks
         that session as needing attention (the reply tells the table) and does not stop the
         others.
@@ -37,10 +42,13 @@ class WindowsMixin:
         process's shards. Several processes may tick at once: each window is closed under the
         session's guard after re-reading its deadline, so exactly one of them closes it."""
         now = self.clock() if now is None else now
+        if not self._rules_checked:
+            await self._check_rules_versions(owns)
+            self._rules_checked = True
+        replies = await self._tell_suspended(owns)
         if not self._deadlines_checked:
             await self._give_waits_a_deadline(now, owns)
             self._deadlines_checked = True
-        replies = []
         for sid in await self.storage.due_sessions(now):
             try:
                 if owns is not None and not owns((await self.storage.get_session(sid)).guild_id):
@@ -61,17 +69,68 @@ class WindowsMixin:
         """Once per process: a game stored before waits had deadlines (or by an older version)
         that waits on a human seat without one gets one from now."""
         for rec in await self.storage.sessions_with_status("active"):
-            if rec.orphaned is not None or rec.wait_deadline is not None or (owns and not owns(rec.guild_id)):
+            if (rec.orphaned is not None or rec.suspended is not None or rec.wait_deadline is not None
+                    or (owns and not owns(rec.guild_id))):
                 continue
             if not any(s.user_id is not None and s.seat in rec.to_act for s in rec.seats):
                 continue
             try:
                 async with self._lock(rec.id):
                     fresh = await self.storage.get_session(rec.id)
-                    if fresh.wait_deadline is None and fresh.status == "active":
+                    if fresh.wait_deadline is None and fresh.status == "active" and fresh.suspended is None:
                         await self._commit(fresh, SessionUpdate(wait_deadline=now + await self._wait_seconds(fresh)))
             except StaleStateError:
                 continue
+
+    async def _check_rules_versions(self, owns: Callable[[int | None], bool] | None) -> None:
+        """Once per process: load every active session (of this process's shards) saved under
+        another version of its game's rules, so that one whose log no longer loads is suspended
+        now (``_state``), before any reminder or deadline; and note the suspended sessions whose
+        channel was not told yet (``_tell_suspended`` tells them). A session that loads plays on."""
+        for rec in await self.storage.sessions_with_status("active"):
+            if rec.orphaned is not None or (owns and not owns(rec.guild_id)):
+                continue
+            if rec.suspended is not None:
+                if not rec.suspended.get("told"):
+                    self._untold.add(rec.id)
+                continue
+            try:
+                game = get_game(rec.game_id)
+                if rec.rules_version == game.rules_version:
+                    continue
+                async with self._lock(rec.id):
+                    await self._state(game, await self.storage.get_session(rec.id))
+            except SuspendedError:
+                continue  # _suspend noted it
+            except StaleStateError:
+                continue  # someone acted meanwhile: it loaded for them
+            except Exception:
+                log.exception("loading game #%s, saved under rules version %s, failed", rec.id, rec.rules_version)
+
+    async def _tell_suspended(self, owns: Callable[[int | None], bool] | None) -> list[Reply]:
+        """The message for the channel of each session suspended since the last call (and, on
+        a process's first call, of each one suspended before whose channel was not told), once:
+        the session's ``suspended`` mark records ``told`` under the session's guard, so of
+        several processes one tells it."""
+        replies = []
+        for sid in sorted(self._untold):
+            self._untold.discard(sid)
+            try:
+                async with self._lock(sid):
+                    rec = await self.storage.get_session(sid)
+                    if (rec.status != "active" or rec.suspended is None or rec.suspended.get("told")
+                            or (owns and not owns(rec.guild_id))):
+                        continue
+                    rec = await self._commit(rec, SessionUpdate(suspended={**rec.suspended, "told": True}))
+            except StaleStateError:
+                self._untold.add(sid)  # the next tick tries again
+                continue
+            except Exception:
+                log.exception("telling the channel of suspended game #%s failed", sid)
+                continue
+            replies.append(Reply(text=self._suspended_text(rec), session_id=rec.id, version=rec.version,
+                                 status=rec.status))
+        return replies
 
     async def _fault_reply(self, session_id: int, error: GameFaultError) -> Reply | None:
         """What the table is told when a background step stopped their game."""
@@ -87,7 +146,7 @@ class WindowsMixin:
             window_due = rec.deadline is not None and rec.deadline <= now
             wait_due = rec.wait_deadline is not None and rec.wait_deadline <= now
             if (rec.status != "active" or rec.orphaned is not None or rec.attention is not None
-                    or not (window_due or wait_due)):
+                    or rec.suspended is not None or not (window_due or wait_due)):
                 return None
             game = get_game(rec.game_id)
             state = await self._state(game, rec)

@@ -27,7 +27,7 @@ from typing import Any
 from games.core import Outcome, get_game, start
 from games.core.english import count
 from storage import ActionRecord, SessionRecord, Storage
-from storage.replay import options_of, replay_rows, seats_of
+from storage.replay import options_of, replay_rows, rules_note, seats_of, short_error
 
 from ..host.voice import notation_for
 
@@ -112,18 +112,47 @@ def _check(stop: Any) -> None:
 
 
 def _frames(rec: SessionRecord, rows: Sequence[ActionRecord],
-            user_name: Callable[[int], str] | None, stop: Any = None) -> tuple[list[_Frame], Any]:
+            user_name: Callable[[int], str] | None, stop: Any = None) -> tuple[list[_Frame], Any, str]:
+    """One frame per log row (its public board and log line), the final state, and a note for the
+    page: for a game saved under another version of its rules (``SessionRecord.rules_version``)
+    whose log stops replaying at some row, that row and the later ones keep the last board drawn
+    and list their log lines as stored, and the note says so; "" otherwise.
+
+    Raises the GameError of a row that does not replay under the rules it was saved under, or
+    when a game saved under other rules cannot even be set up."""
+    from games.core import GameError
+
     game = get_game(rec.game_id)
-    state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
+    other_rules = rec.rules_version != game.rules_version
+    try:
+        state = start(game, seats_of(rec), options_of(game, rec), rec.seed).state
+    except Exception as e:
+        if not other_rules:
+            raise
+        raise GameError(f"Game #{rec.id} was played under {rules_note(game, rec.rules_version)}, whose set-up this "
+                        f"version cannot replay ({short_error(e)}); its log is kept.") from None
     frames: list[_Frame] = []
+    note = ""
     for row in rows:
         _check(stop)
-        if row.seq > 0:
-            state = replay_rows(game, state, [row], rec.seed)
+        if row.seq > 0 and not note:
+            try:
+                state = replay_rows(game, state, [row], rec.seed)
+            except Exception:
+                if not other_rules or not frames:
+                    raise
+                note = (f"This game was played under {rules_note(game, rec.rules_version)}: from action {row.seq} "
+                        "on its log no longer replays, so the board stays as it was after action "
+                        f"{row.seq - 1} and the later actions are listed as they were logged.")
+        if note:
+            last = frames[-1]
+            frames.append(_Frame(row.seq, last.view, last.key, [_line(row, _who(game, state, rec, row.seat,
+                                                                                   user_name))]))
+            continue
         view = game.view(state, None)
         key = hashlib.sha256(view.model_dump_json().encode()).hexdigest()
         frames.append(_Frame(row.seq, view, key, [_line(row, _who(game, state, rec, row.seat, user_name))]))
-    return frames, state
+    return frames, state, note
 
 
 def _encode(view: Any, width: int, cache: dict[tuple[str, int], str], key: str) -> str:
@@ -270,9 +299,11 @@ def compose_page(
 ) -> ReplayPage:
     """``build_page`` from a session and its whole log (seq order), without storage: replays the
     log, renders each distinct public board and fills the template (CPU work; ``build_page`` runs
-    it in a thread). Raises the GameError of a log row that does not replay."""
+    it in a thread). A game saved under another version of its rules whose log stops replaying
+    shows its last board drawn from there on, its log lines as stored, and a note saying so.
+    Raises the GameError of a log row that does not replay under the rules it was saved under."""
     began = time.perf_counter()
-    frames, final_state = _frames(rec, rows, user_name, stop)
+    frames, final_state, replay_note = _frames(rec, rows, user_name, stop)
     game = get_game(rec.game_id)
     cache: dict[tuple[str, int], str] = {}
     template = _template()
@@ -281,6 +312,7 @@ def compose_page(
         return _who(game, final_state, rec, seat, user_name)
 
     def make(shown: list[_Frame], width: int, note: str) -> ReplayPage:
+        note = " ".join(n for n in (replay_note, note) if n)
         keys: dict[str, int] = {}
         images: list[str] = []
         steps = []

@@ -57,6 +57,10 @@ class GameDefaults(Explainable):
     no_winner_label: ClassVar[str] = "games without a winner"
     """How ``tabula simulate`` labels games that ended without a winner."""
 
+    rules_version: ClassVar[int] = 1
+    """The version of the rules this code plays (``games.core.Game.rules_version``): raised by
+    a release after which logs or snapshots stored under the old rules may no longer replay."""
+
     effects: ClassVar[Effects[Any] | None] = None
     """The game's card effects by card id (games.core.effects), for a game that keeps its
     cards' effects in a registry; ``None`` (the default) otherwise."""

@@ -32,6 +32,12 @@ class Game(Protocol):
         The game's variants and options; ``Options()`` are the defaults.
     State, Action, View : type
         The models (Action is a discriminated union's TypeAdapter-able type).
+    rules_version : int
+        The version of the game's rules this code plays (default 1, ``GameDefaults``). A
+        release that changes the rules so that a log or snapshot stored before may no longer
+        replay (an action's fields, the order of a phase's decisions) raises it; a session
+        records the version it was started under, and one whose log no longer loads under
+        another version is suspended rather than reported as an incident (``bot.host``).
     """
 
     id: ClassVar[str]
@@ -41,6 +47,7 @@ class Game(Protocol):
     Options: ClassVar[type[BaseModel]]
     State: ClassVar[type[BaseModel]]
     View: ClassVar[type[BaseModel]]
+    rules_version: ClassVar[int]
 
     def setup(self, seats: Sequence[Seat], options: Any, rng: Rng) -> Step[Any]:
         """The initial state and the setup events (deals, rolls) for ``seats``."""

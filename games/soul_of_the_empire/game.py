@@ -58,6 +58,10 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
     notation = notation
     action_adapter = _ACTION
     flow = FLOW
+    # 2: the combat order changed: Power Cards and Conscription are played face down, in secret,
+    # before the Combat Cards are chosen (Commit lost its ``power``; a new step asks
+    # ``play <card>`` / ``conscript ...`` / ``pass`` first). Logs of version 1 no longer replay.
+    rules_version = 2
 
     def __init__(self) -> None:
         self.data: Data = load()

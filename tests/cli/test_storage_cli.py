@@ -229,3 +229,43 @@ def test_backup_refuses_sqlite_side_files(tmp_path, capsys, target):
     err = capsys.readouterr().err
     assert "not a database" in err and "loses committed games" in err
     assert main(["backup", str(tmp_path / "b.db"), "--db", db + "-wal"]) == 2
+
+
+def test_db_check_lists_games_saved_under_older_rules_and_verify_and_export_say_why(tmp_path, capsys):
+    """A Soul of the Empire game stored by rules version 1 (``tests.old_rules``): ``db check`` lists
+    it apart (OK: the database is sound), ``db info`` counts it suspended once the bot has loaded
+    it; once abandoned, ``verify`` says why it cannot verify it and ``export`` writes its page."""
+    from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, Clock
+    from tests.old_rules import store_old_soul
+
+    db = str(tmp_path / "old.db")
+
+    async def store() -> int:
+        async with host_on(db) as host:
+            rec = await store_old_soul(host.storage, guild=GUILD, channel=CHANNEL, users=(ALICE, BOB), now=Clock()())
+            return rec.id
+
+    session = asyncio.run(store())
+    assert main(["db", "check", "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert "1 saved under other rules" in out and out.strip().endswith("OK")
+    assert (f"OLD RULES: session {session} (soul-of-the-empire, channel {CHANNEL}): saved under an older version "
+            "of Soul of the Empire's rules (version 1; this bot plays version 2)") in out
+
+    async def suspend_and_abandon(abandon: bool) -> None:
+        async with host_on(db) as host:
+            await host.tick()
+            if abandon:
+                await host.abandon(CHANNEL, ALICE)
+
+    asyncio.run(suspend_and_abandon(False))
+    assert main(["db", "info", "--db", db]) == 0
+    assert (f"1 suspended (saved under older rules; /game abandon game:<number>): #{session} (soul-of-the-empire, "
+            "rules version 1; plays 2)") in capsys.readouterr().out
+    asyncio.run(suspend_and_abandon(True))
+    assert main(["verify", str(session), "--db", db]) == 1
+    out = capsys.readouterr().out
+    assert "NOT VERIFIED" in out and "does not replay" in out and "A release of Tabula that plays that version" in out
+    assert main(["export", str(session), "--html", str(tmp_path / "pages"), "--db", db]) == 0
+    page = (tmp_path / "pages" / f"game-{session}.html").read_text(encoding="utf-8")
+    assert "its log no longer replays" in page
