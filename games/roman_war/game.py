@@ -16,6 +16,7 @@ from pydantic import TypeAdapter
 
 from games.core import Outcome, Rng, Seat
 from games.core.base import NotationGame
+from games.core.english import count
 from games.core.errors import list_words
 from games.core.explain import Explanation
 from games.core.flow import FlowGame
@@ -110,7 +111,7 @@ class RomanWar(
                 card = self.card(cid)
                 need = card.cost + self.fee_for(s, card)
                 if need > self.untapped(s, seat):
-                    return f"{card.name} costs C{need}; you have {self.untapped(s, seat)} untapped Cost Zone cards; {legal_text}"
+                    return f"{card.name} costs C{need}; you have {count(self.untapped(s, seat), 'untapped Cost Zone card')}; {legal_text}"
                 return (
                     f"{card.name} ({card.type}) cannot be played now: the question now is "
                     f"“{self.to_act(s)[seat].text.rstrip('.')}”; {legal_text}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from games.core.english import count
+
 from .model import View
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ def summary(g: SoulOfTheEmpire, v: View) -> str:
         lines.append(_header(g, v))
     lines.append("  Factions in play order:")
     for fv in v.factions:
-        bits = [f"{fv.points} pts", f"supply {fv.supply}", f"board {fv.on_board}"]
+        bits = [count(fv.points, "pt"), f"supply {fv.supply}", f"board {fv.on_board}"]
         if fv.id != "gray":
             bits.append(f"dice: {_dice(g, fv) or 'none'}")
             bits.append(f"hand {fv.hand_size}")

@@ -25,7 +25,7 @@ def start_book(game: Any, ctx: _Ctx, book: int) -> None:
         need = ARRAY_SIZE - len(s.array)
         drawn = s.bag[:need]
         ctx.update(array=s.array + drawn, bag=s.bag[len(drawn) :])
-        ctx.note(f"Book {book}: {len(drawn)} Artefacts drawn to refill the array.")
+        ctx.note(f"Book {book}: {count(len(drawn), 'Artefact')} drawn to refill the array.")
     decks = list(ctx.s.decks)
     for side_i, side in enumerate(("heathen", "hebrew")):
         team = game.team(ctx.s, side)

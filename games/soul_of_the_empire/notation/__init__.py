@@ -10,6 +10,7 @@ now) are accepted::
     marker <territory>                      setup: place an Objective Point Marker
     place <territory>                       setup: one of Rome's final units
     reroll 1 1 3 | ready 4 5 6              roll and ready
+    ready 6 | ready 6 6                      one 6 | both 6s: the dice named, as many as named
     done | end | pass                       finish the Start/End Phase | the Main Phase | pass
     move 5: 2 Rome-Italia-Gallia, 1 Syria-Cilicia
     move gray [yellow] 4: 3 Sicilia-Rome    Gray units, with a yellow or a Jewish die

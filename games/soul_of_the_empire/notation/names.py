@@ -105,6 +105,8 @@ def _territory(g: SoulOfTheEmpire, text: str) -> str:
         legal = sorted(g.tname(t) for t in ctx[0]() if t in g.data.territories) if ctx else []
         if not legal:
             raise
+        if not text.strip():  # nothing typed where a territory goes: ask for it
+            raise InvalidNotationError(f"Name a territory; legal here: {list_words(legal, 30)}.") from None
         raise InvalidNotationError(
             f"No territory called {shorten(text)!r}; legal here: {list_words(legal, 30)}."
         ) from None
@@ -129,6 +131,8 @@ def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
 
 def _int(text: str, what: str) -> int:
     text = text.strip()
+    if not text:  # nothing typed where the number goes: ask for it
+        raise InvalidNotationError(f"Name {what} by its value (a number).")
     if not text.isdigit():
         raise InvalidNotationError(f"Expected a number for {what}, not {shorten(text)!r}.")
     return int(text)

@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from games.core import (
+    AmbiguousActionError,
     IllegalActionError,
     InvalidNotationError,
 )
@@ -66,6 +67,7 @@ from .names import (
     _salvage_cards,
     _split_colon,
     _territory,
+    _territory_folds,
     _unspent_die,
 )
 from .words import PARTIAL_LISTS, SAME_AS, VERBS, _verb
@@ -90,9 +92,12 @@ def parse(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
         return _parse_text(g, s, f, text)
     except (InvalidNotationError, IllegalActionError):
         words = text.split()
-        verb = SAME_AS.get(fold(words[0]), fold(words[0])) if words else ""
+        verb = _verb_typed(g, s, f, words[0]) if words else ""
         if verb in VERBS:
             legal = {SAME_AS.get(v, v) for v in _verbs_now(g, s, f)}
+            if len(words) == 1 and verb in legal:
+                # the command word alone: ask for what it needs, with what is legal
+                raise InvalidNotationError(_missing(g, s, f, verb)) from None
             if legal and verb not in legal and not (verb == "play" and "elder" in legal):
                 example = _example(g, s, f)
                 # the example only when it shows more than a word of the list ("done (e.g. done)")
@@ -129,7 +134,7 @@ def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> contextvars.Tok
     command word (computed when a name needs them) and whether a name that fits one of them
     alone is that one (names._territory); the caller resets the returned token."""
     words0 = text.split()
-    verb0 = SAME_AS.get(fold(words0[0]), fold(words0[0])) if words0 else ""
+    verb0 = _verb_typed(g, s, f, words0[0]) if words0 else ""
     cache: dict[str, set[str]] = {}
 
     def legal_places() -> set[str]:
@@ -138,6 +143,65 @@ def _reading(g: SoulOfTheEmpire, s: State, f: str, text: str) -> contextvars.Tok
         return cache["t"]
 
     return _LEGAL_PLACES.set((legal_places, verb0 not in PARTIAL_LISTS))
+
+
+def _verb_typed(g: SoulOfTheEmpire, s: State, f: str, word: str) -> str:
+    """The command word ``word`` stands for as ``_parse_text`` reads it (a prefix such as
+    ``plac`` resolved, among the legal ones when it fits several), with ``SAME_AS``
+    applied; the folded word when it is ambiguous or no command word. So a shortened
+    command word gets the same reading and the same explanations as the word in full."""
+    try:
+        verb = _verb(word, lambda: _verbs_now(g, s, f))
+    except AmbiguousActionError:
+        verb = fold(word)
+    return SAME_AS.get(verb, verb)
+
+
+# what a command word typed alone lacks, for the question asking for it (default "what")
+_ASKS = {
+    "place": "where",
+    "marker": "where",
+    "take": "where",
+    "regroup": "where",
+    "redirect": "where",
+    "rampage": "how many units, to where",
+    "buy": "with which die",
+    "rage": "with which die",
+    "raise": "which die",
+    "lower": "which die",
+    "give": "which die",
+    "move": "which units, with which die",
+    "recruit": "with which die, where",
+    "attack": "whom, with which die",
+    "block": "which objective, with which die",
+    "unblock": "which objective, with which die",
+    "claim": "which objective, with which die",
+    "retrieve": "which objective or marker, with which die",
+    "discard": "which card",
+    "play": "which card",
+    "commit": "which Combat Card",
+    "salvage": "which card",
+    "score": "which objective",
+    "shift": "which unit, from where to where",
+    "convert": "which units, from where",
+    "spread": "which units, to where",
+    "crucify": "which faction",
+}
+
+
+def _missing(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> str:
+    """The answer to ``verb`` typed alone when it needs more: a question for what is
+    missing ("place where?") and the legal actions of that word: the territories alone when
+    each is ``<verb> <territory>``; only examples for a word whose list holds some of the
+    legal choices (``PARTIAL_LISTS``)."""
+    texts = [t for t in _texts_now(g, s, f) if SAME_AS.get(w := fold(t.split()[0]), w) == verb]
+    rests = [t.split(" ", 1)[1] if " " in t else "" for t in texts]
+    head = f"{verb} {_ASKS.get(verb, 'what')}?"
+    if verb in PARTIAL_LISTS:
+        return f"{head} e.g. {'; '.join(texts[:3])}."
+    if rests and all(fold(r) in _territory_folds(g) for r in rests):
+        return f"{head} legal: {list_words(sorted(rests), 30)}."
+    return f"{head} legal: {list_words(texts, 10)}."
 
 
 def _legal_places(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> set[str]:

@@ -147,7 +147,7 @@ def card_circus_maximus(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
         cap[g] = cap.get(g, 0) + 1
         ctx.set_f("rome", captured=cap, capture_track=ctx.f("rome").capture_track + 1)
     ctx.note(
-        f"Circus Maximus: {len(pieces)} pieces captured (capture track {ctx.f('rome').capture_track})."
+        f"Circus Maximus: {count(len(pieces), 'piece')} captured (capture track {ctx.f('rome').capture_track})."
     )
     game._revolt_check(ctx)
 
@@ -172,7 +172,7 @@ def card_die_by_the_sword(game: Any, ctx: _Ctx, f: str, a: PlayPower) -> None:
         if game.units(ctx.s, u, g) <= 0:
             raise IllegalActionError(f"No {game.fname(g)} unit to remove in {game.tname(u)}.")
         ctx.to_supply(u, g, 1)
-    ctx.note(f"Die by the Sword: {len(pieces)} Roman units and {len(pieces)} others return to supply.")
+    ctx.note(f"Die by the Sword: {count(len(pieces), 'Roman unit')} and {count(len(pieces), 'other')} return to supply.")
     game._revolt_check(ctx)
 
 
@@ -384,7 +384,7 @@ def city_riot_choice(game: Any, ctx: _Ctx, t: str, pieces: tuple[str, ...]) -> N
         got = sum(1 for _, x in moves if x == g)
         if got != want:
             raise IllegalActionError(
-                f"City Riot: move all {want} {game.fname(g)} units out of {game.tname(t)} "
+                f"City Riot: move all {count(want, game.fname(g) + ' unit')} out of {game.tname(t)} "
                 f"(one entry per unit, e.g. {game.fname(g)} in {game.tname(game.data.adjacent[t][0])})."
             )
     counts: dict[tuple[str, str], int] = {}
@@ -395,7 +395,7 @@ def city_riot_choice(game: Any, ctx: _Ctx, t: str, pieces: tuple[str, ...]) -> N
     for (u, g), k in counts.items():
         if k > game.room(ctx.s, u, g):
             raise IllegalActionError(
-                f"City Riot: {game.tname(u)} has room for {game.room(ctx.s, u, g)} {game.fname(g)} units."
+                f"City Riot: {game.tname(u)} has room for {count(game.room(ctx.s, u, g), game.fname(g) + ' unit')}."
             )
         ctx.move_units(t, u, g, k)
     ctx.note(f"City Riot in {game.tname(t)}: every unit is driven out to the neighbouring territories.")

@@ -7,6 +7,7 @@ from typing import Any
 from games.core import (
     IllegalActionError,
 )
+from games.core.english import count
 from games.core.errors import list_words
 
 from ..model import (
@@ -140,7 +141,8 @@ def apply_rolling(game: Any, ctx: _Ctx, faction: str, a: Any) -> None:
                 "Name the rolled dice that form your Dice Sequence, e.g. ready 4 4 4."
             )
         if not is_sequence([dice[i].value for i in a.dice]):
-            opts = [" ".join(str(dice[i].value) for i in o) for o in game.ready_options(ctx.s)[:8]]
+            # each as the notation writes it (`ready 3 4`, help's order): values from low to high
+            opts = [" ".join(str(v) for v in sorted(dice[i].value for i in o)) for o in game.ready_options(ctx.s)[:8]]
             raise IllegalActionError(
                 "A Dice Sequence is a set (5 5 5) or a run (2 3 4); you could ready: "
                 + list_words(opts)
@@ -152,17 +154,26 @@ def apply_rolling(game: Any, ctx: _Ctx, faction: str, a: Any) -> None:
 
 
 def finish_rolling(game: Any, ctx: _Ctx, seq: tuple[int, ...]) -> None:
-    """Mark the readied Dice Sequence ``seq`` and tell the table; then the turn or setup goes on."""
+    """Mark the readied Dice Sequence ``seq`` and tell the table; then the turn or setup goes on.
+
+    A set readied with fewer dice than were rolled of its value is what was typed: ``ready 6``
+    readies one 6 even when two 6s were rolled (``ready 6 6`` readies both; each is a legal
+    action and ``ready 6`` is how the notation writes the first, so it cannot mean the second).
+    The note then says how many dice the sequence holds and that the other dice of that value
+    stay outside it, so a player who meant every 6 sees at once what was taken (and may ask to undo it)."""
     r = ctx.s.rolling
     for i in r.dice:
         ctx.set_die(r.faction, i, seq=i in seq)
     dice = ctx.f(r.faction).dice
     if seq:
-        ctx.note(
-            f"{game.fname(r.faction)} readied the Dice Sequence "
-            + " ".join(str(dice[i].value) for i in sorted(seq, key=lambda i: dice[i].value))
-            + "."
-        )
+        values = sorted(dice[i].value for i in seq)
+        left = [i for i in r.dice if i not in seq and dice[i].value == values[0]] if len(set(values)) == 1 else []
+        also = ""
+        if left:
+            many = {2: "two", 3: "three", 4: "four"}.get(len(left), str(len(left)))
+            other = f"the other {values[0]} stays" if len(left) == 1 else f"{many} other {values[0]}s stay"
+            also = f" ({count(len(seq), 'die', 'dice')}; {other} outside it)"
+        ctx.note(f"{game.fname(r.faction)} readied the Dice Sequence " + " ".join(map(str, values)) + also + ".")
     ctx.update(rolling=None)
     if r.faction == "jews" and game.yellow_refs(ctx.s):
         # the yellow dice are rolled up to 3 times too (RULINGS.md R13)

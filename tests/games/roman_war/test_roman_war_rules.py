@@ -731,3 +731,23 @@ def test_malformed_action_is_a_game_error():
         GAME.apply(s, 0, {"kind": "fly"}, Fixed())
     with pytest.raises(GameError):
         GAME.action_from_json({"kind": "play"})
+
+
+def test_a_cost_refusal_counts_one_untapped_card_in_the_singular():
+    """A card costing more than the untapped Cost Zone is refused with the count: "1 untapped
+    Cost Zone card", not "1 ... cards" (solo game, seed 1, the first Cost Zone card laid)."""
+    import random
+
+    from games.core.replay import apply_at, start
+    from games.roman_war.model import PlayCard
+
+    g = GAME
+    s = start(g, [0], g.Options(), 1).state
+    rnd = random.Random(1)
+    step = 0
+    while g.untapped(s, 0) != 1:
+        step += 1
+        s = apply_at(g, s, 0, rnd.choice(list(g.legal_actions(s, 0))), 1, step).state
+    dear = next(c for c in s.romans[0].hand if g.card(c).cost + g.fee_for(s, g.card(c)) > 1)
+    why = g.refusal_reason(s, 0, PlayCard(card=dear), list(g.legal_actions(s, 0)))
+    assert "; you have 1 untapped Cost Zone card;" in why

@@ -339,3 +339,95 @@ def test_unknown_conversion_source_lists_the_supply_too() -> None:
         parse(t2, "christians", "convert 1 mars")
     assert "convert from: captured, Galatia (e.g." in e.value.message
     assert parse(t, "christians", "convert 2 supply, 1 galatia").sources == (("supply", 2), ("galatia", 1))
+
+
+# --------------------------------------------------------------------------- newcomer answers
+
+
+def final_units(cells: dict[str, dict[str, int]]):
+    """Rome placing its final units (RULINGS.md R4) with units in ``cells``."""
+    s = turn_of(fresh(), "rome").model_copy(update={"phase": "final", "final_left": 3})
+    return board(s, cells)
+
+
+def test_a_shortened_command_word_gets_the_same_answer_as_the_full_word() -> None:
+    """Galatia, Galilaea and Gallia all start with `gal`; Rome may place in Galilaea and Gallia
+    only (RULINGS.md R4). `plac gal` is answered as `place gal` is: the legal two, and Galatia
+    said not to be legal; a name fitting one legal territory alone reads as it with any prefix."""
+    s = final_units({"italia": {"rome": 2}, "galilaea": {"rome": 1}, "gallia": {"rome": 1}})
+    answers = set()
+    for verb in ("place", "plac", "pla", "p", "PLACE"):
+        with pytest.raises(GameError) as e:
+            parse(s, "rome", f"{verb} gal")
+        answers.add(e.value.message)
+    assert answers == {"'gal' could be Galilaea, Gallia (Galatia is not legal here); which territory?"}
+    s = final_units({"italia": {"rome": 2}, "gallia": {"rome": 1}})
+    assert {parse(s, "rome", f"{v} gal").territory for v in ("place", "plac", "pl")} == {"gallia"}
+
+
+def test_a_command_word_typed_alone_asks_for_what_is_missing() -> None:
+    """`place` (and `plac`) alone asks where, listing the legal territories, rather than saying
+    no territory is called ''; `buy` alone asks which die, with the legal purchases."""
+    s = final_units({"italia": {"rome": 2}, "syria": {"rome": 1}})
+    for typed in ("place", "plac", "place  "):
+        with pytest.raises(GameError) as e:
+            parse(s, "rome", typed)
+        assert e.value.message == "place where? legal: Italia, Syria."
+    s = dice(main_jews(), "jews", [2, 3], seq=[True, False])
+    with pytest.raises(GameError) as e:
+        parse(s, "jews", "buy")
+    assert e.value.message.startswith("buy with which die? legal: buy 2") and "''" not in e.value.message
+
+
+def rolled(values: list[int]):
+    """Rome rolling and readying (no rerolls left) with ``values`` rolled."""
+    from games.soul_of_the_empire.model import Rolling
+
+    s = set_f(fresh(), "rome", dice=tuple(Die(value=v, place="unspent") for v in values))
+    return s.model_copy(update={"phase": "end", "rolling": Rolling(faction="rome", dice=(0, 1, 2, 3, 4), rerolls=0)})
+
+
+def notes(s, faction: str, text: str) -> list[str]:
+    return [e.text for e in g.apply(s, seat(s, faction), parse(s, faction, text), FixedRng()).events if e.text]
+
+
+def test_ready_one_die_of_a_pair_is_what_was_typed_and_the_note_says_so() -> None:
+    """Using Your Dice: a Dice Sequence is a set or a run, so with two 6s rolled both `ready 6`
+    and `ready 6 6` are legal. `ready 6` is the first as the notation writes it, so it readies
+    one 6; the table is told the sequence holds 1 die and the other 6 stays outside it."""
+    s = rolled([6, 2, 6, 1, 3])
+    assert len(parse(s, "rome", "ready 6").dice) == 1 and len(parse(s, "rome", "ready 6 6").dice) == 2
+    assert "Rome readied the Dice Sequence 6 (1 die; the other 6 stays outside it)." in notes(s, "rome", "ready 6")
+    assert "Rome readied the Dice Sequence 6 6." in notes(s, "rome", "ready 6 6")
+    assert "Rome readied the Dice Sequence 1 2 3." in notes(s, "rome", "ready 1 2 3")
+    s = rolled([4, 4, 1, 4, 3])
+    assert "Rome readied the Dice Sequence 4 (1 die; two other 4s stay outside it)." in notes(s, "rome", "ready 4")
+
+
+def test_a_refused_ready_lists_the_sequences_as_help_writes_them() -> None:
+    """A refused `ready` (neither a set nor a run) lists what could be readied in the order and
+    the form of the legal actions: `3 4`, not `4 3`."""
+    s = rolled([1, 4, 4, 3, 4])
+    with pytest.raises(IllegalActionError) as e:
+        act(s, "rome", parse(s, "rome", "ready 1 3"))
+    legal = [g.format_action(s, a).removeprefix("ready ") for a in g.legal_actions(s, seat(s, "rome"))
+             if type(a).__name__ == "Ready"]
+    assert e.value.message.endswith("you could ready: " + ", ".join(legal) + ".")
+    assert "3 4" in legal and "4 3" not in e.value.message
+
+
+def test_one_point_is_singular_in_the_status_text() -> None:
+    """The status line of a faction with 1 Objective Point says "1 pt", with 2 "2 pts"."""
+    s = set_f(set_f(fresh(), "rome", points=1), "jews", points=2)
+    text = summary(g, g.view(s, None))
+    assert "Rome (seat 1): 1 pt;" in text and "Jewish (seat 3): 2 pts;" in text and "1 pts" not in text
+
+
+def test_circus_maximus_counts_one_piece_in_the_singular() -> None:
+    """Circus Maximus: "Take any 4 non-Roman pieces off the board"; taking 1 is told as "1
+    piece captured", 2 as "2 pieces"."""
+    s = board(dice(turn_of(fresh(), "rome"), "rome", [2, 3]), {"dacia": {"coalition": 2}, "rome": {"rome": 2}})
+    s = set_f(s, "rome", hand=("circus-maximus",))
+    assert "Circus Maximus: 1 piece captured (capture track 1)." in notes(s, "rome", "play Circus Maximus: Coalition in Dacia")
+    two = notes(s, "rome", "play Circus Maximus: Coalition in Dacia, Coalition in Dacia")
+    assert "Circus Maximus: 2 pieces captured (capture track 2)." in two
