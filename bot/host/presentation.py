@@ -353,10 +353,8 @@ class PresentationMixin:
                 else:
                     if not any(e.visible_to is None for e in row.events):  # else the game says so
                         out.append(f"{self._who(rec, row.seat)} made a secret choice.")
-                    told = any(e.visible_to is not None and row.seat in e.visible_to and e.text.startswith("You ")
-                               for e in row.events)  # the game's own private line already says it
-                    if row.seat in users and not told:
-                        out.append((users[row.seat], f"You played: {notation_for(row, row.seat)}"))
+                    if row.seat in users:  # echoed as a public action is, for its player alone
+                        out.append((users[row.seat], f"{self._who(rec, row.seat)}: {notation_for(row, row.seat)}"))
             for e in row.events:
                 if e.visible_to is None:
                     out.append(f"  {self._named(rec, e.text)}")

@@ -88,3 +88,38 @@ def test_simulate_counts_the_roman_team_once(capsys):
     rows = [line for line in out.splitlines() if line.startswith("  ") and "+" in line]
     assert len(rows) == 1 and rows[0].split()[:5] == ["Fabius", "+", "Scipio", "+", "Marcellus"]
     assert "seat 1" not in out
+
+
+def test_every_accepted_action_is_echoed_with_who_played_it():
+    """Roman War keeps an action's notation for its player (others read its public events),
+    so `play Levy` was confirmed as "You played: play Levy" while `done`, public, read
+    "Fabius (You): done". Every accepted action is now echoed as "<who>: <action>" alike, the
+    notation of a secret one marked private."""
+    out = io.StringIO()
+    typed: list[str] = []
+    state = {"reads": 0, "asked": False}
+
+    def read(prompt: str) -> str:  # help, then a card play if one is legal, else the first option
+        state["reads"] += 1
+        if state["reads"] > 3000:
+            return "quit"
+        if prompt != "> ":
+            return ""
+        state["asked"] = not state["asked"]
+        if state["asked"]:
+            return "help"
+        text = out.getvalue()
+        options = [x.strip() for x in text[text.rindex("Legal now"):].splitlines()[1:] if x.startswith("  ")]
+        line = next((o for o in options if o.startswith(("play ", "cost "))), options[0])
+        typed.append(line)
+        out.write(f"TYPED {line}\n")
+        return line
+
+    assert Console("roman-war", 1, 0, seed=3, out=out, read=read).run() == 0
+    lines = out.getvalue().splitlines()
+    assert any(x.startswith("play ") for x in typed) and "done" in typed
+    assert not any("You played:" in x for x in lines)
+    for i, line in enumerate(lines):
+        if line.startswith("TYPED "):
+            action = line[len("TYPED "):]
+            assert lines[i + 1] in (f"Fabius (You): {action}", f"  (private) Fabius (You): {action}"), "\n".join(lines[i - 3:i + 4])

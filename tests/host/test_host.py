@@ -488,9 +488,10 @@ async def test_log_calls_its_first_entry_the_set_up():
         assert "The host: setup" not in log.text
 
 
-async def test_a_secret_action_is_confirmed_once():
-    """A secret action whose game already tells its player privately ("You discard X.") is not
-    also echoed as "You played: discard X"; without such a line the echo stays."""
+async def test_a_secret_action_is_echoed_to_its_player_as_a_public_one_is():
+    """Every accepted action is echoed "<who>: <notation>" before what it did: a public one to
+    everyone, a secret one to its player alone, whatever private lines the game adds ("You
+    drew to your hand: Castra." once made Roman War's `play Levy` go unechoed)."""
     from bot.host.service import _Applied
     from storage import ActionRecord, EventRecord
 
@@ -498,12 +499,16 @@ async def test_a_secret_action_is_confirmed_once():
         await new_game(host, options={"target": 5})
         rec = await host._find(CHANNEL, None)
         seat = rec.seats[0].seat
-        told = ActionRecord(1, seat, "discard Goliath", None, secret=True,
-                            events=(EventRecord("note", (seat,), "You discard Goliath."),))
+        user = rec.seats[0].user_id
+        who = host._who(rec, seat)
+        drew = ActionRecord(1, seat, "play Levy", None, secret=True,
+                            events=(EventRecord("note", None, "Fabius plays Levy."),
+                                    EventRecord("note", (seat,), "You drew to your hand: Castra.")))
         bare = ActionRecord(2, seat, "discard Goliath", None, secret=True)
-        lines = host._feed_rows(rec, [_Applied(told, None), _Applied(bare, None)])
-        private = [text for x in lines if isinstance(x, tuple) for text in [x[1]]]
-        assert private == ["You discard Goliath.", "You played: discard Goliath"], lines
+        public = ActionRecord(3, seat, "pass", None, secret=False)
+        lines = host._feed_rows(rec, [_Applied(drew, None), _Applied(bare, None), _Applied(public, None)])
+        assert lines == [(user, f"{who}: play Levy"), "  Fabius plays Levy.", (user, "You drew to your hand: Castra."),
+                         f"{who} made a secret choice.", (user, f"{who}: discard Goliath"), f"{who}: pass"], lines
 
 
 async def test_a_log_page_out_of_range_says_which_pages_there_are():
