@@ -593,8 +593,12 @@ class Console:
     async def ask_undo(self) -> None:
         """An undo request waits for the other players' consent: hand the keyboard to each of
         them in turn to type ``undo`` (agree) or ``undo decline`` (refuse), as /game undo does
-        on Discord; the request ends when everyone agreed or one refused. Raises _Stop on quit."""
+        on Discord; the request ends when everyone agreed or one refused. Before the keyboard
+        leaves the requester they are told the request was sent and to whom; on a terminal
+        (where the handover clears the screen) they press Enter first, so they read it. Raises
+        _Stop on quit."""
         assert self.host is not None
+        requester = self.at_keyboard
         while True:
             rec = await self.host.storage.open_session(CHANNEL)
             pending = rec.pending_undo if rec and rec.pending_undo and rec.pending_undo.get("seq") == rec.seq else None
@@ -602,6 +606,8 @@ class Console:
                 return
             user = next(u for u in pending["needed"] if u not in pending["approved"])
             if self.at_keyboard != user:
+                if requester is not None and self.at_keyboard == requester:
+                    self.undo_sent(requester, [u for u in pending["needed"] if u not in pending["approved"]])
                 self.hand_over(user)
             self.say(f"{self.names.user(user)}: {self.names.undo_hint()}.")
             while True:
@@ -623,6 +629,16 @@ class Console:
                     self.say(f"  {e.message}")
                     return
                 self.say(f"  An undo is asked: {self.names.undo_hint()} before play goes on.")
+
+    def undo_sent(self, requester: int, asked: list[int]) -> None:
+        """Tell ``requester``, who still has the keyboard, that their undo request was sent and
+        who must answer it; on a terminal wait for Enter before the screen is cleared. Raises
+        _Stop on quit."""
+        who = ", ".join(self.names.user(u) for u in asked)
+        you = "Your" if len(self.names.humans) == 1 else f"{self.names.user(requester)}: your"
+        self.say(f"  {you} undo request was sent; {who} must agree before it is done.")
+        if self.tty and self.ask("  Press Enter to pass the keyboard. ").strip().lower() in ("quit", "exit", "stop"):
+            raise _Stop
 
     async def repair(self, word: str) -> Reply:
         """``repair undo`` / ``repair ai``: the players at the keyboard act as the game's

@@ -480,3 +480,31 @@ def test_help_says_what_undo_does() -> None:
     text = out.getvalue()
     assert "undo (take back your last action; undo decline: refuse an undo another player asks for)" in text
     assert "refuse one asked" not in text
+
+
+def test_an_undo_typed_at_the_handover_is_confirmed_to_its_requester_before_the_screen_is_cleared():
+    """Player 1 types `undo` at the handover prompt (their first command); the request needs
+    Player 2's consent, so the keyboard goes to Player 2. On a terminal the handover clears the
+    screen: Player 1 is first told the request was sent and to whom, and presses Enter, so the
+    confirmation is on Player 1's screen, not erased unseen."""
+    out = Screen()
+    reads: list[str] = []
+    answers = iter(["", "pick huns", "", "pick visigoths", "undo", "", "", "undo", "", "status"])
+
+    def read(prompt: str) -> str:
+        reads.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    Console("barbarian-hordes", 2, 0, seed=21, out=out, read=read).run()
+    screens = out.getvalue().split(CLEAR)
+    asked = next(s for s in screens if "asks to undo 'pick Huns'" in s)
+    assert asked.startswith("--- Pass the keyboard to Player 1")  # the requester's own screen
+    assert "Player 1: your undo request was sent; Player 2 must agree before it is done." in asked
+    assert "  Press Enter to pass the keyboard. " in reads
+    after = screens[screens.index(asked) + 1]
+    assert after.startswith("--- Pass the keyboard to Player 2")
+    assert "Player 2: type `undo` to agree or `undo decline` to refuse." in after
+    assert "Player 1 undid 'pick Huns'" in out.getvalue()
