@@ -143,6 +143,12 @@ class ActionRecord:
     follows a revealing row of the same host operation (the AI moves after a revealing
     answer) is stored as revealing without the check: any undo reaching it reaches the
     earlier one too.
+
+    ``reveals_checked`` False: the verdict is not established yet (the host runs the
+    costly part of the check only when an undo needs it, ``bot.host.undo``); ``reveals``
+    is then True, so the row never claims to reveal nothing unchecked. ``reveals_chained``
+    (on such a row only): it follows, in the same host operation, a row not established
+    either, and reveals if that row does.
     """
 
     seq: int
@@ -155,6 +161,8 @@ class ActionRecord:
     reveals: bool = False
     interaction_id: str | None = None
     at: float = 0.0
+    reveals_checked: bool = True
+    reveals_chained: bool = False
 
 
 @dataclass(frozen=True)

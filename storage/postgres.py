@@ -78,7 +78,8 @@ _SESSIONS_SELECT = (
     "joined_at, left_at) ORDER BY seat), '[]'::json) FROM seats WHERE seats.session_id = sessions.id) "
     "AS seats_json FROM sessions "
 )
-_ACTION_COLUMNS = "seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at"
+_ACTION_COLUMNS = ("seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at, "
+                   "reveals_checked, reveals_chained")
 
 
 _OUTBOX_COLUMNS = "id, session_id, kind, payload, created_at, attempts, next_at"
@@ -168,7 +169,8 @@ _CONTEXT_SELECT = (
     "(SELECT coalesce(json_agg(json_build_array(seat, mark)), '[]'::json) FROM standing_passes "
     "WHERE session_id = $1) AS standing_json, "
     "(SELECT coalesce(json_agg(json_build_array(a.seq, a.seat, a.user_id, a.notation, a.action, a.events, "
-    "a.secret, a.reveals, a.interaction_id, a.at) ORDER BY a.seq), '[]'::json) FROM actions a "
+    "a.secret, a.reveals, a.interaction_id, a.at, a.reveals_checked, a.reveals_chained) ORDER BY a.seq), "
+    "'[]'::json) FROM actions a "
     "WHERE a.session_id = $1 AND a.seq <= s.seq AND a.seq > greatest(s.seq - $3::integer, "
     "coalesce((SELECT min(seq) FROM last) - 1, s.seq), 0)) AS tail_json, "
     f"{_fingerprint_sql('$1')} AS fingerprint "
@@ -514,24 +516,27 @@ class PostgresStorage:
             [_dumps([e.to_json() for e in a.events]) for a in rows],
             [bool(a.secret) for a in rows], [bool(a.reveals) for a in rows], [a.interaction_id for a in rows],
             [a.at or now for a in rows], [seq for seq, _ in snaps], [_dumps(state) for _, state in snaps], now,
+            [bool(a.reveals_checked) for a in rows], [bool(a.reveals_chained) for a in rows],
         ]
         k = len(p)
         guard, ok = "", ""
         if context is not None:
             arrays += [context, LOCK_SESSION, _lock_key(session_id)]
-            guard = (f"ok AS (SELECT pg_try_advisory_xact_lock(${k + 15}::integer, "
-                     f"{_SESSION_KEY.replace('$2', f'${k + 16}')}) "
-                     f"AND {_fingerprint_sql(f'${n + 1}::bigint')} = ${k + 14}::text AS ok), ")
+            guard = (f"ok AS (SELECT pg_try_advisory_xact_lock(${k + 17}::integer, "
+                     f"{_SESSION_KEY.replace('$2', f'${k + 18}')}) "
+                     f"AND {_fingerprint_sql(f'${n + 1}::bigint')} = ${k + 16}::text AS ok), ")
             ok = " AND (SELECT ok FROM ok)"
         sql = (
             f"WITH {guard}upd AS (UPDATE sessions SET {', '.join(sets)} WHERE id = ${n + 1} AND version = ${n + 2}"
             f"{ok} RETURNING {_SESSION_COLUMNS}), "
             f"ins AS (INSERT INTO actions (session_id, {_ACTION_COLUMNS}) SELECT upd.id, t.seq, t.seat, t.user_id, "
-            "t.notation, t.action::jsonb, t.events::jsonb, t.secret, t.reveals, t.interaction_id, t.at FROM upd, "
+            "t.notation, t.action::jsonb, t.events::jsonb, t.secret, t.reveals, t.interaction_id, t.at, "
+            "t.reveals_checked, t.reveals_chained FROM upd, "
             f"unnest(${k + 1}::integer[], ${k + 2}::integer[], ${k + 3}::bigint[], ${k + 4}::text[], "
             f"${k + 5}::text[], ${k + 6}::text[], ${k + 7}::boolean[], ${k + 8}::boolean[], ${k + 9}::text[], "
-            f"${k + 10}::double precision[]) AS t(seq, seat, user_id, notation, action, events, secret, reveals, "
-            "interaction_id, at) RETURNING 1), "
+            f"${k + 10}::double precision[], ${k + 14}::boolean[], ${k + 15}::boolean[]) AS t(seq, seat, user_id, "
+            "notation, action, events, secret, reveals, interaction_id, at, reveals_checked, reveals_chained) "
+            "RETURNING 1), "
             f"snap AS (INSERT INTO snapshots (session_id, seq, state, at) SELECT upd.id, s.seq, s.state::jsonb, "
             f"${k + 13}::double precision FROM upd, unnest(${k + 11}::integer[], ${k + 12}::text[]) AS s(seq, state) "
             "ON CONFLICT (session_id, seq) DO UPDATE SET state = excluded.state, at = excluded.at RETURNING 1) "
@@ -568,7 +573,8 @@ class PostgresStorage:
         rows = tuple(
             ActionRecord(seq=r[0], seat=r[1], user_id=r[2], notation=r[3], action=r[4],
                          events=tuple(EventRecord.from_json(e) for e in r[5]), secret=bool(r[6]),
-                         reveals=bool(r[7]), interaction_id=r[8], at=float(r[9]))
+                         reveals=bool(r[7]), interaction_id=r[8], at=float(r[9]), reveals_checked=bool(r[10]),
+                         reveals_chained=bool(r[11]))
             for r in row["tail_json"] if r[0] > after
         )
         standing = {seat: mark for seat, mark in row["standing_json"]}
@@ -1032,10 +1038,12 @@ async def _write_seats(c: Any, session_id: int, seats: Iterable[SeatRecord]) -> 
 
 async def _write_actions(c: Any, session_id: int, rows: Iterable[ActionRecord], now: float) -> None:
     await c.executemany(
-        f"INSERT INTO actions (session_id, {_ACTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+        f"INSERT INTO actions (session_id, {_ACTION_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, "
+        "$12, $13)",
         [
             (session_id, a.seq, a.seat, a.user_id, a.notation, a.action, [e.to_json() for e in a.events],
-             bool(a.secret), bool(a.reveals), a.interaction_id, a.at or now)
+             bool(a.secret), bool(a.reveals), a.interaction_id, a.at or now, bool(a.reveals_checked),
+             bool(a.reveals_chained))
             for a in rows
         ],
     )
@@ -1087,4 +1095,6 @@ def _action(r: Any) -> ActionRecord:
         reveals=bool(r["reveals"]),
         interaction_id=r["interaction_id"],
         at=r["at"],
+        reveals_checked=bool(r["reveals_checked"]),
+        reveals_chained=bool(r["reveals_chained"]),
     )

@@ -499,8 +499,7 @@ class SqliteStorage:
         hi = (1 << 62) if through is None else through
         async with self._lock:
             rows = await self._fetchall(
-                "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at "
-                "FROM actions WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                f"{_ACTION_SELECT} WHERE session_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
                 (session_id, after, hi),
             )
         return [_action(r) for r in rows]
@@ -509,7 +508,7 @@ class SqliteStorage:
         async with self._lock:
             row = await self._fetchone(
                 "SELECT session_id, seq, seat, user_id, notation, action, events, secret, reveals, "
-                "interaction_id, at FROM actions WHERE interaction_id = ?",
+                "interaction_id, at, reveals_checked, reveals_chained FROM actions WHERE interaction_id = ?",
                 (interaction_id,),
             )
         return None if row is None else (row["session_id"], _action(row))
@@ -538,8 +537,7 @@ class SqliteStorage:
             try:
                 rec = await self._session_or_raise(session_id)
                 rows = await self._fetchall(
-                    "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at "
-                    "FROM actions WHERE session_id = ? ORDER BY seq", (session_id,))
+                    f"{_ACTION_SELECT} WHERE session_id = ? ORDER BY seq", (session_id,))
                 snaps = await self._fetchall(
                     "SELECT seq, state FROM snapshots WHERE session_id = ? ORDER BY seq", (session_id,))
             finally:
@@ -990,10 +988,13 @@ def _action(r: sqlite3.Row) -> ActionRecord:
         reveals=bool(r["reveals"]),
         interaction_id=r["interaction_id"],
         at=r["at"],
+        reveals_checked=bool(r["reveals_checked"]),
+        reveals_chained=bool(r["reveals_chained"]),
     )
 
 
-_ACTION_SELECT = "SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at FROM actions"
+_ACTION_SELECT = ("SELECT seq, seat, user_id, notation, action, events, secret, reveals, interaction_id, at, "
+                  "reveals_checked, reveals_chained FROM actions")
 
 
 def _read_context(conn: sqlite3.Connection, session_id: int, interaction_id: str | None,
@@ -1161,7 +1162,8 @@ def _store_update(
     if change.append:
         conn.executemany(
             "INSERT INTO actions (session_id, seq, seat, user_id, notation, action, events, "
-            "secret, reveals, interaction_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "secret, reveals, interaction_id, at, reveals_checked, reveals_chained) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
                 (
                     session_id,
@@ -1175,6 +1177,8 @@ def _store_update(
                     int(a.reveals),
                     a.interaction_id,
                     a.at or now,
+                    int(a.reveals_checked),
+                    int(a.reveals_chained),
                 )
                 for a in change.append
             ],

@@ -104,3 +104,13 @@ async def raw_sql(storage: Any, sql: str, *params: Any) -> None:
     sql = parts[0] + "".join(f"${i}{part}" for i, part in enumerate(parts[1:], start=1))
     async with storage.pool.acquire() as conn:
         await conn.execute(sql, *params)
+
+
+async def established(host: Host, session_id: int, *, after: int = 0, through: int | None = None) -> list[Any]:
+    """The session's log rows after ``after`` (through ``through``) with every reveals
+    verdict established, as an undo establishes those it needs (``UndoMixin._verdicts``)."""
+    from games.core import get_game
+
+    rec = await host.storage.get_session(session_id)
+    rows = await host.storage.actions(session_id, after=after, through=through)
+    return await host._verdicts(get_game(rec.game_id), rec, rows)

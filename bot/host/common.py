@@ -35,6 +35,23 @@ WIN_WORD = re.compile(r"\b(?:wins?|won)\b", re.IGNORECASE)
 DIGEST_LINES = 12  # at most this many lines of "since your last turn" in a private prompt
 
 
+def carried(rows: Sequence[ActionRecord], before: bool | None = False) -> bool | None:
+    """What the earlier steps of one host operation (``rows``, in order, after steps that
+    carried ``before``) say of the next step's verdict (``SteppingMixin._row_of``'s
+    ``revealed``): True when one of them reveals (established), so the next one does too;
+    None when none is established as revealing but one is not established yet (the next
+    one reveals if it does); False otherwise."""
+    if before is True:
+        return True
+    out = before
+    for r in rows:
+        if r.reveals and r.reveals_checked:
+            return True
+        if not r.reveals_checked:
+            out = None
+    return out
+
+
 class Names(Protocol):
     """How the host writes a user or a channel into text.
 

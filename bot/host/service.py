@@ -38,7 +38,8 @@ Decisions (where the design is silent)
 - An action "reveals" when what anyone can see afterwards depends on information
   hidden from its player before (dice, deck order, other hands, face-down cards):
   the game establishes it (``games.core.secrets``: randomness drawn, a private
-  event to another seat, or a different outcome on perturbed hidden information);
+  event to another seat, or a different outcome on perturbed hidden information,
+  which is tried only when an undo needs the verdict);
   undoing such an action, or one followed by another human's action, needs the
   consent of every other human; with no other human (AI opponents only) it is
   refused. Any new action voids a pending undo request.

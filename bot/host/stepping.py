@@ -21,7 +21,7 @@ from typing import Any
 
 from games.core import Game, IllegalActionError, Prompt, Rng, Seat, Step
 from games.core.agents import make_agent
-from games.core.secrets import TrackingRng, perturb
+from games.core.secrets import TrackingRng, evident_reveals, perturb
 from games.core.secrets import reveals as game_reveals
 from games.core.secrets import seats_of as secret_seats
 from storage import ActionRecord, SeatRecord, SessionRecord, SessionUpdate, UserPrefs
@@ -35,6 +35,7 @@ from .common import (
     _event_record,
     _notation_is_public,
     _Steps,
+    carried,
     log,
 )
 from .errors import GameFaultError
@@ -53,6 +54,11 @@ class _Taken:
 class SteppingMixin:
     """Actions applied to rows, the AI seats' and automatic answers after them, and the update storing them."""
 
+    reveals_at_commit: bool = False
+    """Run the whole reveals check on every action as it is stored (the perturbations
+    too), rather than only when an undo needs its verdict (``UndoMixin._verdicts``). Off:
+    the tests set it to compare both ways."""
+
     def _apply(
         self,
         game: Game,
@@ -66,13 +72,15 @@ class SteppingMixin:
         user_id: int | None,
         interaction_id: str | None,
         now: float,
-        revealed: bool = False,
+        revealed: bool | None = False,
     ) -> _Applied:
         """Apply one action: its row (not stored yet) and the state after it.
 
-        ``revealed``: an earlier step of the same operation (the answer these steps follow, or
-        one of them) revealed. This step is then counted as revealing without the check: an
-        undo reaching it reaches that earlier step too, so it needs consent either way."""
+        ``revealed`` (``common.carried`` of the earlier steps of the same operation: the
+        answer these steps follow, or one of them): True when one of them revealed; this
+        step is then counted as revealing without the check, since an undo reaching it
+        reaches that earlier step too and needs consent either way. None when one of them
+        is not established yet: this step reveals if that one does (``reveals_chained``)."""
         return self._row_of(game, rec, state, seat, action, seq, prompt, self._take(game, rec, state, seat, action, seq),
                             user_id=user_id, interaction_id=interaction_id, now=now, revealed=revealed)
 
@@ -84,17 +92,25 @@ class SteppingMixin:
         rng = TrackingRng(rec.seed, seq)
         return _Taken(notation, rng, game.apply(state, seat, action, rng))
 
-    @staticmethod
     def _row_of(
-        game: Game, rec: SessionRecord, state: Any, seat: Seat, action: Any, seq: int, prompt: Prompt,
-        taken: _Taken, *, user_id: int | None, interaction_id: str | None, now: float, revealed: bool,
+        self, game: Game, rec: SessionRecord, state: Any, seat: Seat, action: Any, seq: int, prompt: Prompt,
+        taken: _Taken, *, user_id: int | None, interaction_id: str | None, now: float, revealed: bool | None,
     ) -> _Applied:
         """The rest of ``_apply`` once the rules took the action (``taken``): whether it
-        reveals (``games.core.secrets``), and its row."""
+        reveals, as far as it is evident (``games.core.secrets.evident_reveals``: it drew,
+        or showed a private event to another seat, or ``revealed``), and its row. When it
+        is not evident the row is stored as not established (``reveals_checked`` False,
+        ``reveals`` True): the perturbations of the whole check (several applies of the
+        action) run only when an undo needs the verdict (``UndoMixin._verdicts``)."""
         step = taken.step
-        reveals = revealed or game_reveals(
-            game, state, seat, action, step, lambda: Rng(rec.seed, seq), taken.rng.draws > 0
-        )
+        drew = taken.rng.draws > 0
+        checked, chained = True, False
+        if revealed is True or evident_reveals(seat, step, drew):
+            reveals = True
+        elif self.reveals_at_commit and revealed is False:
+            reveals = game_reveals(game, state, seat, action, step, lambda: Rng(rec.seed, seq), drew)
+        else:
+            reveals, checked, chained = True, False, revealed is None
         events = tuple(step.events)
         row = ActionRecord(
             seq=seq,
@@ -107,6 +123,8 @@ class SteppingMixin:
             reveals=reveals,
             interaction_id=interaction_id,
             at=now,
+            reveals_checked=checked,
+            reveals_chained=chained,
         )
         return _Applied(row, step.state)
 
@@ -132,7 +150,7 @@ class SteppingMixin:
 
     def _run_ai(
         self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
-        revealed: bool = False, auto: _AutoPass | None = None,
+        revealed: bool | None = False, auto: _AutoPass | None = None,
     ) -> _Steps:
         """Play every AI seat the game prompts, in seat order, until a human must act or
         the game is over; a human seat the host may pass for (``auto``, from ``_auto``) is
@@ -147,7 +165,7 @@ class SteppingMixin:
 
     def _ai_steps(
         self, game: Game, rec: SessionRecord, seats: Sequence[SeatRecord], state: Any, seq: int, now: float,
-        out: _Steps, *, revealed: bool = False, auto: _AutoPass | None = None,
+        out: _Steps, *, revealed: bool | None = False, auto: _AutoPass | None = None,
     ) -> Iterator[_Applied]:
         """``_run_ai`` one step at a time: each step is appended to ``out`` (and its fault
         set there), then yielded."""
@@ -181,7 +199,7 @@ class SteppingMixin:
                                           user_id=seats[seat].user_id, interaction_id=None, now=now,
                                           revealed=revealed)
                     applied = _Applied(applied.row, applied.state, auto=how)
-                revealed = revealed or applied.row.reveals
+                revealed = carried([applied.row], revealed)
             except Exception as e:
                 what = f"the AI's move for seat {seat + 1}" if seat is not None else "the rules after a move"
                 out.fault = self._incident(rec, seat, what, e, now)
@@ -366,10 +384,10 @@ class SteppingMixin:
             await asyncio.sleep(0)
             mine.append(self._row_of(game, rec, before, seat, action, seq, prompt, took, user_id=user_id,
                                      interaction_id=interaction_id if not mine else None, now=now,
-                                     revealed=any(x.row.reveals for x in mine)))
+                                     revealed=carried([x.row for x in mine])))
         ai = _Steps()
         for _ in self._ai_steps(game, rec, rec.seats, mine[-1].state, mine[-1].row.seq, now, ai,
-                                revealed=any(x.row.reveals for x in mine), auto=auto):
+                                revealed=carried([x.row for x in mine]), auto=auto):
             await asyncio.sleep(0)
         applied = [*mine, *ai]
         final = applied[-1].state

@@ -4,10 +4,17 @@ consent of every other human otherwise; and ``repair`` of a game stopped by an i
 
 from __future__ import annotations
 
-from games.core import Game, GameError, GameOverError, Seat, get_game
+import asyncio
+import dataclasses
+from typing import Any
+
+from games.core import Game, GameError, GameOverError, Rng, Seat, get_game
 from games.core.agents import make_agent
 from games.core.errors import list_words
+from games.core.secrets import TrackingRng
+from games.core.secrets import reveals as game_reveals
 from storage import ActionRecord, SessionRecord, SessionUpdate
+from storage.replay import replay_rows
 
 from .errors import InvalidOptionError, UndoError
 from .replies import PrivatePart, Reply
@@ -58,7 +65,8 @@ class UndoMixin:
             mine, later = rows[0], rows[1:]
             others = [s.user_id for s in rec.seats if s.user_id is not None and s.user_id != user_id]
             other_acted = any(r.user_id is not None and r.user_id != user_id for r in later)
-            revealed = [r for r in rows if r.reveals]
+            revealed = [] if other_acted else await self._verdicts(game, rec, rows, first=True)
+            revealed = [r for r in revealed if r.reveals]
             if not other_acted and not revealed:
                 return await self._do_undo(game, rec, mine.seq - 1, user_id, None)
             def why_for(viewer: Seat | None) -> str:
@@ -113,6 +121,66 @@ class UndoMixin:
                     return collected[i:]
             hi = lo
         return []
+
+    async def _verdicts(self, game: Game, rec: SessionRecord, rows: list[ActionRecord], *,
+                        first: bool = False) -> list[ActionRecord]:
+        """``rows`` (consecutive rows of ``rec``'s log, in order) with their reveals verdicts
+        established; with ``first``, only up to the first one that reveals.
+
+        A row stored without its verdict (``reveals_checked`` False: nothing evident when it
+        was stored) is established as it would have been then: the state before it is
+        replayed from the log (once, then forward row by row) and the game's ``reveals`` is
+        asked with the step's own generator, ``Rng(seed, seq)``; a row chained to the row
+        before (``reveals_chained``: the same operation) reveals when that one does, which
+        may mean reading rows before ``rows``. Deterministic: the verdict is the one the
+        check gives at commit. Raises what ``_do_undo`` raises when the log does not load."""
+        head: list[ActionRecord] = []
+        while rows and (head or rows)[0].reveals_chained and (head or rows)[0].seq > 1:
+            seq = (head or rows)[0].seq
+            chunk = await self.storage.actions(rec.id, after=max(0, seq - 100), through=seq - 1)
+            if not chunk:
+                break
+            start = next((i for i in range(len(chunk) - 1, -1, -1) if not chunk[i].reveals_chained), None)
+            head = chunk[start or 0:] + head
+            if start is not None:
+                break
+        out: list[ActionRecord] = []
+        cursor: tuple[int, Any] | None = None  # (seq, the state after it), replayed as far as needed
+        previous = False
+        logged = [*head, *rows]
+        try:
+            for i, r in enumerate(logged):
+                if r.reveals_checked:
+                    verdict = r.reveals
+                elif r.reveals_chained and previous:
+                    verdict = True
+                else:
+                    await asyncio.sleep(0)
+                    if cursor is None:
+                        state = await self._state_at(game, rec, r.seq - 1)
+                    else:
+                        state = replay_rows(game, cursor[1], [x for x in logged if cursor[0] < x.seq < r.seq],
+                                            rec.seed)
+                    assert r.seat is not None and r.action is not None
+                    action = game.action_from_json(r.action)
+                    rng = TrackingRng(rec.seed, r.seq)
+                    step = game.apply(state, r.seat, action, rng)
+                    verdict = game_reveals(game, state, r.seat, action, step, lambda r=r: Rng(rec.seed, r.seq),
+                                           rng.draws > 0)
+                    cursor = (r.seq, step.state)
+                previous = verdict
+                if i >= len(head):
+                    out.append(r if r.reveals_checked else
+                               dataclasses.replace(r, reveals=verdict, reveals_checked=True, reveals_chained=False))
+                    if first and verdict:
+                        break
+        except GameError:
+            raise
+        except Exception as e:
+            if rec.rules_version != game.rules_version:  # saved under other rules: not an incident
+                raise await self._suspend(game, rec, e) from None
+            raise await self._fault(rec, None, "checking what an undo would take back", e) from None
+        return out
 
     async def _do_undo(self, game: Game, rec: SessionRecord, to: int, requester: int, why: str | None) -> Reply:
         dropped = await self.storage.actions(rec.id, after=to)

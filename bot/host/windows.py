@@ -12,7 +12,7 @@ from games.core import Game, Prompt, Seat, StaleStateError, get_game
 from games.core.agents import make_agent
 from storage import SessionRecord, SessionUpdate
 
-from .common import _Applied, _AutoPass, log
+from .common import _Applied, _AutoPass, carried, log
 from .errors import GameFaultError, SuspendedError
 from .replies import Reply
 
@@ -200,12 +200,12 @@ class WindowsMixin:
                     seq += 1
                     a = self._apply(game, rec, state, seat, passing, seq, prompts[seat],
                                     user_id=None, interaction_id=None, now=now,
-                                    revealed=any(x.row.reveals for x in applied))
+                                    revealed=carried([x.row for x in applied]))
                     applied.append(a)
                     state = a.state
                     progressed = True
                 ai = self._run_ai(game, rec, rec.seats, state, seq, now,
-                                  revealed=any(x.row.reveals for x in applied), auto=auto)
+                                  revealed=carried([x.row for x in applied]), auto=auto)
                 applied.extend(ai)
                 if ai.fault:
                     return applied, state if not ai else ai[-1].state, lines, ai.fault
@@ -227,14 +227,14 @@ class WindowsMixin:
                 seq += 1
                 a = self._apply(game, rec, state, seat, action, seq, prompts[seat],
                                 user_id=None, interaction_id=None, now=now,
-                                revealed=any(x.row.reveals for x in applied))
+                                revealed=carried([x.row for x in applied]))
                 applied.append(a)
                 state = a.state
                 lines.append(f"Time is up for {self.names.user(user)}: an AI answered for seat {seat + 1} "
                              "this time. The seat stays theirs: their next decision waits for them "
                              "again, and they play it as usual (/play); to hand the seat to an AI for good, "
                              "/game leave.")
-            ai = self._run_ai(game, rec, rec.seats, state, seq, now, revealed=any(x.row.reveals for x in applied),
+            ai = self._run_ai(game, rec, rec.seats, state, seq, now, revealed=carried([x.row for x in applied]),
                               auto=auto)
             applied.extend(ai)
             if ai:

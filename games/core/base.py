@@ -152,7 +152,9 @@ class GameDefaults(Explainable):
         face-down cards): the host refuses an undo past it without the others' consent.
         ``rng_for()`` gives a fresh copy of the step's Rng; ``drew`` says whether the step
         drew from it. The default derives it by perturbation
-        (``games.core.secrets.derive_reveals``)."""
+        (``games.core.secrets.derive_reveals``). An override must count what
+        ``games.core.secrets.evident_reveals`` finds as revealing: the host stores that
+        much with the action and asks this hook only when an undo needs the verdict."""
         return derive_reveals(self, before, seat, action, step, rng_for, drew)
 
     def require_turn(self, s: Any, seat: Seat) -> dict[Seat, Prompt]:

@@ -25,6 +25,12 @@ prompt's text). A second round perturbs only what nobody sees and compares every
 seat's view. The perturbations are drawn from the step's seed, so the verdict is
 the same on every replay.
 
+The first two facts are evident from the step itself (``evident_reveals``); the
+perturbations cost several applies of the action. The host stores the evident
+verdict with each action and runs the whole check only when an undo needs it
+(``bot.host.undo``), on the state replayed from the log: the verdict is the one the
+check would have given when the action was played.
+
 The host allows an undo without the others' consent only over actions that do
 not reveal. ``tests/host/test_secrets_property.py`` checks both directions of the
 contract on random games of every game: each perturbation is one its seats
@@ -181,9 +187,7 @@ def derive_reveals(
     ``seat`` could not see is drawn again (``tries`` perturbations of ``seat``'s hidden
     information, then ``tries`` of what nobody sees). ``rng_for()`` returns a fresh copy
     of the step's ``Rng``."""
-    if drew:
-        return True
-    if any(e.visible_to is not None and any(v != seat for v in e.visible_to) for e in step.events):
+    if evident_reveals(seat, step, drew):
         return True
     rng = rng_for()
     rng_for = _deferred(rng_for, rng)
@@ -225,6 +229,14 @@ class _DeferredRng(Rng):
 def _deferred(rng_for: Callable[[], Rng], rng: Rng) -> Callable[[], Rng]:
     """``rng_for`` (fresh copies of ``rng``) giving copies seeded on their first draw."""
     return lambda: _DeferredRng(rng_for, rng.seed, rng.step)
+
+
+def evident_reveals(seat: Seat, step: Step[Any], drew: bool) -> bool:
+    """What ``derive_reveals`` reads off the step itself, before any perturbation: it
+    drew randomness (``drew``), or one of its events is shown privately to a seat other
+    than ``seat``. True means the step reveals; False leaves the verdict to the
+    perturbations. A game that overrides ``reveals`` counts these as revealing too."""
+    return drew or any(e.visible_to is not None and any(v != seat for v in e.visible_to) for e in step.events)
 
 
 def reveals(

@@ -12,7 +12,7 @@ import pytest
 from bot.host import Host, Reply, UndoError
 from games.core import GameError
 from storage import ActionRecord
-from tests.host_helpers import ALICE, CHANNEL, GUILD, OUTSIDER, host_on
+from tests.host_helpers import ALICE, CHANNEL, GUILD, OUTSIDER, established, host_on
 from tests.secret_helpers import TABLES, open_table, play_until_secret
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -114,7 +114,8 @@ async def test_an_undo_refused_for_want_of_players_names_the_ai_seat_secret_choi
         for _ in range(100):
             rows = await host.storage.actions(rec.id, after=0)
             mine = [r for r in rows if r.user_id == ALICE]
-            revealing = [r for r in rows if mine and r.seq >= mine[-1].seq and r.reveals]
+            since = await established(host, rec.id, after=mine[-1].seq - 1) if mine else []
+            revealing = [r for r in since if r.reveals]
             if revealing and revealing[0].user_id is None and revealing[0].secret:
                 found = revealing[0]
                 break

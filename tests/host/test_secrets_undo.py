@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.host import UndoError
-from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, host_on
+from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, established, host_on
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -40,7 +40,7 @@ async def test_roman_war_solo_undo_of_a_hannibal_card_turned_up_is_refused():
         await host.start(CHANNEL, ALICE)
         user, reply = await _play_until(host, "Hannibal makes camp", random.Random(1))
         rec = await host.storage.open_session(CHANNEL)
-        last = (await host.storage.actions(rec.id, after=rec.seq - 1))[-1]
+        last = (await established(host, rec.id, after=rec.seq - 1))[-1]
         assert last.reveals
         with pytest.raises(UndoError, match="no other player"):
             await host.undo(CHANNEL, user)
@@ -77,7 +77,9 @@ async def test_a_non_revealing_action_is_undone_freely():
         cost = next(o for o in options if o.startswith("cost "))
         await host.act(CHANNEL, ALICE, cost)
         rec = await host.storage.open_session(CHANNEL)
-        assert not (await host.storage.actions(rec.id, after=rec.seq - 1))[-1].reveals
+        stored = (await host.storage.actions(rec.id, after=rec.seq - 1))[-1]
+        assert stored.reveals and not stored.reveals_checked  # not established yet: never stored as harmless
+        assert not (await established(host, rec.id, after=rec.seq - 1))[-1].reveals
         await host.undo(CHANNEL, ALICE)
         assert (await host.storage.open_session(CHANNEL)).seq == rec.seq - 1
 
@@ -109,42 +111,56 @@ def test_soul_of_the_empire_new_objective_card_is_a_reveal():
     raise AssertionError("no Objective Card was turned up without a die roll in six games")
 
 
-async def test_ai_moves_after_a_revealing_answer_are_counted_without_the_check(monkeypatch):
-    """The reveals check (several perturbed replays) runs on an answer and on the AI moves
-    after it only until one of them reveals: the later moves of that operation are stored as
-    revealing unchecked, since an undo reaching them reaches the revealing one too. The
-    undo verdict is the one the full check gives: consent (here: refused, no other human)."""
-    import bot.host.stepping as service
+async def test_the_costly_check_waits_for_an_undo_and_stops_at_the_first_revealing_step(monkeypatch):
+    """The reveals check (several perturbed replays) is not run when an action is stored:
+    a row whose verdict is not evident (no randomness, no private event to another seat,
+    no revealing step before it in the same operation) is stored as not established, and
+    as revealing. An undo establishes the rows it would take back, in order, only until
+    one of them reveals; its verdict is the one the full check gives: consent (here:
+    refused, no other human)."""
+    import bot.host.stepping as stepping
+    import bot.host.undo as undo
 
     checked: list[int] = []
-    real = service.game_reveals
+    real = undo.game_reveals
 
     def counting(game, before, seat, action, step, rng_for, drew):
         checked.append(rng_for().step)
         return real(game, before, seat, action, step, rng_for, drew)
 
-    monkeypatch.setattr(service, "game_reveals", counting)
-    async with host_on(seed=3) as host:
-        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+    monkeypatch.setattr(undo, "game_reveals", counting)
+    monkeypatch.setattr(stepping, "game_reveals", counting)
+    async with host_on(seed=4) as host:  # Credo: an Event turned up from the deck reveals it, unevidently
+        await host.create(GUILD, CHANNEL, ALICE, "credo")
         await host.add_ai(CHANNEL, ALICE, 2)
         await host.start(CHANNEL, ALICE)
         rand = random.Random(2)
+        rec = await host.storage.open_session(CHANNEL)
         for _ in range(60):
-            rec = await host.storage.open_session(CHANNEL)
+            rec = await host.storage.get_session(rec.id)
             if rec.status != "active":
                 break
             before = rec.seq
             options = await host.complete(CHANNEL, ALICE)
             checked.clear()
             await host.act(CHANNEL, ALICE, "done" if "done" in options else rand.choice(options))
-            rec = await host.storage.open_session(CHANNEL)
-            rows = await host.storage.actions(rec.id, after=before)
+            assert checked == [], "no perturbation check when actions are stored"
+            rec = await host.storage.get_session(rec.id)
+            stored = await host.storage.actions(rec.id, after=before)
+            assert all(r.reveals for r in stored if not r.reveals_checked)
+            rows = await established(host, rec.id, after=before)
+            # a row of the same operation after a revealing one reveals without a check
+            assert checked == [r.seq for i, r in enumerate(stored) if not r.reveals_checked
+                               and not (r.reveals_chained and rows[i - 1].reveals)]
             first = next((i for i, r in enumerate(rows) if r.reveals), None)
-            if first is not None and first + 1 < len(rows):
-                assert checked == [r.seq for r in rows[: first + 1]], "checked up to the first revealing step"
+            if (first is not None and not stored[first].reveals_checked
+                    and any(not r.reveals_checked for r in stored[first + 1:])):
                 assert all(r.reveals for r in rows[first:])
+                checked.clear()
                 with pytest.raises(UndoError, match="no other player"):
                     await host.undo(CHANNEL, ALICE)
+                assert checked == [r.seq for r in stored[: first + 1] if not r.reveals_checked], \
+                    "checked up to the first revealing step"
                 return
-            assert checked == [r.seq for r in rows]
-    raise AssertionError("no revealing answer followed by AI moves in 60 actions")
+            assert not any(r.reveals for r in rows) or first is not None
+    raise AssertionError("no step revealing by the perturbations followed by unchecked ones in 60 actions")

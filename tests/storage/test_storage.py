@@ -392,3 +392,25 @@ async def test_concurrent_updates_share_one_commit_and_each_gets_its_own_verdict
     async with SqliteStorage(path) as st:  # what was acknowledged is in the file
         for r in recs:
             assert [a.seq for a in await st.actions(r.id)] == [0, 1]
+
+
+@both
+async def test_whether_a_reveals_verdict_was_established_is_stored_and_read_everywhere():
+    """``reveals_checked`` and ``reveals_chained`` (a verdict left to an undo that needs it,
+    bot.host.undo) are written by both ways of storing an action (``update``, and on
+    PostgreSQL the one-statement update with a context) and read back by every read of the
+    log: ``actions``, ``action_by_interaction``, ``session_log``, ``session_context``."""
+    async with await make_storage() as st:
+        rec = await st.create_session(new(), 1.0)
+        kinds = [(False, True, False), (True, True, False), (True, False, False), (True, False, True)]
+        rows = tuple(ActionRecord(seq, seq % 2, "add", {"kind": "add"}, user_id=(BOB, ALICE)[seq % 2], reveals=reveals,
+                                  reveals_checked=checked, reveals_chained=chained, interaction_id=f"i-{seq}",
+                                  at=2.0)
+                     for seq, (reveals, checked, chained) in enumerate(kinds, start=1))
+        rec = await st.update(rec.id, rec.version, SessionUpdate(status="active", append=rows[:2]), 2.0)
+        fingerprint = (await st.session_context(rec.id)).fingerprint
+        rec = await st.update(rec.id, rec.version, SessionUpdate(append=rows[2:]), 2.0, context=fingerprint)
+        assert tuple(await st.actions(rec.id, after=0)) == rows
+        assert [await st.action_by_interaction(f"i-{r.seq}") for r in rows] == [(rec.id, r) for r in rows]
+        assert tuple((await st.session_log(rec.id))[1]) == rows
+        assert (await st.session_context(rec.id)).tail == rows[2:]  # back to Alice's last action, seq 3
