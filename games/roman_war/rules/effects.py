@@ -170,7 +170,8 @@ class EffectRules:
                             text="Recharged: " + ", ".join(self.data.abilities[a].name for a in charged) + "."
                         )
                     )
-                if self._unowned(ctx.s):
+                picks = sum(1 for p in ctx.s.pending if p.kind == "level")
+                if len(self._unowned(ctx.s)) > picks:  # a pick for each level while abilities are left (R7)
                     chooser = ctx.s.active
                     ctx.update(pending=ctx.s.pending + (Pending(kind="level", waiting=(chooser,)),))
         if team >= MAX_MANEUVER and ctx.s.clearing is None:

@@ -145,6 +145,8 @@ class PlayRules:
             ctx.update(pending=ctx.s.pending[:-1])
             how = "chosen free for reaching a new Domination Level"
         ctx.update(abilities=ctx.s.abilities + (a.ability,))
+        if not self._unowned(ctx.s):  # nothing left to pick: a free pick still waiting lapses (R7)
+            ctx.update(pending=tuple(p for p in ctx.s.pending if p.kind != "level"))
         if a.ability in CHARGED_ABILITIES:
             ctx.update(charged=ctx.s.charged + (a.ability,))
         ctx.emit(Note(text=f"The Roman team gains {ab.display} ({how}): {ab.text}"))

@@ -208,6 +208,20 @@ def test_free_ability_when_all_players_reach_the_next_level():
     assert s.abilities == ("speed",) and not s.pending
 
 
+def test_levels_reached_at_once_give_no_pick_beyond_the_abilities_left():
+    """R7: "Each of L1, L2, L3 gives one pick, once", of an ability "not yet held": with one ability left
+    unheld, reaching L1-L3 at once (a manual adjust) gives one pick, and the game goes on after it (a
+    random game once asked a second pick with nothing left to take, and locked)."""
+    held = ("benevolence", "brotherly-horse", "deliverance", "vibrancy", "cost-zone-power", "speed", "foresight")
+    s = make_state([roman(), roman("scipio", maneuver=3)], abilities=held, manual=True)
+    s = act(s, 0, "adjust maneuver 3")
+    assert s.shared_level == 3
+    assert [p.kind for p in s.pending] == ["level"]
+    s = act(s, 0, "take Restoration")
+    assert "restoration" in s.abilities and not s.pending
+    assert GAME.legal_actions(s, 0)
+
+
 def test_no_free_ability_until_every_player_reaches_it():
     """R7: "all players reach the next Domination Level"."""
     s = make_state([roman(hand=["March"], cost=3), roman("scipio")])
