@@ -122,6 +122,14 @@ class SessionsMixin:
         self._remember(rec, state)
         return state
 
+    async def _game_failure(self, game: Game, rec: SessionRecord, what: str, error: BaseException) -> GameError:
+        """The error to raise when the game's code failed on ``what`` for ``rec``: a session saved
+        under another version of the rules is suspended (``_suspend``), any other failure is an
+        incident (``_fault``)."""
+        if rec.rules_version != game.rules_version:
+            return await self._suspend(game, rec, error)
+        return await self._fault(rec, None, what, error)
+
     async def _suspend(self, game: Game, rec: SessionRecord, error: BaseException) -> SuspendedError:
         """Mark active session ``rec``, saved under another version of its game's rules, as
         suspended because its log or snapshot does not load (``error``): its deadlines stop

@@ -177,9 +177,7 @@ class UndoMixin:
         except GameError:
             raise
         except Exception as e:
-            if rec.rules_version != game.rules_version:  # saved under other rules: not an incident
-                raise await self._suspend(game, rec, e) from None
-            raise await self._fault(rec, None, "checking what an undo would take back", e) from None
+            raise await self._game_failure(game, rec, "checking what an undo would take back", e) from None
         return out
 
     async def _do_undo(self, game: Game, rec: SessionRecord, to: int, requester: int, why: str | None) -> Reply:
@@ -194,9 +192,7 @@ class UndoMixin:
         except GameError:
             raise
         except Exception as e:
-            if rec.rules_version != game.rules_version:  # saved under other rules: not an incident
-                raise await self._suspend(game, rec, e) from None
-            raise await self._fault(rec, None, "taking back an action", e) from None
+            raise await self._game_failure(game, rec, "taking back an action", e) from None
         rec = await self._commit(rec, change)
         self._remember(rec, final)
         extra = f" and {len(dropped) - 1} later action(s)" if len(dropped) > 1 else ""
