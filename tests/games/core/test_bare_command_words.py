@@ -4,14 +4,11 @@ quoted back (`No territory called ''`), never "unknown action" for a word that i
 
 from __future__ import annotations
 
-import itertools
-import random
-
 import pytest
 
 import games  # noqa: F401  (registers the games)
 from games.core import GameError, get_game
-from games.core.replay import apply_at, start
+from tests.random_walk import random_walk
 
 GAMES = ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"]
 
@@ -19,24 +16,14 @@ GAMES = ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the
 def bare_answers(game_id: str, seed: int, players: int, steps: int = 250) -> list[tuple[str, str]]:
     """(typed, answer) for each command word of the legal actions (and that word cut by one
     letter) typed alone, over a random game, where the word alone is not itself legal."""
-    g = get_game(game_id)
-    state = start(g, list(range(players)), g.Options(), seed).state
-    rnd = random.Random(seed)
     out = []
-    for step in range(1, steps):
-        if g.outcome(state) is not None:
-            break
-        asked = g.to_act(state)
-        seat = rnd.choice(sorted(asked))
-        legal = list(itertools.islice(g.legal_actions(state, seat), 400))
-        texts = [g.format_action(state, a) for a in legal]
-        for verb in sorted({t.split()[0] for t in texts} - set(texts)):
+    for p in random_walk(game_id, players, seed, steps, 400):
+        for verb in sorted({t.split()[0] for t in p.texts} - set(p.texts)):
             for typed in {verb, verb[:-1] if len(verb) > 4 else verb}:
                 try:
-                    g.parse_action(state, seat, typed)
+                    p.game.parse_action(p.state, p.seat, typed)
                 except GameError as e:
                     out.append((typed, e.message))
-        state = apply_at(g, state, seat, rnd.choice(legal), seed, step).state
     return out
 
 

@@ -16,6 +16,7 @@ from games.core import AmbiguousActionError, GameError, NotYourTurnError, get_ga
 from games.core.refusal import RULES_NOW, is_bare
 from games.core.replay import apply_at, start
 from games.core.rng import Rng
+from tests.random_walk import random_walk
 
 GAMES = ["barbarian-hordes", "credo", "promised-land", "roman-war", "soul-of-the-empire"]
 
@@ -24,28 +25,19 @@ def refusals(game_id: str, seed: int, steps: int = 120, tries: int = 6) -> list[
     """(prompt, typed, refusal) for notations of earlier positions tried at later ones."""
     g = get_game(game_id)
     players = min(max(g.min_players, 3), g.max_players)
-    state = start(g, list(range(players)), g.Options(), seed).state
-    rnd = random.Random(seed)
     pool: list[str] = []
     out = []
-    for step in range(1, steps):
-        if g.outcome(state) is not None:
-            break
-        asked = g.to_act(state)
-        seat = rnd.choice(sorted(asked))
-        legal = list(itertools.islice(g.legal_actions(state, seat), 200))
-        texts = [g.format_action(state, a) for a in legal]
-        pool += rnd.sample(texts, min(4, len(texts)))
-        for typed in rnd.sample(pool, min(tries, len(pool))):
-            if typed in texts:
+    for p in random_walk(game_id, players, seed, steps, 200):
+        pool += p.rnd.sample(p.texts, min(4, len(p.texts)))
+        for typed in p.rnd.sample(pool, min(tries, len(pool))):
+            if typed in p.texts:
                 continue
             try:
-                g.apply(state, seat, g.parse_action(state, seat, typed), Rng(seed, step))
+                g.apply(p.state, p.seat, g.parse_action(p.state, p.seat, typed), Rng(seed, p.step))
             except (NotYourTurnError, AmbiguousActionError):
                 continue
             except GameError as e:
-                out.append((asked[seat].text, typed, e.message))
-        state = apply_at(g, state, seat, rnd.choice(legal), seed, step).state
+                out.append((p.asked[p.seat].text, typed, e.message))
     return out
 
 
