@@ -142,10 +142,16 @@ class _Node:
         self._entries: list[_Entry] | None = None
 
     def leaves(self) -> Iterable[str]:
-        if self.action is not None:
-            yield self.action
-        for child in self.children.values():
-            yield from child.leaves()
+        """The actions under this node, in pre-order (its own first, then each child's in
+        turn), walked with a stack rather than nested generators (a leaf deep down would
+        pass through one generator per level)."""
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node.action is not None:
+                yield node.action
+            if node.children:
+                stack.extend(reversed(node.children.values()))
 
     def text(self) -> str:
         return join(self.words)
@@ -198,23 +204,28 @@ def _sub_multisets(counts: Sequence[int], lo: int, hi: int) -> int:
 
 def _detect_multi(node: _Node) -> _MultiInfo | None:
     """The multi-select a branch is, if every continuation is a list of items and the lists
-    are exactly every selection of lo..hi of the same items."""
+    are exactly every selection of lo..hi of the same items.
+
+    A separator is given up as soon as the items seen so far could not be one step (more
+    than ``MAX_OPTIONS`` slots, or a label over ``MAX_LABEL``): the counts only grow as more
+    continuations are read, so most branches are told apart in their first few dozen leaves
+    instead of after reading all of them."""
     if node.count < 3 or node.count > MAX_MULTI_LEAVES:
         return None
     prefix = node.text()
-    rests = []
-    for leaf in node.leaves():
-        rest = leaf[len(prefix) :]
-        if rest and not rest.startswith((" ", ",")):
-            return None
-        rests.append((rest.lstrip(", "), leaf))
+    cut = len(prefix)
     for sep in (", ", " "):
         keyed: dict[tuple[str, ...], str] = {}
-        most: Counter[str] = Counter()
+        most: dict[str, int] = {}
+        slots = 0
         ok = True
-        for rest, leaf in rests:
+        for leaf in node.leaves():
+            rest = leaf[cut:]
+            if rest and rest[0] not in " ,":
+                return None
+            rest = rest.lstrip(", ")
             items = tuple(rest.split(sep)) if rest else ()
-            if any(not i for i in items):
+            if "" in items:
                 ok = False
                 break
             key = tuple(sorted(items))
@@ -222,20 +233,25 @@ def _detect_multi(node: _Node) -> _MultiInfo | None:
                 ok = False
                 break
             keyed[key] = leaf
-            for item, n in Counter(items).items():
-                most[item] = max(most[item], n)
-        if not ok:
-            continue
-        slots = [item for item in most for _ in range(most[item])]
-        if not 2 <= len(slots) <= MAX_OPTIONS or any(len(s) > MAX_LABEL for s in slots):
+            counts = Counter(items) if len(set(items)) < len(items) else dict.fromkeys(items, 1)
+            for item, n in counts.items():
+                had = most.get(item, 0)
+                if n > had:
+                    if not had and len(item) > MAX_LABEL:
+                        ok = False
+                    slots += n - had
+                    most[item] = n
+            if not ok or slots > MAX_OPTIONS:
+                ok = False
+                break
+        if not ok or slots < 2:
             continue
         sizes = [len(k) for k in keyed]
         lo, hi = min(sizes), max(sizes)
         if hi < 2 or _sub_multisets(list(most.values()), lo, hi) != len(keyed):
             continue
-        order = {item: i for i, item in enumerate(most)}
-        slots.sort(key=lambda s: order[s])
-        return _MultiInfo(tuple(slots), sep, lo, hi, keyed)
+        ordered = [item for item in most for _ in range(most[item])]
+        return _MultiInfo(tuple(ordered), sep, lo, hi, keyed)
     return None
 
 

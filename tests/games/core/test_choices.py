@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -17,9 +19,12 @@ from games.core import get_game
 from games.core.agents import RandomAgent
 from games.core.choices import (
     MAX_LABEL,
+    MAX_MULTI_LEAVES,
     MAX_OPTIONS,
     ChoiceError,
     ChoiceTree,
+    _detect_multi,
+    _sub_multisets,
     decode_path,
     encode_path,
     join,
@@ -170,3 +175,106 @@ def test_bad_paths_are_refused() -> None:
                                       "place farmer in Ramoth-Gilead"])
 def test_words_join_round_trip(notation: str) -> None:
     assert join(words(notation)) == notation
+
+
+def _reference_detect_multi(node: Any) -> Any:
+    """The multi-select detection as first written (every continuation read before any
+    check), kept to compare ``_detect_multi``'s early exits with: the same answer for every
+    branch."""
+    if node.count < 3 or node.count > MAX_MULTI_LEAVES:
+        return None
+    prefix = node.text()
+    rests = []
+    for leaf in node.leaves():
+        rest = leaf[len(prefix):]
+        if rest and not rest.startswith((" ", ",")):
+            return None
+        rests.append((rest.lstrip(", "), leaf))
+    for sep in (", ", " "):
+        keyed: dict[tuple[str, ...], str] = {}
+        most: Counter[str] = Counter()
+        ok = True
+        for rest, leaf in rests:
+            items = tuple(rest.split(sep)) if rest else ()
+            if any(not i for i in items) or tuple(sorted(items)) in keyed:
+                ok = False
+                break
+            keyed[tuple(sorted(items))] = leaf
+            for item, n in Counter(items).items():
+                most[item] = max(most[item], n)
+        if not ok:
+            continue
+        slots = [item for item in most for _ in range(most[item])]
+        if not 2 <= len(slots) <= MAX_OPTIONS or any(len(s) > MAX_LABEL for s in slots):
+            continue
+        sizes = [len(k) for k in keyed]
+        lo, hi = min(sizes), max(sizes)
+        if hi < 2 or _sub_multisets(list(most.values()), lo, hi) != len(keyed):
+            continue
+        return (tuple(slots), sep, lo, hi, keyed)
+    return None
+
+
+def _same_detection(tree: ChoiceTree) -> int:
+    """Compares ``_detect_multi`` with the reference on every branch of ``tree``; returns
+    how many multi-selects were found."""
+    found = 0
+    stack = [tree.root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        got, want = _detect_multi(node), _reference_detect_multi(node)
+        if want is None:
+            assert got is None, node.text()
+        else:
+            found += 1
+            assert got is not None, node.text()
+            assert (got.slots, got.sep, got.lo, got.hi, got.by_key) == want
+    return found
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_multi_select_detection_matches_the_reference(game_id: str) -> None:
+    """The early exits of the multi-select detection change no step: every branch of the
+    trees of random positions is detected as the reference reads it."""
+    game = get_game(game_id)
+    for seed, players in enumerate(GAMES[game_id]):
+        s = start(game, list(range(players)), game.Options(), seed + 10).state
+        agent = RandomAgent(seed)
+        for n in range(1, 120):
+            if game.outcome(s) is not None:
+                break
+            prompts = game.to_act(s)
+            if n % 3 == 0:
+                for asked in prompts:
+                    legal = list(itertools.islice(game.legal_actions(s, asked), 3001))
+                    if len(legal) <= 3000:
+                        _same_detection(ChoiceTree(game.format_action(s, a) for a in legal))
+            seat = sorted(prompts)[0]
+            s = apply_at(game, s, seat, agent.choose(game, s, seat), seed, n).state
+
+
+def test_multi_select_detection_matches_the_reference_on_made_up_lists() -> None:
+    """Lists of items (some repeated, some labels too long, some selections missing or
+    extra, both separators, many items) are detected as the reference detects them, and
+    the complete ones are found."""
+    rand = random.Random(5)
+    found = 0
+    for case in range(400):
+        k = rand.choice([2, 3, 4, 6, 12, 24, 25, 26, 30])
+        words_ = ["Famine", "Plague", "War", "x" * 81] + [f"card{i}" for i in range(40)]
+        items = [rand.choice(words_[:5] if k <= 6 else words_) for _ in range(k)]
+        sep = rand.choice([", ", " "])
+        lo = rand.randrange(0, 2)
+        hi = rand.randrange(max(lo, 1), min(k, 4 if k <= 6 else 2) + 1)
+        combos = {tuple(sorted(c)) for size in range(lo, hi + 1) for c in itertools.combinations(items, size)}
+        lists = sorted(combos)
+        if case % 3 == 0 and len(lists) > 3:
+            lists.pop(rand.randrange(len(lists)))
+        if case % 5 == 0:
+            lists.append(("Extra",))
+        texts = [("discard " + sep.join(c)).rstrip() if c else "discard" for c in lists]
+        if len(texts) > 2000:
+            continue
+        found += _same_detection(ChoiceTree(texts))
+    assert found >= 50
