@@ -6,9 +6,10 @@ Discord API emulator (tests/fakediscord), on 127.0.0.1.
 Prints the median and p95 milliseconds
 
 - from an interaction (slash command, button click, autocomplete) to its first response
-  (target under 50 ms): the moment the emulator receives the interaction callback;
+  (target under 50 ms): the moment the emulator's server takes the interaction callback, before
+  it reads and checks the body (as Discord times its 3-second window: by the callback's arrival);
 - from a ``/play`` or ``/game status`` to the followup that carries the board image
-  (target under 300 ms for one game, p95 under 1 s with the games at once), and under load how
+  (target under 300 ms for one game, p95 under 1 s with the games at once; at its arrival too), and under load how
   much of it each image waited for the board pool (``render.pool``: its queue and the drawing;
   the rest is the host, the outbox and the emulator);
 

@@ -164,6 +164,30 @@ async def test_a_first_response_after_three_seconds_is_refused_and_recorded(worl
     fake.late.clear()  # the fixture would fail this test otherwise, as it fails any late answer
 
 
+async def test_a_first_response_is_timed_to_its_arrival_not_to_the_emulators_checks(world):
+    """Discord times the 3-second window by when the callback arrives; the emulator's own
+    reading and checking of the body (0.3 s here) is not the bot's latency."""
+    fake, ch, alice = world
+    rec = pending(fake, alice, ch, itype=2)
+    checker = fake.openapi
+
+    class SlowChecker:
+        def errors(self, *args: Any) -> list[str]:
+            time.sleep(0.3)
+            return checker.errors(*args) if checker is not None else []
+
+    fake.openapi = SlowChecker()
+    try:
+        t0 = time.perf_counter()
+        status, _ = await call(fake, "POST", f"/interactions/{rec.id}/{rec.token}/callback", {"type": 5})
+        took = time.perf_counter() - t0
+    finally:
+        fake.openapi = checker
+    assert status == 200
+    assert took >= 0.3
+    assert rec.responded_at is not None and rec.responded_at - t0 < 0.3
+
+
 @pytest.mark.parametrize(
     ("status", "code"), [(413, 40005), (404, 10015), (400, 50083), (403, 160005), (403, 50007), (429, 0), (503, 0)]
 )
