@@ -17,6 +17,7 @@ with exactly 6 pips and rampages or salvages after a win.
 from __future__ import annotations
 
 import random
+from itertools import groupby
 from typing import Any
 
 from games.core import CountingRng, Rng, Seat
@@ -285,6 +286,7 @@ class HeuristicAgent(Evaluation):
         # looked ahead again, to the same figure)
         seen: dict[int, float | None] = {}
         progress: dict[str, float] = {}  # of s, for the objectives a quick look-ahead leaves alone
+        units = self.map_units(g, s, f) if main else None  # of s, changed by a recruit only
         for a in actions:
             if id(a) in seen:
                 worth = seen[id(a)]
@@ -293,7 +295,7 @@ class HeuristicAgent(Evaluation):
                 after = lookahead.after(g, s, f, a) if main else None
                 if after is not None:
                     known = self.unchanged(g, s, f, lookahead.touched(a), progress)
-                    worth = self.value(g, after, f, known)
+                    worth = self.value(g, after, f, known, lookahead.units(f, a, units))
                 else:
                     try:
                         after = g.apply(s, s.factions[f].seat, a, rng).state
@@ -316,14 +318,12 @@ class HeuristicAgent(Evaluation):
 
     def _main(self, g: Any, s: State, f: str, actions: Any) -> Any:
         n = len(actions)
-        allowed = (
-            [actions[i] for i in range(n)]
-            if n <= 400
-            else [actions[0]] + [actions[int(self.rand.random() * n)] for _ in range(400)]
-        )
+        allowed = list(actions)  # the same actions as indexing gives, without its cost each
+        if n > 400:
+            allowed = [allowed[0]] + [allowed[int(self.rand.random() * n)] for _ in range(400)]
         by: dict[type, list[Any]] = {}
-        for a in allowed:
-            by.setdefault(type(a), []).append(a)
+        for kind, run in groupby(allowed, type):  # runs of one kind (the legal list has long runs)
+            by.setdefault(kind, []).extend(run)
         fs = s.factions[f]
         # 1. claim completed objectives it can keep until scoring, the most points first;
         #    the Coalition claims a marker once it holds the territory alone

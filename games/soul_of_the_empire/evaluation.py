@@ -17,18 +17,33 @@ class Evaluation:
     def __init__(self) -> None:
         self._dist_cache: dict[str, dict[str, int]] | None = None
         self._reads: dict[tuple[str, str], frozenset[str] | None] = {}
+        # (card, faction) -> the faction's objective on the card (data alone)
+        self._objective: dict[tuple[str, str], Any] = {}
 
-    def value(self, g: Any, s: State, f: str, known: dict[str, float] | None = None) -> float:
+    def value(
+        self,
+        g: Any,
+        s: State,
+        f: str,
+        known: dict[str, float] | None = None,
+        units: dict[str, int] | None = None,
+    ) -> float:
         """How good ``s`` looks for faction ``f`` (higher is better). ``known``: the progress
         (``_progress``) on some of the objectives, already worked out on a position whose
-        units in the territories they read are those of ``s`` (``unchanged``)."""
+        units in the territories they read are those of ``s`` (``unchanged``). ``units``: the
+        units of ``s`` on the map (``queries.on_board``) of ``f`` and, for the Jews, of the
+        Gray, when the caller has them (``map_units``)."""
         fs = s.factions[f]
-        v = fs.points * 100.0 + g.on_board(s, f) * 1.0
+        if units is None:
+            units = self.map_units(g, s, f)
+        v = fs.points * 100.0 + units[f] * 1.0
         if f == "jews":
-            v += g.on_board(s, "gray") * 0.5
+            v += units["gray"] * 0.5
+        objective = self._objective
         for c in s.objectives:
-            card = g.data.objectives[c]
-            o = card.for_faction(f)
+            o = objective.get((c, f), False)
+            if o is False:
+                o = objective[(c, f)] = g.data.objectives[c].for_faction(f)
             if o is None:
                 continue
             # Rome's "Score in Start Phase" objectives wait a round for scoring, and any
@@ -50,6 +65,13 @@ class Evaluation:
             for t in g.data.region_territories("blue"):
                 v += 6 if g.sole(s, t, f) else min(g.side_units(s, t, f), 4)
         return v
+
+    def map_units(self, g: Any, s: State, f: str) -> dict[str, int]:
+        """The units on the map (``queries.on_board``) that ``value`` reads for ``f``: its own,
+        and for the Jews the Gray units too."""
+        if f == "jews":
+            return {f: g.on_board(s, f), "gray": g.on_board(s, "gray")}
+        return {f: g.on_board(s, f)}
 
     def unchanged(
         self, g: Any, s: State, f: str, touched: frozenset[str], done: dict[str, float]
@@ -103,8 +125,14 @@ class Evaluation:
         dist = self._dist(g)
         v = fs.rage * 3.0
         board = s.board
-        mine = {t: cell[f] for t, cell in board.items() if cell.get(f)}  # the territories with its units
-        alone = {t for t in mine if g.sole(s, t, f)}  # those it holds alone: its units there may move
+        mine: dict[str, int] = {}  # the territories with its units
+        alone: set[str] = set()  # those it holds alone (queries.sole): its units there may move
+        for t, cell in board.items():
+            n = cell.get(f)
+            if n:
+                mine[t] = n
+                if n > 0 and all(k <= 0 for o, k in cell.items() if o != f):
+                    alone.add(t)
         claimed = {d.on for d in fs.dice if d.place == "marker"}
         plans = []
         for m in s.markers:
@@ -147,9 +175,16 @@ class Evaluation:
 
     def _progress(self, g: Any, s: State, f: str, c: str) -> float:
         """0..1: how near ``f`` is to its objective on card ``c``."""
+        o = g.data.objectives[c].for_faction(f)
+        if o.kind == "hold":
+            # objective_met's answer and the partial progress from one count of the units
+            have = list(map(g.side_counter(s, f), o.territories))
+            if all(k >= o.n for k in have):
+                return 1.0
+            most = max(o.n, 1)
+            return sum(min(k, most) for k in have) / (most * len(o.territories)) * 0.8
         if g.objective_met(s, f, c):
             return 1.0
-        o = g.data.objectives[c].for_faction(f)
         mine = g.side_counter(s, f)
         if o.kind in ("hold", "share"):
             need = max(o.n, 1) * len(o.territories)

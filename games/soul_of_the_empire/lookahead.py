@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.memo import last_state
+
 from .model import Move, Recruit, State
 
 
@@ -51,8 +53,34 @@ def after(g: Any, s: State, f: str, a: Any) -> State | None:
     else:
         return None
     out = s.model_copy(update={"board": board})
-    if any(g.faction_wins(out, x) is not None for x in out.order):
-        return None
+    # only the board differs from s: a faction whose victory reads none of the territories
+    # changed wins in out exactly when it wins in s (queries.victory_territories)
+    changed = touched(a)
+    won = _winning(g, s)
+    for x in out.order:
+        if changed & g.victory_territories(x):
+            if g.faction_wins(out, x) is not None:
+                return None
+        elif x in won:
+            return None
+    return out
+
+
+@last_state
+def _winning(g: Any, s: State) -> frozenset[str]:
+    """The factions of ``s.order`` that win in ``s`` (``faction_wins``), remembered for the
+    last state asked about: the look-ahead asks it for every candidate of one position."""
+    return frozenset(x for x in s.order if g.faction_wins(s, x) is not None)
+
+
+def units(f: str, a: Move | Recruit, before: dict[str, int]) -> dict[str, int]:
+    """The units on the map by faction (``queries.on_board``) after ``a`` of faction ``f``,
+    from ``before`` (those of the position it is taken in, for some factions): a Move
+    changes no count (units change territories), a Recruit adds its units to ``f``."""
+    if type(a) is Move:
+        return before
+    out = dict(before)
+    out[f] = out.get(f, 0) + sum(k for _, k in a.placements)
     return out
 
 

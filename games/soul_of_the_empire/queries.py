@@ -28,6 +28,18 @@ REVOLT_UNITS = 5
 OBJECTIVES_FACE_UP = 4
 YELLOW_DICE = 4
 GIVING_PIPS = 4  # Giving: 4 pips, the price of 2 Power Cards
+# the territories the special victories read (Winning The Game); the Jews': the blue region
+_COALITION_WIN_ORDER = ("rome", "italia")
+_CHRISTIAN_WIN_ORDER = ("rome", "jerusalem", "germania")
+_COALITION_WIN = frozenset(_COALITION_WIN_ORDER)
+_CHRISTIAN_WIN = frozenset(_CHRISTIAN_WIN_ORDER)
+
+ROUTES_KEPT = 8192
+"""How many route searches (``Queries.routes``) a game remembers: about 5000 distinct ones
+come up over 20 four-player games (a few MB)."""
+
+Routes = tuple[tuple[str, tuple[str, ...], int], ...]
+"""(end, route, steps) of each shortest route from a territory, in the order found."""
 
 NAMES = {
     "rome": "Rome",
@@ -67,7 +79,10 @@ class Queries:
     """Table queries on ``self.data`` (the game's data) and a State."""
 
     data: Data
+    _blue: frozenset[str]  # the blue region's territories (Judea)
     _zone: frozenset[str]
+    _within: dict[tuple[str, int], frozenset[str]]  # within()'s answers
+    _route_search: Callable[[str, int, frozenset[str]], Routes]  # route_search, remembered
 
     def tname(self, territory: str) -> str:
         """A territory's name on the map (data/map.toml)."""
@@ -369,15 +384,11 @@ class Queries:
     def special_victory(self, s: State, faction: str) -> str | None:
         """The faction's special victory condition, if met now (Winning The Game)."""
         if faction == "coalition":
-            if all(
-                self.units(s, t, "coalition") > 0 and self.sole(s, t, "coalition") for t in ("rome", "italia")
-            ):
+            if all(self.units(s, t, "coalition") > 0 and self.sole(s, t, "coalition") for t in _COALITION_WIN_ORDER):
                 return "the Coalition holds Rome and Italia alone"
         elif faction == "christians":
             f = s.factions["christians"]
-            if f.converted >= CONVERT_WIN and all(
-                self.units(s, t, "christians") > 0 for t in ("rome", "jerusalem", "germania")
-            ):
+            if f.converted >= CONVERT_WIN and all(self.units(s, t, "christians") > 0 for t in _CHRISTIAN_WIN_ORDER):
                 return "the Christians converted 18 units and are in Rome, Jerusalem and Germania"
         elif faction == "rome":
             if s.factions["rome"].capture_track >= CAPTURE_WIN:
@@ -387,6 +398,18 @@ class Queries:
             if all(self.side_units(s, t, "jews") > 0 and self.sole(s, t, "jews") for t in blue):
                 return "the Jews hold every Judean territory alone"
         return None
+
+    def victory_territories(self, faction: str) -> frozenset[str]:
+        """The territories whose units ``special_victory`` reads for ``faction`` (empty: none,
+        only its tracks; ``faction_wins`` reads its points besides). Whatever changes only
+        the units elsewhere leaves its answer as it was."""
+        if faction == "coalition":
+            return _COALITION_WIN
+        if faction == "christians":
+            return _CHRISTIAN_WIN
+        if faction == "jews":
+            return self._blue
+        return frozenset()
 
     def faction_wins(self, s: State, faction: str) -> str | None:
         """Why ``faction`` wins now (a special victory, or 7 points: Winning The Game), or None."""
@@ -507,6 +530,38 @@ class Queries:
             stuck = frozenset()
         elif stuck is None:
             stuck = self.stuck(s, faction)
+        return {end: route for end, route, _ in self.routes(start, limit, stuck)}
+
+    def routes(self, start: str, limit: int, stuck: frozenset[str]) -> Routes:
+        """``reach``'s routes from ``start`` as (end, route, its steps), in the order found,
+        for the territories ``stuck`` a move may not pass through. A territory is passed
+        through only less than ``limit`` steps from ``start``, so the answer is that of the
+        map and of those of ``stuck`` alone, and is remembered for them (``route_search``)."""
+        return self._route_search(start, limit, stuck & self.within(start, limit - 1))
+
+    def within(self, start: str, steps: int) -> frozenset[str]:
+        """The territories 1 to ``steps`` steps from ``start`` (adjacency only; the map alone,
+        so computed once each)."""
+        key = (start, steps)
+        near = self._within.get(key)
+        if near is None:
+            adjacent = self.data.adjacent
+            seen = {start}
+            frontier = [start]
+            for _ in range(steps):
+                nxt = []
+                for t in frontier:
+                    for u in adjacent[t]:
+                        if u not in seen:
+                            seen.add(u)
+                            nxt.append(u)
+                frontier = nxt
+            near = self._within[key] = frozenset(seen - {start})
+        return near
+
+    def route_search(self, start: str, limit: int, stuck: frozenset[str]) -> Routes:
+        """The shortest routes from ``start`` within ``limit`` steps, not through ``stuck``
+        (``routes``; the game keeps the latest ROUTES_KEPT answers as ``_route_search``)."""
         adjacent = self.data.adjacent
         routes = {start: (start,)}
         frontier = [start]
@@ -521,7 +576,7 @@ class Queries:
                         nxt.append(u)
             frontier = nxt
         del routes[start]
-        return routes
+        return tuple((end, route, len(route) - 1) for end, route in routes.items())
 
     def redirect_zone(self) -> frozenset[str]:
         """The blue region and the territories adjacent to it (Promised Land); board

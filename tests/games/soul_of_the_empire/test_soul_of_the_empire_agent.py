@@ -121,8 +121,9 @@ def test_look_ahead_of_moves_and_recruits_matches_apply(players: int, seed: int)
     Gospel window, Grace) is read by no part of the evaluation. Over positions of whole
     games, every legal move and recruit is accepted by ``apply``, leaves the board worked
     out there, and evaluates the same for the faction on move (with the progress on the
-    objectives whose territories it leaves alone taken from the position before); where the
-    worked-out board gives some faction the win, the full apply decides."""
+    objectives whose territories it leaves alone taken from the position before, and the units
+    on the map counted from those before); where the worked-out board gives some faction the
+    win, the full apply decides, and where it gives none, no faction has won after apply."""
     agent = HeuristicAgent(0)
     checked = reused = 0
     for s, f in _main_phase_positions(players, seed, every=4):
@@ -134,10 +135,14 @@ def test_look_ahead_of_moves_and_recruits_matches_apply(players: int, seed: int)
                 assert full.phase == "over" or any(g.faction_wins(full, x) for x in full.order)
                 continue
             assert full.phase != "over"
+            assert not any(g.faction_wins(full, x) for x in full.order)
             assert quick.board == full.board
-            # the progress on the objectives it leaves alone is the one worked out on s
+            # the progress on the objectives it leaves alone is the one worked out on s, and
+            # the units on the map those of s (a recruit's added)
             known = agent.unchanged(g, s, f, lookahead.touched(a), {})
-            assert agent.value(g, quick, f, known) == agent.value(g, full, f)
+            units = lookahead.units(f, a, agent.map_units(g, s, f))
+            assert units == agent.map_units(g, full, f)
+            assert agent.value(g, quick, f, known, units) == agent.value(g, full, f)
             reused += bool(known)
             checked += 1
     assert checked > 100 and reused > 50
@@ -155,3 +160,38 @@ def test_look_ahead_leaves_a_winning_move_to_apply() -> None:
     )
     assert lookahead.after(g, s, "coalition", a) is None
     assert g.apply(s, seat(s, "coalition"), a, Rng(0, 0)).state.phase == "over"
+
+
+def test_moves_listed_from_remembered_routes_are_those_searched_afresh() -> None:
+    """Moving Units: each Main Phase Move is one group along one shortest route within the
+    die's points (RULINGS.md R5). The listing reads remembered route searches and lists
+    (queries.Queries.routes, rules.main._moves_from); over positions of a whole game, its
+    Moves are, in order, those worked out from a fresh search: for each Sequence die, each
+    start its units may leave, each route from it (``route_search`` with every territory the
+    mover may not pass through), 1 unit up to the units there, the room at the end and the
+    die's points."""
+    checked = 0
+    for s, f in _main_phase_positions(4, 21, every=2):
+        fs = s.factions[f]
+        seq = g.seq_dice(s, f)
+        if not seq:
+            continue
+        most = max(fs.dice[i].value for i in seq)
+        stuck = g.stuck(s, f)
+        expected = []
+        for i in seq:
+            v = fs.dice[i].value
+            for t in g.territories_of(s, f):
+                if g.blocked_leave(s, t, f):
+                    continue
+                for _, route, steps in g.route_search(t, most, stuck):
+                    n = min(g.units(s, t, f), g.room(s, route[-1], f), v // steps)
+                    expected += [(i, route, k) for k in range(1, n + 1)]
+        listed = [
+            (a.die, a.paths[0].route, a.paths[0].count)
+            for a in g.legal_actions(s, s.factions[f].seat)
+            if isinstance(a, Move) and not a.gray
+        ]
+        assert listed == expected
+        checked += 1
+    assert checked > 20

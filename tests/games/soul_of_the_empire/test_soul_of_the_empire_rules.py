@@ -714,6 +714,20 @@ def test_special_victories() -> None:
     assert not g.special_victory(board(fresh(), {**blue, "idumaea": {"jews": 1, "rome": 1}}), "jews")
 
 
+def test_special_victories_read_the_territories_they_name() -> None:
+    """Winning The Game names where each special victory is held: the Coalition Rome and
+    Italia, the Christians Rome, Jerusalem and Germania, the Jews every Judean (blue)
+    territory; Rome's counts captures only. Units elsewhere leave the answer as it was."""
+    assert g.victory_territories("coalition") == {"rome", "italia"}
+    assert g.victory_territories("christians") == {"rome", "jerusalem", "germania"}
+    assert g.victory_territories("jews") == {"jerusalem", "galilaea", "samaria", "idumaea"}
+    assert g.victory_territories("jews") == set(g.data.region_territories("blue"))
+    assert g.victory_territories("rome") == frozenset()
+    s = board(fresh(), {"rome": {"coalition": 1}, "italia": {"coalition": 2}})
+    far = board(s, {**s.board, "gallia": {"rome": 3}, "jerusalem": {"jews": 2}})
+    assert g.special_victory(far, "coalition") == g.special_victory(s, "coalition")
+
+
 def test_victory_is_checked_the_moment_it_occurs() -> None:
     """Winning The Game: play stops immediately (here: a capture reaching 25)."""
     s = board(fresh(), {"gallia": {"rome": 4, "coalition": 2}})
