@@ -12,7 +12,6 @@ something and says so through ``to_act``.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -28,7 +27,7 @@ from . import view as view_rules
 from .data import Data, load
 from .model import Action, DiscardPower, State, View
 from .options import Options
-from .queries import ROUTES_KEPT, Queries
+from .queries import Queries
 from .rules import Rules
 from .rules.context import _Ctx, effect
 from .stages import FLOW
@@ -70,8 +69,6 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
         blue = self.data.region_territories("blue")
         self._blue = frozenset(blue)
         self._zone = self._blue.union(*(self.data.adjacent[t] for t in blue))
-        self._within = {}
-        self._route_search = lru_cache(maxsize=ROUTES_KEPT)(self.route_search)
 
     def explanations(self) -> tuple[Explanation, ...]:
         """What ``explain`` knows: every Power Card, Combat Card, Objective Card and faction,

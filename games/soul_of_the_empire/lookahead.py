@@ -56,21 +56,21 @@ def after(g: Any, s: State, f: str, a: Any) -> State | None:
     # only the board differs from s: a faction whose victory reads none of the territories
     # changed wins in out exactly when it wins in s (queries.victory_territories)
     changed = touched(a)
-    won = _winning(g, s)
-    for x in out.order:
-        if changed & g.victory_territories(x):
-            if g.faction_wins(out, x) is not None:
+    for x, reads, wins in _victories(g, s):
+        if reads.isdisjoint(changed):
+            if wins:
                 return None
-        elif x in won:
+        elif g.faction_wins(out, x) is not None:
             return None
     return out
 
 
 @last_state
-def _winning(g: Any, s: State) -> frozenset[str]:
-    """The factions of ``s.order`` that win in ``s`` (``faction_wins``), remembered for the
-    last state asked about: the look-ahead asks it for every candidate of one position."""
-    return frozenset(x for x in s.order if g.faction_wins(s, x) is not None)
+def _victories(g: Any, s: State) -> tuple[tuple[str, frozenset[str], bool], ...]:
+    """For each faction of ``s.order``: the territories its victory reads
+    (``victory_territories``) and whether it wins in ``s`` (``faction_wins``), remembered
+    for the last state asked about: the look-ahead asks for every candidate of one position."""
+    return tuple((x, g.victory_territories(x), g.faction_wins(s, x) is not None) for x in s.order)
 
 
 def units(f: str, a: Move | Recruit, before: dict[str, int]) -> dict[str, int]:
@@ -87,5 +87,5 @@ def units(f: str, a: Move | Recruit, before: dict[str, int]) -> dict[str, int]:
 def touched(a: Move | Recruit) -> frozenset[str]:
     """The territories whose units ``after`` changes for ``a``."""
     if type(a) is Move:
-        return frozenset(t for p in a.paths for t in (p.route[0], p.route[-1]))
-    return frozenset(t for t, _ in a.placements)
+        return frozenset([t for p in a.paths for t in (p.route[0], p.route[-1])])
+    return frozenset([t for t, _ in a.placements])

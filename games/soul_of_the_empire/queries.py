@@ -34,13 +34,6 @@ _CHRISTIAN_WIN_ORDER = ("rome", "jerusalem", "germania")
 _COALITION_WIN = frozenset(_COALITION_WIN_ORDER)
 _CHRISTIAN_WIN = frozenset(_CHRISTIAN_WIN_ORDER)
 
-ROUTES_KEPT = 8192
-"""How many route searches (``Queries.routes``) a game remembers: about 5000 distinct ones
-come up over 20 four-player games (a few MB)."""
-
-Routes = tuple[tuple[str, tuple[str, ...], int], ...]
-"""(end, route, steps) of each shortest route from a territory, in the order found."""
-
 NAMES = {
     "rome": "Rome",
     "jews": "Jewish",
@@ -81,8 +74,6 @@ class Queries:
     data: Data
     _blue: frozenset[str]  # the blue region's territories (Judea)
     _zone: frozenset[str]
-    _within: dict[tuple[str, int], frozenset[str]]  # within()'s answers
-    _route_search: Callable[[str, int, frozenset[str]], Routes]  # route_search, remembered
 
     def tname(self, territory: str) -> str:
         """A territory's name on the map (data/map.toml)."""
@@ -530,38 +521,6 @@ class Queries:
             stuck = frozenset()
         elif stuck is None:
             stuck = self.stuck(s, faction)
-        return {end: route for end, route, _ in self.routes(start, limit, stuck)}
-
-    def routes(self, start: str, limit: int, stuck: frozenset[str]) -> Routes:
-        """``reach``'s routes from ``start`` as (end, route, its steps), in the order found,
-        for the territories ``stuck`` a move may not pass through. A territory is passed
-        through only less than ``limit`` steps from ``start``, so the answer is that of the
-        map and of those of ``stuck`` alone, and is remembered for them (``route_search``)."""
-        return self._route_search(start, limit, stuck & self.within(start, limit - 1))
-
-    def within(self, start: str, steps: int) -> frozenset[str]:
-        """The territories 1 to ``steps`` steps from ``start`` (adjacency only; the map alone,
-        so computed once each)."""
-        key = (start, steps)
-        near = self._within.get(key)
-        if near is None:
-            adjacent = self.data.adjacent
-            seen = {start}
-            frontier = [start]
-            for _ in range(steps):
-                nxt = []
-                for t in frontier:
-                    for u in adjacent[t]:
-                        if u not in seen:
-                            seen.add(u)
-                            nxt.append(u)
-                frontier = nxt
-            near = self._within[key] = frozenset(seen - {start})
-        return near
-
-    def route_search(self, start: str, limit: int, stuck: frozenset[str]) -> Routes:
-        """The shortest routes from ``start`` within ``limit`` steps, not through ``stuck``
-        (``routes``; the game keeps the latest ROUTES_KEPT answers as ``_route_search``)."""
         adjacent = self.data.adjacent
         routes = {start: (start,)}
         frontier = [start]
@@ -576,7 +535,7 @@ class Queries:
                         nxt.append(u)
             frontier = nxt
         del routes[start]
-        return tuple((end, route, len(route) - 1) for end, route in routes.items())
+        return routes
 
     def redirect_zone(self) -> frozenset[str]:
         """The blue region and the territories adjacent to it (Promised Land); board

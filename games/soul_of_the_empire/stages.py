@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, get_args
 
-from games.core import ActionSpace, Prompt, Seat
+from games.core import ActionSpace, Prompt, Seat, made_once
 from games.core.english import count
 from games.core.flow import BaseStage, Flow
 
@@ -38,6 +38,10 @@ from .model import (
 )
 from .queries import HAND_LIMIT
 from .rules.context import _Ctx
+
+# Roll and Ready names subsets of five dice: one object for each (games.core.made_once)
+_ready = made_once(Ready, maxsize=64)
+_reroll = made_once(Reroll, maxsize=64)
 
 ALL_KINDS = frozenset(m.model_fields["kind"].default for m in get_args(get_args(Action)[0]))
 """Every action kind (model.py): the current stage takes any action and says why one does not fit it."""
@@ -213,7 +217,7 @@ class RollingStage(SoulStage):
         )
 
     def legal(self, game: Any, s: State, f: str) -> Sequence[Any]:
-        return [Ready(dice=o) for o in game.ready_options(s)] + [Reroll(dice=o) for o in game.reroll_options(s)]
+        return [_ready(dice=o) for o in game.ready_options(s)] + [_reroll(dice=o) for o in game.reroll_options(s)]
 
     def effect(self, game: Any, ctx: _Ctx, f: str, a: Any) -> None:
         game._apply_rolling(ctx, f, a)

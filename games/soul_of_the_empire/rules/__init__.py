@@ -95,7 +95,6 @@ class Rules:
     _move_options = movement_rules.move_options
     _move_options_by_budget = movement_rules.move_options_by_budget
     _move_groups = movement_rules.move_groups
-    _move_starts = movement_rules.move_starts
     _do_paths = movement_rules.do_paths
     _after_move = movement_rules.after_move
     _promised_land_window = movement_rules.promised_land_window

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from functools import lru_cache
 from typing import Any
 
@@ -39,7 +38,6 @@ from ..queries import (
     PIPS_PER_RAGE,
     RAGE_MAX,
     UNIT_LIMIT,
-    Routes,
 )
 from .context import _Ctx
 
@@ -87,34 +85,6 @@ def _moves(
     return ms[:n]
 
 
-MOVE_LISTS_KEPT = 8192
-"""How many lists of ``_moves_from`` are remembered (all are forgotten when full)."""
-
-_move_lists: dict[Hashable, tuple[Move, ...]] = {}
-
-
-def _moves_from(
-    key: Hashable, routes: Routes, caps: tuple[int, ...], die: int, v: int, gray: bool = False, yellow: bool = False
-) -> tuple[Move, ...]:
-    """The Moves from one start territory with die ``die`` of value ``v``: along each of
-    ``routes`` (``movement.move_starts``: ``key`` determines them), 1 unit to as many as
-    its cap and ``v`` points allow (k units along a route of n steps cost k x n), in the
-    order of the routes. Remembered by (``key``, ``caps``, die, value, ``gray``,
-    ``yellow``), which determine the answer: from one position to the next most starts'
-    routes and caps are as they were."""
-    k = (key, caps, die, v, gray, yellow)
-    found = _move_lists.get(k)
-    if found is None:
-        out: list[Move] = []
-        for (_, route, steps), cap in zip(routes, caps, strict=True):
-            if cap > 0 and steps <= v:
-                out += _moves(_made_moves(route, gray, yellow), die, route, min(cap, v // steps), gray, yellow)
-        if len(_move_lists) >= MOVE_LISTS_KEPT:
-            _move_lists.clear()
-        found = _move_lists[k] = tuple(out)
-    return found
-
-
 _attack = made_once(Attack)
 _buy = made_once(Buy)
 _claim = made_once(Claim)
@@ -135,11 +105,21 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
     seq = game.seq_dice(s, f)
     present = [x for x in s.factions if x != f and x != "gray"]
     # Move
-    starts = game._move_starts(s, f, max(fs.dice[i].value for i in seq)) if seq else []
+    groups = game._move_groups(s, f, max(fs.dice[i].value for i in seq)) if seq else []
+    made = [(_made_moves(route, False, False), route, steps, cap) for route, steps, cap in groups]
     for i in seq:
         v = fs.dice[i].value
-        for key, routes, caps in starts:
-            out += _moves_from(key, routes, caps, i, v)
+        for moves, route, steps, cap in made:
+            if steps > v:
+                continue  # not one unit
+            # _moves(moves, i, route, min(cap, v // steps)), its lists read here when made
+            n = v // steps
+            if n > cap:
+                n = cap
+            ms = moves.get(i)
+            if ms is None or len(ms) < n:
+                ms = _moves(moves, i, route, n)
+            out += ms if len(ms) == n else ms[:n]
     # Recruit
     if fs.supply > 0 and f != "gray":
         spots, _ = game.recruit_spots(s, f)
@@ -191,8 +171,10 @@ def gray_actions(game: Any, s: State, f: str) -> list[Any]:
         for die, yellow in game.gray_dice(s):
             v = game.die_value(s, f, die, yellow)
             revolt = game.yellow_revolt(s, die) if yellow else None
-            for key, routes, caps in game._move_starts(s, "gray", v, revolt):
-                out += _moves_from(key, routes, caps, die, v, True, yellow)
+            for route, steps, cap in game._move_groups(s, "gray", v, revolt):
+                n = min(cap, v // steps)
+                if n > 0:
+                    out += _moves(_made_moves(route, True, yellow), die, route, n, gray=True, yellow=yellow)
             for t, target in game._attack_targets(s, "gray"):
                 if revolt is None or game.revolt_units(s, t, revolt):
                     out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -20,7 +20,6 @@ from ..model import (
 )
 from ..queries import (
     UNIT_LIMIT,
-    Routes,
 )
 from .context import _Ctx
 
@@ -49,23 +48,8 @@ def move_groups(
     and then by distance: from a territory its units may leave, to one with room
     (Moving Units; Gray units: only those of ``revolt`` when it is named). A group of k
     units along a route costs k x steps points."""
-    return [
-        (route, steps, cap)
-        for _, routes, caps in move_starts(game, s, faction, most, revolt)
-        for (_, route, steps), cap in zip(routes, caps, strict=True)
-        if cap > 0
-    ]
-
-
-def move_starts(
-    game: Any, s: State, faction: str, most: int, revolt: str | None = None
-) -> list[tuple[Hashable, Routes, tuple[int, ...]]]:
-    """``move_groups`` by start territory, in map order: (what determines its routes, the
-    routes from it within ``most`` steps as ``Queries.routes`` gives them, and for each the
-    most units that may go along it: the units there, or the room at its end if less; 0 or
-    less for none). The routes are the same for the same first item (a search that the game
-    remembers)."""
     out = []
+    append = out.append
     board = s.board
     stuck = game.stuck(s, faction)
     for t in game.territories_of(s, faction):
@@ -74,16 +58,15 @@ def move_starts(
         have = game.revolt_units(s, t, revolt) if faction == "gray" else game.units(s, t, faction)
         if have <= 0:
             continue
-        key = (t, most, stuck & game.within(t, most - 1))
-        routes = game._route_search(*key)
-        caps = []
-        for dest, _, _ in routes:
+        for dest, route in game.reach(s, t, faction, most, stuck=stuck).items():
             # min(have, room(s, dest, faction)), the room read off the board here: the
             # same figure for the 100-odd routes of a position
             cell = board.get(dest)
             cap = UNIT_LIMIT - (cell.get(faction, 0) if cell else 0)
-            caps.append(have if have < cap else cap)
-        out.append((key, routes, tuple(caps)))
+            if have < cap:
+                cap = have
+            if cap > 0:
+                append((route, len(route) - 1, cap))
     return out
 
 

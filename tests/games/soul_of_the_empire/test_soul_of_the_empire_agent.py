@@ -162,14 +162,13 @@ def test_look_ahead_leaves_a_winning_move_to_apply() -> None:
     assert g.apply(s, seat(s, "coalition"), a, Rng(0, 0)).state.phase == "over"
 
 
-def test_moves_listed_from_remembered_routes_are_those_searched_afresh() -> None:
+def test_moves_listed_are_those_worked_out_from_the_routes() -> None:
     """Moving Units: each Main Phase Move is one group along one shortest route within the
-    die's points (RULINGS.md R5). The listing reads remembered route searches and lists
-    (queries.Queries.routes, rules.main._moves_from); over positions of a whole game, its
-    Moves are, in order, those worked out from a fresh search: for each Sequence die, each
-    start its units may leave, each route from it (``route_search`` with every territory the
-    mover may not pass through), 1 unit up to the units there, the room at the end and the
-    die's points."""
+    die's points (RULINGS.md R5). The listing hands out remembered Move objects
+    (rules.main._made_moves); over positions of a whole game, its Moves are, in order, those
+    worked out afresh: for each Sequence die, each start its units may leave, each route
+    from it (``reach``), 1 unit up to the units there, the room at the end and the die's
+    points."""
     checked = 0
     for s, f in _main_phase_positions(4, 21, every=2):
         fs = s.factions[f]
@@ -177,15 +176,14 @@ def test_moves_listed_from_remembered_routes_are_those_searched_afresh() -> None
         if not seq:
             continue
         most = max(fs.dice[i].value for i in seq)
-        stuck = g.stuck(s, f)
         expected = []
         for i in seq:
             v = fs.dice[i].value
             for t in g.territories_of(s, f):
                 if g.blocked_leave(s, t, f):
                     continue
-                for _, route, steps in g.route_search(t, most, stuck):
-                    n = min(g.units(s, t, f), g.room(s, route[-1], f), v // steps)
+                for route in g.reach(s, t, f, most).values():
+                    n = min(g.units(s, t, f), g.room(s, route[-1], f), v // (len(route) - 1))
                     expected += [(i, route, k) for k in range(1, n + 1)]
         listed = [
             (a.die, a.paths[0].route, a.paths[0].count)
