@@ -159,20 +159,28 @@ class Bench:
 
     async def act(
         self, user: User, channel: Channel, session_id: int, rng: random.Random, click: bool
-    ) -> None:
+    ) -> bool:
         """One action of ``user``: clicked through the steps of their private prompt (with
         ``click``, when there is one for the session's latest question), else typed with
-        ``/play`` after asking autocomplete what is legal."""
+        ``/play`` after asking autocomplete what is legal. False when the game moved on
+        before anything was played (the player is no longer asked)."""
         seq = (await self.link.session(session_id)).seq
         message = await self.prompt_of(user, session_id, seq) if click else None
         if message is not None:
             await self.click_through(user, message, session_id, rng)
-            return
+            return True
         choices = await self.legal(user, channel)
         if not choices:
+            # an AI seat asked at the same time may have ended the question meanwhile (a block
+            # calls a war off): only a player still asked at the same point must be offered some
+            rec = await self.link.session(session_id)
+            asked = any(s.seat in rec.to_act and s.user_id == user.id for s in rec.seats)
+            if rec.seq != seq or rec.status != "active" or not asked:
+                return False
             raise AssertionError("autocomplete offered nothing to the player who must act")
         rec = await self.slash(user, channel, "play", action=rng.choice(choices))
         self.record("slash", rec)
+        return True
 
     async def prompt_of(self, user: User, session_id: int, seq: int) -> Any:
         """The private message asking ``user`` the session's question after action ``seq`` with
@@ -266,12 +274,13 @@ async def throughput(
     async def one(k: int) -> int:
         rng = random.Random(100 + k)
         done = 0
-        for i in range(per_session):
+        for i in range(3 * per_session):
+            if done == per_session:
+                break
             user = await bench.waiting(sids[k], players[k])
             if user is None:
                 break
-            await bench.act(user, channels[k], sids[k], rng, click=i % 2 == 1)
-            done += 1
+            done += await bench.act(user, channels[k], sids[k], rng, click=i % 2 == 1)
         return done
 
     start = time.perf_counter()
