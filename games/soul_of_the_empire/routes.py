@@ -1,0 +1,80 @@
+"""Soul of the Empire's route queries: where a faction's units may move and the shortest
+routes they take (rule text: shared/seeds/000, Move Units and its Limitation; Promised
+Land's redirect). Part of :class:`games.soul_of_the_empire.queries.Queries`, which the game
+object inherits; changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .data import Data
+from .model import State, Window
+
+
+class RouteQueries:
+    """Movement queries of :class:`~games.soul_of_the_empire.queries.Queries` (which
+    provides ``occupants`` and ``partner``)."""
+
+    data: Data
+    _zone: frozenset[str]
+    occupants: Any
+    partner: Any
+
+    def blocked_leave(self, s: State, t: str, faction: str) -> bool:
+        """Whether ``faction``'s units in ``t`` may not move out (Move Units, Limitation)."""
+        occ = self.occupants(s, t) - {faction}
+        if faction == "coalition":
+            return any(not self.partner(s, faction, o) for o in occ)
+        return "coalition" in occ and not self.partner(s, faction, "coalition")
+
+    def blocked_pass(self, s: State, t: str, faction: str) -> bool:
+        """Whether ``faction`` may not move through ``t`` (enter and leave it)."""
+        return self.blocked_leave(s, t, faction)
+
+    def stuck(self, s: State, faction: str) -> frozenset[str]:
+        """The territories ``faction`` may not move through (``blocked_pass``): only an
+        occupied one may be, so each of those is asked once."""
+        return frozenset(t for t in s.board if self.blocked_pass(s, t, faction))
+
+    def reach(
+        self,
+        s: State,
+        start: str,
+        faction: str,
+        limit: int,
+        grace: bool = False,
+        stuck: frozenset[str] | None = None,
+    ) -> dict[str, tuple[str, ...]]:
+        """Shortest legal routes from ``start`` (ends within ``limit`` steps). ``stuck``:
+        ``self.stuck(s, faction)`` when the caller has it (a search from several starts)."""
+        if grace:
+            stuck = frozenset()
+        elif stuck is None:
+            stuck = self.stuck(s, faction)
+        adjacent = self.data.adjacent
+        routes = {start: (start,)}
+        frontier = [start]
+        for _ in range(limit):
+            nxt = []
+            for t in frontier:
+                if t != start and t in stuck:
+                    continue
+                for u in adjacent[t]:
+                    if u not in routes:
+                        routes[u] = routes[t] + (u,)
+                        nxt.append(u)
+            frontier = nxt
+        del routes[start]
+        return routes
+
+    def redirect_zone(self) -> frozenset[str]:
+        """The blue region and the territories adjacent to it (Promised Land); board
+        data alone, so computed once."""
+        return self._zone
+
+    def redirect_units(self, w: Window) -> dict[str, list[tuple[str, int]]]:
+        """Per start territory, one (end, steps) per unit that moved out of the blue region."""
+        out: dict[str, list[tuple[str, int]]] = {}
+        for p in w.moved:
+            out.setdefault(p.route[0], []).extend([(p.route[-1], len(p.route) - 1)] * p.count)
+        return out
