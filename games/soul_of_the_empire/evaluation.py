@@ -125,14 +125,8 @@ class Evaluation:
         dist = self._dist(g)
         v = fs.rage * 3.0
         board = s.board
-        mine: dict[str, int] = {}  # the territories with its units
-        alone: set[str] = set()  # those it holds alone (queries.sole): its units there may move
-        for t, cell in board.items():
-            n = cell.get(f)
-            if n:
-                mine[t] = n
-                if n > 0 and all(k <= 0 for o, k in cell.items() if o != f):
-                    alone.add(t)
+        mine = {t: cell[f] for t, cell in board.items() if cell.get(f)}  # the territories with its units
+        alone = {t for t in mine if g.sole(s, t, f)}  # those it holds alone: its units there may move
         claimed = {d.on for d in fs.dice if d.place == "marker"}
         plans = []
         for m in s.markers:
@@ -176,19 +170,17 @@ class Evaluation:
     def _progress(self, g: Any, s: State, f: str, c: str) -> float:
         """0..1: how near ``f`` is to its objective on card ``c``."""
         o = g.data.objectives[c].for_faction(f)
-        if o.kind == "hold":
-            # objective_met's answer and the partial progress from one count of the units
-            have = list(map(g.side_counter(s, f), o.territories))
+        mine = g.side_counter(s, f)
+        if o.kind == "hold":  # objective_met's test, from the same count as the partial figure
+            have = [mine(t) for t in o.territories]
             if all(k >= o.n for k in have):
                 return 1.0
-            most = max(o.n, 1)
-            return sum(min(k, most) for k in have) / (most * len(o.territories)) * 0.8
-        if g.objective_met(s, f, c):
+        elif g.objective_met(s, f, c):
             return 1.0
-        mine = g.side_counter(s, f)
         if o.kind in ("hold", "share"):
-            need = max(o.n, 1) * len(o.territories)
-            return sum(min(mine(t), max(o.n, 1)) for t in o.territories) / need * 0.8
+            most = max(o.n, 1)
+            have = have if o.kind == "hold" else [mine(t) for t in o.territories]
+            return sum(min(k, most) for k in have) / (most * len(o.territories)) * 0.8
         if o.kind == "sole":
             return sum(0.5 if mine(t) else 0 for t in o.territories) / len(o.territories) * 0.8
         if o.kind == "region_units":

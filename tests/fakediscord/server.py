@@ -1190,7 +1190,7 @@ class FakeDiscord:
             raise DiscordError(404, 10062, "Unknown interaction")
         if rec.callback_type is not None:
             raise DiscordError(400, 40060, "Interaction has already been acknowledged.")
-        arrived = request.get(ARRIVED) or time.perf_counter()
+        arrived = request[ARRIVED]
         if arrived - rec.sent_at > self.response_deadline:
             self.late.append(rec)
             raise DiscordError(404, 10062, "Unknown interaction")
@@ -1257,7 +1257,7 @@ class FakeDiscord:
         else:
             m = self._interaction_message(rec, body, request[FILES], body.get("flags", 0), new=True)
         rec.followups.append(m)
-        rec.followup_times.append(request.get(ARRIVED) or time.perf_counter())
+        rec.followup_times.append(request[ARRIVED])
         return _json(m.to_dict())
 
     def _webhook_message(self, request: web.Request, rec: InteractionRecord) -> Message:
@@ -1284,7 +1284,7 @@ class FakeDiscord:
         if m is rec.original and rec.loading:
             m.flags &= ~Message.LOADING
             rec.loading = False
-            rec.followup_times.append(request.get(ARRIVED) or time.perf_counter())
+            rec.followup_times.append(request[ARRIVED])
         return _json(m.to_dict())
 
     async def _delete_webhook_message(self, request: web.Request) -> web.Response:

@@ -110,16 +110,9 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
     for i in seq:
         v = fs.dice[i].value
         for moves, route, steps, cap in made:
-            if steps > v:
-                continue  # not one unit
-            # _moves(moves, i, route, min(cap, v // steps)), its lists read here when made
-            n = v // steps
-            if n > cap:
-                n = cap
-            ms = moves.get(i)
-            if ms is None or len(ms) < n:
-                ms = _moves(moves, i, route, n)
-            out += ms if len(ms) == n else ms[:n]
+            n = min(cap, v // steps)
+            if n > 0:
+                out += _moves(moves, i, route, n)
     # Recruit
     if fs.supply > 0 and f != "gray":
         spots, _ = game.recruit_spots(s, f)

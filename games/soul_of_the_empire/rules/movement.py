@@ -49,8 +49,6 @@ def move_groups(
     (Moving Units; Gray units: only those of ``revolt`` when it is named). A group of k
     units along a route costs k x steps points."""
     out = []
-    append = out.append
-    board = s.board
     stuck = game.stuck(s, faction)
     for t in game.territories_of(s, faction):
         if game.blocked_leave(s, t, faction):
@@ -59,14 +57,9 @@ def move_groups(
         if have <= 0:
             continue
         for dest, route in game.reach(s, t, faction, most, stuck=stuck).items():
-            # min(have, room(s, dest, faction)), the room read off the board here: the
-            # same figure for the 100-odd routes of a position
-            cell = board.get(dest)
-            cap = UNIT_LIMIT - (cell.get(faction, 0) if cell else 0)
-            if have < cap:
-                cap = have
+            cap = min(have, game.room(s, dest, faction))
             if cap > 0:
-                append((route, len(route) - 1, cap))
+                out.append((route, len(route) - 1, cap))
     return out
 
 
