@@ -7,11 +7,14 @@ covers, `games.core.fuzz.variants_of`), played by the heuristic agents, written 
     python -m tests.record_fixtures                 # all games
     python -m tests.record_fixtures credo roman-war # some games
     python -m tests.record_fixtures --views promised-land
+    python -m tests.record_fixtures --state promised-land
 
 Re-record a game only when a change to its rules is meant to change how recorded games
 play, and say so in the commit. ``--views`` keeps every recorded game and only recomputes
-its spectator-view hashes, for a change to what the View shows; it refuses (and writes
-nothing for that game) when anything else differs: then the rules changed too.
+its spectator-view hashes, for a change to what the View shows; ``--state`` recomputes
+the final-state hash too, for a field the State records that changes no play; both
+refuse (and write nothing for that game) when anything else differs: then the rules
+changed too.
 """
 
 from __future__ import annotations
@@ -62,18 +65,19 @@ def record(game_id: str) -> list[Path]:
     return written
 
 
-def rehash(game_id: str) -> None:
+def rehash(game_id: str, *, final: bool = False) -> None:
     game = get_game(game_id)
     paths = sorted((FIXTURES / game_id).glob("*.json"))
     new = {}
     for path in paths:
-        rec, problems = rehash_views(game, json.loads(path.read_text()))
+        rec, problems = rehash_views(game, json.loads(path.read_text()), final=final)
         if problems:
-            raise SystemExit(f"{path.name}: not only the views changed: " + "; ".join(problems[:3]))
+            what = "the views and the final state" if final else "the views"
+            raise SystemExit(f"{path.name}: not only {what} changed: " + "; ".join(problems[:3]))
         new[path] = rec
     for path, rec in new.items():
         path.write_text(json.dumps(rec, separators=(",", ":")) + "\n")
-        print(f"{path.relative_to(FIXTURES.parent.parent)}: views recomputed")
+        print(f"{path.relative_to(FIXTURES.parent.parent)}: views{' and final state' if final else ''} recomputed")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -82,12 +86,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("games", nargs="*", metavar="GAME", help=f"game ids (default: all of {', '.join(ids)})")
     parser.add_argument("--views", action="store_true",
                         help="keep the recorded games; recompute only their spectator-view hashes")
+    parser.add_argument("--state", action="store_true",
+                        help="like --views, and recompute the final-state hash (a State field that changes no play)")
     args = parser.parse_args(argv)
     unknown = [g for g in args.games if g not in ids]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; games: {', '.join(ids)}")
     for game_id in args.games or ids:
-        rehash(game_id) if args.views else record(game_id)
+        rehash(game_id, final=args.state) if args.views or args.state else record(game_id)
 
 
 if __name__ == "__main__":

@@ -7,11 +7,12 @@ import random
 from typing import Any
 
 from games.core import Seat
-from games.core.secrets import redeal
+from games.core.secrets import redeal, redraw
 
 from . import text
-from .model import CardView, PlayerView, State, View
+from .model import CardView, PlayCard, PlayerView, State, View
 from .queries import HAND_LIMIT
+from .rules.war import contribution
 
 
 class ViewRules:
@@ -24,26 +25,44 @@ class ViewRules:
 
     def perturb_hidden(self: Any, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
         """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
-        deck shuffled, and the hands of the seats outside ``keep`` redealt with it (the
-        cards a seat has committed to the war in progress stay in its hand)."""
+        deck shuffled, the hands of the seats outside ``keep`` redealt with it (the cards
+        committed to the war in progress stay in the hand), then, until the reveal, the
+        commitment of each of those seats drawn again among every commitment it could
+        have made with its new hand (``war_space``)."""
         others = [x for x in range(len(s.players)) if keep is not None and x not in keep]
-        committed: dict[Seat, list[str]] = {x: [] for x in others}
-        for c in s.war.contributions if s.war is not None else ():
-            if c.seat in committed:
-                committed[c.seat] += [*c.cards, *([c.block] if c.block else [])]
+        hidden = {c.seat: c for c in s.war.contributions} if s.war is not None and s.war.stage == "commit" else {}
+        kept: dict[Seat, list[str]] = {}
         free = []
         for x in others:
             hand = list(s.players[x].hand)
-            for c in committed[x]:
-                if c in hand:
-                    hand.remove(c)
+            c = hidden.get(x)
+            kept[x] = [card for card in (*c.cards, *([c.block] if c.block else [])) if card in hand] if c else []
+            for card in kept[x]:
+                hand.remove(card)
             free.append(hand)
         zones = redeal([*free, s.deck], rand)
         players = list(s.players)
         for x, hand in zip(others, zones, strict=False):
-            kept = tuple(c for c in committed[x] if c in s.players[x].hand)
-            players[x] = players[x].model_copy(update={"hand": kept + hand})
-        return s.model_copy(update={"players": tuple(players), "deck": zones[-1]})
+            players[x] = players[x].model_copy(update={"hand": tuple(kept[x]) + hand})
+        out = s.model_copy(update={"players": tuple(players), "deck": zones[-1]})
+        if not any(x in hidden for x in others):
+            return out
+        war = out.war
+        assert war is not None
+        redrawn = []
+        for c in war.contributions:
+            if c.seat in others:
+                commitments = [a for a in self.war_space(out, c.seat) if not isinstance(a, PlayCard)]
+                c = redraw(c, commitments, rand, key=lambda a, x=c.seat: contribution(war, x, a))
+            redrawn.append(c)
+        return out.model_copy(update={"war": war.model_copy(update={"contributions": tuple(redrawn)})})
+
+    def sealed(self: Any, s: State) -> frozenset[Seat]:
+        """The seats that have committed to the war in progress, until the reveal
+        (CONQUEST PHASE: the commitments are made in secret; RULINGS R5)."""
+        if s.war is None or s.war.stage != "commit":
+            return frozenset()
+        return frozenset(c.seat for c in s.war.contributions)
 
     def view(self: Any, s: State, viewer: Seat | None) -> View:
         """What ``viewer`` (None: the public) sees: every nation's tokens and hand size,

@@ -144,6 +144,13 @@ class GameDefaults(Explainable):
         ``s`` itself; every game with hands, decks or face-down cards overrides it."""
         return s
 
+    def sealed(self, s: Any) -> frozenset[Seat]:
+        """The seats whose choice in ``s`` is made and kept face down until the others
+        have chosen (a war commitment, a Combat Card chosen in secret, a secret
+        discard). A step after which another seat's sealed choice is no longer sealed
+        reveals it (``games.core.secrets.derive_reveals``). Default: none."""
+        return frozenset()
+
     def reveals(
         self, before: Any, seat: Seat, action: Any, step: Step[Any], rng_for: Callable[[], Rng], drew: bool
     ) -> bool:

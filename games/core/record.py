@@ -74,11 +74,12 @@ def record_game(
     }
 
 
-def rehash_views(game: Any, record: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def rehash_views(game: Any, record: dict[str, Any], *, final: bool = False) -> tuple[dict[str, Any], list[str]]:
     """``record`` with its spectator-view hashes recomputed from the same actions, for a
-    change that alters what the View shows but not the rules; and the differences other
-    than views (notation, final state, outcome, an action that no longer applies), which
-    must be empty for the new record to be kept."""
+    change that alters what the View shows but not the rules (with ``final``, the
+    final-state hash too: a field the State records without changing how games play);
+    and the other differences (notation, the final state unless ``final``, outcome, an
+    action that no longer applies), which must be empty for the new record to be kept."""
     views: list[str] = []
     seats = list(range(record["players"]))
     s = start(game, seats, game.Options(**record["options"]), record["seed"]).state
@@ -89,7 +90,7 @@ def rehash_views(game: Any, record: dict[str, Any]) -> tuple[dict[str, Any], lis
         except Exception:
             break
         views.append(model_hash(game.view(s, None)))
-    new = {**record, "views": views}
+    new = {**record, "views": views, **({"final": model_hash(s)} if final else {})}
     problems = [p for p in check_record(game, new) if "spectator view" not in p]
     return new, problems
 

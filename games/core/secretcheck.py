@@ -17,10 +17,19 @@ At every state reached by random play it checks:
   what its player could not see is drawn again, and the same views for every seat
   when what nobody sees is drawn again; these perturbations are fresh ones, drawn
   independently of those the game's own verdict may use.
+- **choice**: a choice made in secret stays secret until a step marked revealing shows
+  it. Where a seat's action could have been another that leaves every other seat's
+  view, events and the prompts the same (a face-down card, a war commitment), the game
+  is followed along both branches with the same later actions; the first step after
+  which some other seat sees a difference must be marked revealing, unless the chooser
+  itself took it. This check does not rely on ``perturb_hidden``: it finds a secret
+  choice the game forgot to perturb (an undo after that step would let the other seat
+  choose again knowing it).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +37,7 @@ from typing import Any
 from .agents import make_agent
 from .errors import GameError
 from .rng import Rng
-from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome
+from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome, seats_of
 
 
 @dataclass(frozen=True)
@@ -78,12 +87,12 @@ def check_game(
     *,
     tries: int = 3,
     agent: str = "random",
-    checks: frozenset[str] = frozenset({"prompt", "reveal"}),
+    checks: frozenset[str] = frozenset({"prompt", "reveal", "choice"}),
 ) -> Report:
     """Play one random game of ``game`` (``players`` seats, ``options``, ``seed``) for up
     to ``steps`` actions and run the checks (module docstring) at each state, ``tries``
     perturbations each: ``checks`` holds ``prompt`` and/or ``reveal`` (the perturbation
-    checks always run). ``agent``: ``random`` or ``heuristic`` players."""
+    checks always run), ``choice`` too. ``agent``: ``random`` or ``heuristic`` players."""
     from .replay import start
 
     report = Report()
@@ -95,6 +104,8 @@ def check_game(
 
     def found(step: int, kind: str, detail: str, context: Any = None) -> None:
         report.findings.append(Finding(game.id, players, options, seed, step, kind, detail, context))
+
+    branches: list[_Branch] = []  # the "choice" check's other branches, alive while secret
 
     for n in range(1, steps + 1):
         if game.outcome(s) is not None:
@@ -142,8 +153,12 @@ def check_game(
                     found(n, "prompt", f"after '{notation}' by seat {seat} the same public events lead to "
                                        f"{after} or {public_prompts(game, alt.state)}", (s, other, seat, action))
                     break
-        if "reveal" in checks and not reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n),
-                                              rng.draws > 0):
+        revealing = reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n), rng.draws > 0)
+        if "choice" in checks:
+            for finding in _follow(game, branches, seat, action, step, Rng(seed, n), revealing, n, notation):
+                found(n, "choice", finding, (s, seat, action))
+            branches += _secret_branches(game, s, seat, action, step, Rng(seed, n), rand, n, notation)
+        if "reveal" in checks and not revealing:
             report.non_revealing += 1
             for i in range(tries):
                 for keep in ({seat}, None):
@@ -163,6 +178,72 @@ def check_game(
                 break
         s = step.state
     return report
+
+
+BRANCH_STEPS = 16
+"""How many steps the "choice" check follows a branch before giving it up."""
+
+
+@dataclass
+class _Branch:
+    """The game as it would be had ``chooser`` made another secret choice at ``step``."""
+
+    state: Any
+    chooser: int
+    step: int
+    notation: str
+    blind: tuple[int, ...]  # the seats that cannot tell the branches apart
+
+
+def _seen(game: Any, s: Any, events: list[Any], viewer: Any) -> Any:
+    return (game.view(s, viewer), [e for e in events if e.visible(viewer)], public_prompts(game, s))
+
+
+def _secret_branches(game: Any, s: Any, seat: int, action: Any, step: Any, rng: Rng, rand: random.Random,
+                     n: int, notation: str) -> list[_Branch]:
+    """One other choice ``seat`` could have made instead of ``action`` (drawn with
+    ``rand``) when the seats other than ``seat`` and the spectators cannot tell it from
+    ``action`` after the step: a branch to follow (empty otherwise, or when the other
+    choice draws differently)."""
+    legal = game.legal_actions(s, seat)
+    if len(legal) < 2:
+        return []
+    other = legal[int(rand.random() * len(legal))]
+    if other == action:
+        return []
+    try:
+        alt = game.apply(s, seat, other, Rng(rng.seed, rng.step))
+    except GameError:
+        return []
+    viewers = [x for x in seats_of(game, s) if x != seat] + [None]
+    if any(_seen(game, step.state, step.events, v) != _seen(game, alt.state, alt.events, v) for v in viewers):
+        return []
+    alt_notation = game.format_action(s, other)
+    return [_Branch(alt.state, seat, n, f"'{notation}' or '{alt_notation}'", tuple(x for x in viewers if x is not None))]
+
+
+def _follow(game: Any, branches: list[_Branch], seat: int, action: Any, step: Any, rng: Rng, revealing: bool,
+            n: int, notation: str) -> list[str]:
+    """Apply ``action`` by ``seat`` to each branch too; a branch whose difference some
+    other seat now sees is a finding when the step is not marked ``revealing`` (and was
+    not the chooser's), and ends; a branch where the action is refused, or followed for
+    ``BRANCH_STEPS``, ends too. ``branches`` is updated in place."""
+    out, alive = [], []
+    for b in branches:
+        try:
+            alt = game.apply(b.state, seat, action, Rng(rng.seed, rng.step))
+        except GameError:
+            continue
+        shown = [v for v in b.blind if _seen(game, step.state, step.events, v) != _seen(game, alt.state, alt.events, v)]
+        if shown:
+            if not revealing and seat != b.chooser:
+                out.append(f"'{notation}' by seat {seat} is marked non-revealing, yet it shows seat(s) "
+                           f"{shown} the secret choice seat {b.chooser} made at step {b.step} ({b.notation})")
+            continue
+        if n - b.step < BRANCH_STEPS:
+            alive.append(dataclasses.replace(b, state=alt.state))
+    branches[:] = alive
+    return out
 
 
 def configurations(game: Any) -> list[tuple[int, dict[str, Any]]]:
@@ -185,7 +266,7 @@ def check_all(
     steps: int,
     *,
     tries: int = 3,
-    checks: frozenset[str] = frozenset({"prompt", "reveal"}),
+    checks: frozenset[str] = frozenset({"prompt", "reveal", "choice"}),
 ) -> Report:
     """``check_game`` over every configuration of each game and every seed (agents
     alternate between heuristic and random by seed)."""

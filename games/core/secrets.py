@@ -18,7 +18,8 @@ From that, an action's "reveals" is a fact rather than a guess:
 
 ``derive_reveals`` establishes it: the step drew randomness, or showed a private
 event to a seat other than its player (what that seat learned is not the
-player's to take back), or the same action applied to perturbed states gives a
+player's to take back), or it ended the secrecy of a choice another seat had made face
+down (the game's ``sealed`` hook), or the same action applied to perturbed states gives a
 different observation. An observation is the player's own view, the public view,
 the events each of them sees, and the prompts (who is asked, what kind, and the
 prompt's text). A second round perturbs only what nobody sees and compares every
@@ -107,6 +108,24 @@ def redeal(zones: Sequence[Sequence[T]], rand: random.Random) -> list[tuple[T, .
     return out
 
 
+def redraw(chosen: T, options: Sequence[Any], rand: random.Random,
+           key: Callable[[Any], T] = lambda o: o) -> T:
+    """A choice made face down drawn again: ``key`` of one of ``options`` (every choice
+    its seat could have made, ``chosen`` among them: a Combat Card chosen in secret, a
+    war commitment), at random; for a ``Rotation``, the first option that differs from
+    ``chosen``, so the first perturbation changes it whenever another was possible.
+    ``options`` is indexed, not listed (an ``ActionSpace`` is fine); ``chosen`` when
+    there are none."""
+    if not options:
+        return chosen
+    if isinstance(rand, Rotation):
+        for o in options:
+            if key(o) != chosen:
+                return key(o)
+        return chosen
+    return key(options[rand.randrange(len(options))])
+
+
 def public_prompts(game: Any, s: Any) -> tuple[tuple[Seat, str, str], ...]:
     """Who is asked now, with the prompt's kind and text: what every player sees of
     the prompts (the "Now" line, the pings)."""
@@ -187,7 +206,7 @@ def derive_reveals(
     ``seat`` could not see is drawn again (``tries`` perturbations of ``seat``'s hidden
     information, then ``tries`` of what nobody sees). ``rng_for()`` returns a fresh copy
     of the step's ``Rng``."""
-    if evident_reveals(seat, step, drew):
+    if evident_reveals(seat, step, drew) or unsealed(game, before, seat, step.state):
         return True
     rng = rng_for()
     rng_for = _deferred(rng_for, rng)
@@ -203,6 +222,14 @@ def derive_reveals(
                     exc_info=True)
         return True
     return False
+
+
+def unsealed(game: Any, before: Any, seat: Seat, after: Any) -> bool:
+    """Whether a step by ``seat`` from ``before`` to ``after`` ended the secrecy of a
+    choice another seat had sealed (the game's ``sealed`` hook): the last commitment
+    of a war reveals the others. Read off the rules' own record of what is face down,
+    so it holds whatever the perturbations draw."""
+    return bool(game.sealed(before) - {seat} - game.sealed(after))
 
 
 class _DeferredRng(Rng):

@@ -60,7 +60,8 @@ class OwnedArtefact(Model):
 
 class PlayerState(Model):
     """One seat: its team, Kingdom cards in hand (hidden) and played (public), coins
-    (hidden), Artefacts, and its markers on the Royal and Kingdom tracks (tokens achieved)."""
+    (hidden), Artefacts, its markers on the Royal and Kingdom tracks (tokens achieved),
+    and the cards it discarded at the start of the current Book (hidden)."""
 
     side: Side
     hand: tuple[int, ...] = ()
@@ -70,6 +71,7 @@ class PlayerState(Model):
     royal: int = 0
     kingdom: int = 0
     to_discard: int = 0
+    discarded: tuple[int, ...] = ()  # its secret discard of the current Book (RULINGS.md R27)
 
 
 class Retreat(Model):

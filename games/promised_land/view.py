@@ -62,16 +62,39 @@ class ViewRules:
 
     def perturb_hidden(self, s: State, keep: frozenset[Seat] | None, rand: random.Random) -> State:
         """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
-        bag and the decks of the Books not yet dealt shuffled, and the Kingdom cards in
-        hand of each side's players outside ``keep`` redealt among them (hand sizes
-        kept; the current Book's deck holds discards some seats know, so it stays)."""
+        bag and the decks of the Books not yet dealt shuffled; and for each side, the
+        Kingdom cards in hand of its players outside ``keep`` redealt with the cards of
+        the current Book's deck they cannot place (hand sizes kept): not those the Time
+        track has passed (nobody held them, RULINGS.md R27), not the discards of a seat
+        of ``keep``."""
         players = list(s.players)
-        for side in ("heathen", "hebrew"):
-            others = [x for x, p in enumerate(s.players) if p.side == side and keep is not None and x not in keep]
-            for x, hand in zip(others, redeal([s.players[x].hand for x in others], rand), strict=True):
-                players[x] = players[x].model_copy(update={"hand": tuple(sorted(hand))})
-        decks = tuple(d if i // 2 < s.book else shuffled(d, rand) for i, d in enumerate(s.decks))
-        return s.model_copy(update={"players": tuple(players), "decks": decks, "bag": shuffled(s.bag, rand)})
+        decks = [d if i // 2 < s.book else shuffled(d, rand) for i, d in enumerate(s.decks)]
+        for side_i, side in enumerate(("heathen", "hebrew")):
+            team = [x for x, p in enumerate(s.players) if p.side == side]
+            others = [x for x in team if keep is not None and x not in keep]
+            if not others:
+                continue
+            di = (s.book - 1) * 2 + side_i
+            deck = decks[di] if 0 <= di < len(decks) else ()
+            known = {c for x in team if x not in others for c in s.players[x].discarded}
+            fixed = tuple(c for c in deck if c <= s.time or c in known)
+            free = [c for c in deck if c > s.time and c not in known]
+            zones = redeal([*(s.players[x].hand for x in others), free], rand)
+            i = 0  # the seats' discards are now cards of the redealt deck
+            for x, hand in zip(others, zones, strict=False):
+                k = len(s.players[x].discarded)
+                discarded, i = zones[-1][i : i + k], i + k
+                players[x] = players[x].model_copy(update={"hand": tuple(sorted(hand)), "discarded": discarded})
+            if 0 <= di < len(decks):
+                decks[di] = fixed + zones[-1]
+        return s.model_copy(update={"players": tuple(players), "decks": tuple(decks), "bag": shuffled(s.bag, rand)})
+
+    def sealed(self, s: State) -> frozenset[Seat]:
+        """The seats that have made their secret discard of a Book's start while the
+        others still choose theirs (RULINGS.md R27)."""
+        if s.phase != "discard":
+            return frozenset()
+        return frozenset(x for x, p in enumerate(s.players) if p.discarded)
 
     def players_view(self: Any, s: State, viewer: Seat | None) -> tuple[PlayerView, ...]:
         """Each seat as ``viewer`` sees it: hands and coins of others hidden until the end."""

@@ -151,6 +151,7 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
 
     view = view_rules.view
     perturb_hidden = view_rules.perturb_hidden
+    sealed = view_rules.sealed
     objective_text = view_rules.objective_text
     _explain_all = view_rules.explain_all
 

@@ -10,12 +10,14 @@ from games.core import (
 )
 from games.core.english import count
 from games.core.explain import Explanation
-from games.core.secrets import redeal, shuffled
+from games.core.secrets import redeal, redraw, shuffled
 
 from .data import ObjectiveCard
 from .model import (
+    Commit,
     FactionView,
     ObjectiveView,
+    Prepare,
     SeatView,
     State,
     View,
@@ -155,7 +157,9 @@ def perturb_hidden(game: Any, s: State, keep: frozenset[Seat] | None, rand: rand
     """``s`` as the seats of ``keep`` cannot tell it apart (games.core.secrets): the
     Objective deck and every Power Card deck shuffled, and the hand of each faction
     whose seat is outside ``keep`` (the Gray faction's always) redealt with its deck
-    (a Power Card chosen for the combat in progress, still in its hand until both sides have chosen, stays there)."""
+    (a Power Card chosen for the combat in progress, still in its hand until both sides have chosen, stays there);
+    then the choices of those seats' combat sides made face down and not yet revealed drawn
+    again among those each could have made (games.core.secrets.redraw)."""
     committed: dict[str, list[str]] = {}
     for side, choice in (s.combat.prepared if s.combat is not None else {}).items():
         if choice.power:
@@ -171,4 +175,32 @@ def perturb_hidden(game: Any, s: State, keep: frozenset[Seat] | None, rand: rand
             factions[fid] = f.model_copy(update={"hand": tuple(fixed) + hand, "deck": deck})
         else:
             factions[fid] = f.model_copy(update={"deck": shuffled(f.deck, rand)})
-    return s.model_copy(update={"factions": factions, "objective_deck": shuffled(s.objective_deck, rand)})
+    out = s.model_copy(update={"factions": factions, "objective_deck": shuffled(s.objective_deck, rand)})
+    c = out.combat
+    if c is None or keep is None or c.stage not in ("powers", "choose"):
+        return out
+    # the choices made face down and not yet revealed, drawn again among those the side
+    # could have made (with its new hand): before the Combat Cards, then the Combat Card
+    hidden = [x for x in (c.attacker, c.defender) if game.seat_of(out, x) not in keep]
+    if c.stage == "powers":
+        prepared = {x: redraw(p, game.prepare_options(out, x), rand, key=_prepared) if x in hidden else p
+                    for x, p in c.prepared.items()}
+        return out.model_copy(update={"combat": c.model_copy(update={"prepared": prepared})})
+    choices = {x: redraw(p, [Commit(card=k) for k in game.combat_cards(out, x)], rand) if x in hidden else p
+               for x, p in c.choices.items()}
+    return out.model_copy(update={"combat": c.model_copy(update={"choices": choices})})
+
+
+def sealed(game: Any, s: State) -> frozenset[Seat]:
+    """The seats of the combat sides that have answered in secret and wait for the reveal:
+    before the Combat Cards (a face-down Power Card, Conscription; RULINGS.md R16), then
+    the Combat Card chosen (R9)."""
+    c = s.combat
+    if c is None or c.stage not in ("powers", "choose"):
+        return frozenset()
+    return frozenset(game.seat_of(s, x) for x in (c.prepared if c.stage == "powers" else c.choices))
+
+
+def _prepared(a: Any) -> Prepare:
+    """What an answer before the Combat Cards records (a pass: nothing, RULINGS.md R16)."""
+    return a if isinstance(a, Prepare) else Prepare()

@@ -6,6 +6,9 @@ trust invariants 2 and 3; issue 14). A bounded slice: the long run is
   and prompts when the information its player could not see (undrawn deck order, other
   hands, face-down cards) is drawn again, and the same views for every seat when what
   nobody sees is; the perturbations are fresh, independent of the game's own verdict.
+- Choices: a choice made face down (another choice its seat could have made that no
+  other seat could tell apart) stays secret until a step marked revealing shows it;
+  found by following both branches, without the game's ``perturb_hidden``.
 - Prompts: who is asked and the public text of each prompt are the same in states that
   differ only in hidden information.
 
@@ -37,4 +40,14 @@ def test_non_revealing_actions_do_not_depend_on_hidden_information(game_id):
 def test_public_prompts_do_not_depend_on_hidden_information(game_id):
     report = check_all([GAMES[game_id]], PROMPT_SEEDS, PROMPT_STEPS, tries=2, checks=frozenset({"prompt"}))
     assert report.states > 100
+    assert not report.findings, "\n".join(map(str, report.findings[:5]))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_secret_choice_is_shown_only_by_a_revealing_step(game_id):
+    """Trust invariant 2: an undo past a step that showed another seat's face-down choice
+    (a war commitment, a Combat Card, a secret discard) would let its player choose again
+    knowing it; such a step must be marked revealing (games.core.secretcheck, "choice")."""
+    report = check_all([GAMES[game_id]], SEEDS, STEPS * 2, tries=1, checks=frozenset({"choice"}))
+    assert report.actions > 50
     assert not report.findings, "\n".join(map(str, report.findings[:5]))

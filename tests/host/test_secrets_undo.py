@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.host import UndoError
+from games.core import get_game
 from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, established, host_on
 
 pytestmark = pytest.mark.usefixtures("backend")
@@ -164,3 +165,34 @@ async def test_the_costly_check_waits_for_an_undo_and_stops_at_the_first_reveali
                 return
             assert not any(r.reveals for r in rows) or first is not None
     raise AssertionError("no step revealing by the perturbations followed by unchecked ones in 60 actions")
+
+
+@pytest.mark.parametrize(("game_id", "seed"), [("barbarian-hordes", 7), ("soul-of-the-empire", 3),
+                                             ("promised-land", 5)])
+async def test_undo_after_a_reveal_of_another_seats_secret_choice_is_refused(game_id, seed):
+    """Trust invariant 2: a choice an AI seat made face down (Barbarian Hordes' war
+    commitments, CONQUEST PHASE / RULINGS R5; Soul of the Empire's Combat Card, R9;
+    Promised Land's secret discard, R27) is shown once the human has chosen too; an undo
+    past that would let the human choose again knowing it, so with no other human to
+    agree it is refused and nothing is taken back."""
+    game = get_game(game_id)
+    rand = random.Random(seed)
+    async with host_on(seed=seed) as host:
+        await host.create(GUILD, CHANNEL, ALICE, game_id)
+        await host.add_ai(CHANNEL, ALICE, 1)
+        await host.start(CHANNEL, ALICE)
+        rec = await host.storage.open_session(CHANNEL)
+        for _ in range(600):
+            options = await host.complete(CHANNEL, ALICE)
+            await host.act(CHANNEL, ALICE, "done" if "done" in options else rand.choice(options))
+            before = rec.seq
+            rec = await host.storage.get_session(rec.id)
+            assert rec.status == "active"
+            shown = (game.sealed(await host._state_at(game, rec, before)) - {0}
+                     - game.sealed(await host._state_at(game, rec, rec.seq)))
+            if shown:  # the AI seat's sealed choice is face up now
+                with pytest.raises(UndoError, match="no other player"):
+                    await host.undo(CHANNEL, ALICE)
+                assert (await host.storage.get_session(rec.id)).seq == rec.seq
+                return
+    raise AssertionError("no reveal of an AI seat's secret choice in 600 actions")

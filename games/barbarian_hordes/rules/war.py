@@ -106,21 +106,25 @@ def commit_refusal(game: Any, s: State, seat: Seat, a: Any) -> str | None:
     return game.not_handled(s, seat, a)
 
 
+def contribution(war: Any, seat: Seat, a: Any) -> Contribution:
+    """What ``seat``'s commitment ``a`` (Fight, Support, Block or Pass) records in ``war``."""
+    if isinstance(a, Fight):
+        return Contribution(seat=seat, side=seat, cards=a.cards, sacrifice=a.sacrifice)
+    if isinstance(a, Support):
+        return Contribution(seat=seat, side=a.side, cards=a.cards, armies=a.armies)
+    if isinstance(a, Block):
+        return Contribution(seat=seat, block=a.card)
+    if seat in (war.attacker, war.defender):
+        return Contribution(seat=seat, side=seat)
+    return Contribution(seat=seat)
+
+
 def apply_commit(game: Any, ctx: _Ctx, seat: Seat, a: Any) -> None:
     """``seat``'s secret commitment is recorded (its cards stay in hand until the
     reveal); once every seat has committed, all are revealed (:func:`reveal`)."""
     s = ctx.s
     war = s.war
-    if isinstance(a, Fight):
-        contrib = Contribution(seat=seat, side=seat, cards=a.cards, sacrifice=a.sacrifice)
-    elif isinstance(a, Support):
-        contrib = Contribution(seat=seat, side=a.side, cards=a.cards, armies=a.armies)
-    elif isinstance(a, Block):
-        contrib = Contribution(seat=seat, block=a.card)
-    elif seat in (war.attacker, war.defender):
-        contrib = Contribution(seat=seat, side=seat)
-    else:
-        contrib = Contribution(seat=seat)
+    contrib = contribution(war, seat, a)
     war = war.model_copy(
         update={
             "contributions": war.contributions + (contrib,),

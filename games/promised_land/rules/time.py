@@ -34,7 +34,7 @@ def start_book(game: Any, ctx: _Ctx, book: int) -> None:
         deck = list(decks[di])
         for x in team:
             hand, deck = deck[:dealt], deck[dealt:]
-            ctx.set_player(x, hand=tuple(sorted(hand)), to_discard=discard)
+            ctx.set_player(x, hand=tuple(sorted(hand)), to_discard=discard, discarded=())
             names = ", ".join(game.card_label(c) for c in sorted(hand))
             ctx.emit(PrivateNote(text=f"You are dealt: {names}.", visible_to=(x,)))
         decks[di] = tuple(deck)
@@ -49,7 +49,7 @@ def apply_discard(game: Any, ctx: _Ctx, seat: Seat, a: Discard) -> None:
     di = (ctx.s.book - 1) * 2 + (0 if p.side == "heathen" else 1)
     decks = list(ctx.s.decks)
     decks[di] = decks[di] + a.cards
-    ctx.set_player(seat, hand=tuple(c for c in p.hand if c not in a.cards), to_discard=0)
+    ctx.set_player(seat, hand=tuple(c for c in p.hand if c not in a.cards), to_discard=0, discarded=a.cards)
     ctx.update(decks=tuple(decks))
     ctx.emit(
         PrivateNote(
