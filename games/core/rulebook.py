@@ -307,8 +307,9 @@ def answer_ruling(book: Rulebook, ruling: Ruling) -> str:
 
 
 def answer_word(book: Rulebook, text: str, limit: int = 12) -> str | None:
-    """The text's sentences containing ``text`` (every word of it), under their sections,
-    and the rulings that mention it; None when nothing does."""
+    """The text's sentences containing ``text`` (every word of it), under their sections
+    (each sentence once: a section may print one twice), and the rulings that mention it;
+    None when nothing does."""
     words = _WORD.findall(fold(text))
     if not words:
         return None
@@ -320,7 +321,8 @@ def answer_word(book: Rulebook, text: str, limit: int = 12) -> str | None:
     lines: list[str] = []
     count = 0
     for section in book.sections:
-        found = [_window(s, words) for s in section.sentences() if has(s)]
+        # a sentence the text prints twice in one section is quoted once
+        found = list(dict.fromkeys(_window(s, words) for s in section.sentences() if has(s)))
         if not found:
             continue
         if count >= limit:

@@ -323,3 +323,11 @@ def test_roman_war_explain_spells_out_the_marks_of_a_card() -> None:
     (_, meaning), = glossary_rows_for(g, "D1.cz")
     assert f"D1.cz: {meaning.replace('`', '')}" in levy.text
     assert "::" not in levy.text and ":: " not in topic_text(g, "rotate:")
+
+
+def test_a_sentence_printed_twice_in_a_section_is_quoted_once() -> None:
+    """Soul of the Empire's "Jewish Revolt Power Cards (The Gray Faction)" prints "If Rome
+    captures Gray Faction units, these go into the Captured Unit Area on the Roman Faction
+    board." at the end of two paragraphs; `rules capture` quotes it once under that section."""
+    text = topic_text(get_game("soul-of-the-empire"), "capture")
+    assert text.count("If Rome captures Gray Faction units") == 1
