@@ -75,6 +75,21 @@ class BarbarianHordes(FlowGame, Queries, ViewRules, NotationGame):
         (made at a secret prompt, revealed together later)."""
         return s.war is None or s.war.stage != "commit"
 
+    def why_not(self, s: State, seat: Seat, verb: str) -> str | None:
+        """Why ``block`` is not possible for ``seat``: no war is being committed to, it is
+        the attacker's own war, or the seat holds no card that blocks (an I card, or a P card
+        for the defender: CONQUEST PHASE, Card List Notation). None for other kinds."""
+        if verb != "block":
+            return None
+        war = s.war
+        if war is None or war.stage != "commit":
+            return ("a war is blocked while its sides commit, with an I card (or a P card by the defender; "
+                    "Card List Notation), and no war is at that point now")
+        if seat == war.attacker:
+            return "you are the attacker, and the attacker cannot block its own war (Card List Notation)"
+        which = "an I card or a P card" if seat == war.defender else "an I card (a P card blocks for the defender only)"
+        return f"you hold no card that can block this war: that takes {which} (Card List Notation)"
+
     def outcome(self, s: State) -> Outcome | None:
         """None while playing; then the winner (none after a tied round limit) and why."""
         if s.phase != "over":

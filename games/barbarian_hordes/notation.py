@@ -33,7 +33,15 @@ from games.core import (
 from games.core.english import count
 from games.core.errors import list_words
 from games.core.memo import last_state
-from games.core.notation import completions, fold, match_name, shorten, unique_prefix, unknown_command
+from games.core.notation import (
+    completions,
+    fold,
+    match_name,
+    shorten,
+    unfinished,
+    unique_prefix,
+    unknown_command,
+)
 from games.core.refusal import asked, cannot
 
 from .model import Attack, Block, Discard, Done, Fight, MoveSeat, Pass, PickNation, PlayCard, State, Support
@@ -175,12 +183,26 @@ def _read(game: BarbarianHordes, s: State, seat: int, text: str) -> Any:
     try:
         return _read_verb(game, s, seat, verb, rest, words[0], legal_kinds)
     except (InvalidNotationError, AmbiguousActionError) as e:
+        # "play" alone, "fight with": the legal actions it is the start of (support and discard
+        # are answered with their form instead: their lists are long)
+        more = unfinished(raw, _offered(game, s, seat, raw)) if verb not in ("support", "discard") else None
+        if more is not None:
+            raise more from None
         if wanted and not wanted & legal_kinds:
             raise IllegalActionError(cannot(game, s, seat, verb, hint(game, s, seat))) from None
         held = _not_held(game, s, seat, e.message)
         if held:
             raise IllegalActionError(f"{held}; {hint(game, s, seat)}") from None
         raise
+
+
+def _offered(game: BarbarianHordes, s: State, seat: int, raw: str) -> list[str]:
+    """The legal actions ``raw`` may be the start of: the candidates, and during a war's
+    commitments the S cards one may play then (R12)."""
+    texts = candidates(game, s, seat, limit=10**6, prefix=raw)
+    if s.war is not None and s.war.stage == "commit":
+        texts = [*texts, *(format_action(game, s, a) for a in game.s_plays(s, seat))]
+    return texts
 
 
 def _not_held(game: BarbarianHordes, s: State, seat: int, message: str) -> str | None:
@@ -254,7 +276,9 @@ def _read_verb(
     if verb == "play":
         return _read_play(game, s, seat, rest)
     if verb == "fight":
-        body = re.sub(r"^with\s+", "", rest, flags=re.I)
+        body = re.sub(r"^with\b\s*", "", rest, flags=re.I)
+        if rest and not body:  # "fight with" and nothing after it
+            raise InvalidNotationError(f"Fight with which card? {hint(game, s, seat)}")
         names = _hand_cards(game, s, seat)
         cards, sacrifice = [], False
         for part in _split_parts(body, names):

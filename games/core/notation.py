@@ -174,6 +174,29 @@ def unknown_command(
     return InvalidNotationError(f"{head}; {listed}.")
 
 
+def unfinished(typed: str, texts: Iterable[str], limit: int = 10) -> AmbiguousActionError | None:
+    """The question for text that stops where an action needs more: ``typed`` is, word for
+    word, the start of some of ``texts`` (a command word alone, ``fight with`` with nothing
+    after it) and none of them itself. The answer lists those actions: "'play' could be play
+    Conquest, play Tribes; which one?" (or "'play' needs more; legal now: play Tribes." when
+    one fits). None when ``typed`` is an action of ``texts`` or the start of none."""
+    key = fold(typed)
+    if not key:
+        return None
+    fits: list[str] = []
+    for t in dict.fromkeys(texts):
+        f = fold(t)
+        if f == key:
+            return None
+        if f.startswith(key + " "):
+            fits.append(t)
+    if not fits:
+        return None
+    if len(fits) == 1:
+        return AmbiguousActionError(f"{shorten(typed)!r} needs more; legal now: {fits[0]}.", fits)
+    return AmbiguousActionError(f"{shorten(typed)!r} could be {list_words(fits, limit)}; which one?", fits)
+
+
 def unique_prefix(typed: str, texts: Iterable[str] | TextIndex) -> str | None:
     """The one legal action's text that ``typed`` is a cut-short form of, or None.
 
