@@ -35,6 +35,7 @@ from typing import Any
 
 from bot.host import GameFaultError, Host, HostSettings, PromptInfo, Reply, open_host
 from bot.host.service import PASS_WORDS
+from bot.host.usertext import UNREADABLE, readable, unreadable
 from bot.lineedit import LineEditor
 from games.core import GameError, StaleStateError, get_game
 from games.core.english import count
@@ -535,12 +536,15 @@ class Console:
         while True:
             if self.typed_ahead is not None:
                 line, self.typed_ahead = self.typed_ahead, None
-                self.say(f"> {line}   (typed at the handover: used as your first command)")
+                self.say(f"> {readable(line)}   (typed at the handover: used as your first command)")
             else:
                 if self.editor.active:
                     legal = await host.complete(CHANNEL, user, "", limit=5000)
                     self.editor.offer([*legal, *COMMANDS])
                 line = self.ask("> ").strip()
+            if unreadable(line):  # bytes that are not UTF-8: say so, never echo them as escapes
+                self.say(f"  {UNREADABLE}")
+                continue
             word = line.lower()
             if word in ("quit", "exit", "stop"):
                 raise _Stop

@@ -12,6 +12,7 @@ from games.core import (
     Game,
     GameError,
     IllegalActionError,
+    InvalidNotationError,
     NotYourTurnError,
     Prompt,
     Seat,
@@ -32,6 +33,7 @@ from . import suggest
 from .common import REPEATED, _Applied, _AutoPass, _Known
 from .errors import NoSessionError, OutdatedActionError
 from .replies import Reply
+from .usertext import UNREADABLE, unreadable
 
 
 class _Cold(Exception):
@@ -352,7 +354,10 @@ class PlayMixin:
         """Who is asked in ``state``, and the text of the seat's answer (its ``choice``'s notation
         when given by index), once the action is judged against the question its sender saw
         (``prompt``; with ``bind``, the seat's question now). Raises NotYourTurnError,
-        OutdatedActionError."""
+        OutdatedActionError, and InvalidNotationError for text with characters that could not
+        be read (never echoed back as escapes)."""
+        if text is not None and unreadable(text):
+            raise InvalidNotationError(UNREADABLE)
         prompts = game.to_act(state)
         if bind:
             prompt = self._token_of(game, rec, state, prompts, seat) or ""

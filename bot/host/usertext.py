@@ -6,6 +6,11 @@ overrides), private-use and unassigned characters are removed, runs of spaces co
 the result is refused when empty or longer than the cap. What is stored and compared is
 this form, so "Rome\\u200b" and "ｒｏｍｅ" are "Rome" and "rome". How it is then written into a
 message (Discord escapes markdown and mentions) is the adapter's ``Names.text``.
+
+``unreadable`` tells typed input that held bytes no text could be read from (a terminal
+whose input is not UTF-8 hands them over as lone surrogates), so that it is refused with a
+plain message instead of echoing ``\\udcff`` escapes back; ``readable`` shows such text with
+U+FFFD in their place.
 """
 
 from __future__ import annotations
@@ -31,6 +36,24 @@ def clean(text: str, *, limit: int = MAX_FACTION_CHARS, what: str = "A name") ->
     if len(text) > limit:
         raise InvalidOptionError(f"{what} can be at most {limit} characters long; this one has {len(text)}.")
     return text
+
+
+UNREADABLE = (
+    "Your input had characters that could not be read (bytes that are not UTF-8 text); "
+    "nothing was done. Type it again."
+)
+"""The answer to input ``unreadable`` finds, in every adapter."""
+
+
+def unreadable(text: str) -> bool:
+    """Whether ``text`` holds characters no text could be read from: lone surrogates (what
+    bytes that are not UTF-8 become when read with ``surrogateescape``) or U+FFFD."""
+    return "\ufffd" in text or any("\ud800" <= ch <= "\udfff" for ch in text)
+
+
+def readable(text: str) -> str:
+    """``text`` with each lone surrogate replaced by U+FFFD, safe to print and to show."""
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
 
 
 def same(a: str, b: str) -> bool:

@@ -5,11 +5,16 @@ the faction a seat plays, the status shows that instead of the wish."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
+import tests.toygame  # noqa: F401  (registers "count")
+from bot.console import Console
 from bot.host import InvalidOptionError
-from bot.host.usertext import MAX_FACTION_CHARS, clean, same
-from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, host_on
+from bot.host.usertext import MAX_FACTION_CHARS, UNREADABLE, clean, readable, same, unreadable
+from games.core import InvalidNotationError
+from tests.host_helpers import ALICE, BOB, CHANNEL, GUILD, host_on, new_game
 
 pytestmark = pytest.mark.usefixtures("backend")
 
@@ -101,3 +106,31 @@ async def test_option_values_are_shown_escaped_and_shortened():
         r = await host.set_options(CHANNEL, ALICE, {"nations": ["@everyone", "y" * 500]})
         assert "@everyone" not in r.text and "@\u200beveryone" in r.text
         assert "y" * 101 not in r.text and "…" in r.text
+
+
+def test_unreadable_input_is_told_apart_and_shown_without_escapes():
+    """Bytes that are not UTF-8 (read by a terminal as lone surrogates, "\\udcff") are found,
+    and shown as U+FFFD, never as the escape."""
+    assert unreadable("pick \udcff\udcfe") and unreadable("\ufffd") and not unreadable("pick Hünen")
+    assert readable("pick \udcff\udcfe") == "pick \ufffd\ufffd"
+    assert readable("Rome") == "Rome"
+
+
+async def test_an_action_with_unreadable_characters_is_refused_plainly_and_changes_nothing():
+    async with host_on() as host:
+        await new_game(host)
+        before = await host.storage.open_session(CHANNEL)
+        with pytest.raises(InvalidNotationError) as e:
+            await host.act(CHANNEL, ALICE, "add \udcff\udcfe")
+        assert e.value.message == UNREADABLE
+        assert "\\udc" not in e.value.message and "could not be read" in e.value.message
+        assert (await host.storage.open_session(CHANNEL)).version == before.version
+
+
+def test_the_console_says_input_could_not_be_read_instead_of_echoing_escapes():
+    out = io.StringIO()
+    lines = iter(["\udcff\udcfe", "explain \udcff", "quit"])
+    Console("count", 2, 1, seed=9, options={"target": 15}, out=out, read=lambda prompt: next(lines)).run()
+    text = out.getvalue()
+    assert text.count(UNREADABLE) == 2
+    assert "\udcff" not in text and "\\udc" not in text
