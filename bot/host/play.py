@@ -313,6 +313,7 @@ class PlayMixin:
                 action = suggest.resolve(game, state, seat, text or "")
             if action is None:
                 action = game.parse_action(state, seat, text or "")
+            note = game.acted_note(state, seat, action, text)  # what the action's words may not say
             now = self.clock()
             applied, final, change, fault = await self._answer_and_follow(
                 game, rec, state, prompts, seat, action, user_id=user_id, interaction_id=interaction_id,
@@ -340,7 +341,7 @@ class PlayMixin:
             self._contexts.pop(rec.id, None)
         else:
             self._contexts[rec.id] = following
-        said: list[str | tuple[int, str]] = []
+        said: list[str | tuple[int, str]] = [(user_id, note)] if note else []
         if standing is not None:
             await self.storage.set_standing_pass(rec.id, seat, standing, now)
             said.append(f"{self._who(rec, seat)} passes for the rest of this {game.phase_word}.")

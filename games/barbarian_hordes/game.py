@@ -21,7 +21,7 @@ from games.core.flow import FlowGame
 
 from . import notation
 from .data import explanations, load
-from .model import Action, State, View
+from .model import Action, Done, State, View
 from .options import Options
 from .queries import HAND_LIMIT, Queries
 from .rules.context import _Ctx
@@ -89,6 +89,14 @@ class BarbarianHordes(FlowGame, Queries, ViewRules, NotationGame):
             return "you are the attacker, and the attacker cannot block its own war (Card List Notation)"
         which = "an I card or a P card" if seat == war.defender else "an I card (a P card blocks for the defender only)"
         return f"you hold no card that can block this war: that takes {which} (Card List Notation)"
+
+    def acted_note(self, s: State, seat: Seat, action: Any, typed: str | None) -> str | None:
+        """A word typed for done that says something else ("pass", "skip", "end"...) ends the
+        phase: the player is told so, "'pass' here means done: you end your Event Phase"."""
+        word = " ".join((typed or "").lower().split())
+        if not isinstance(action, Done) or word in ("", "done") or word not in (*notation.DONE_WORDS, "pass"):
+            return None
+        return f"'{word}' here means done: you end your {s.phase.capitalize()} Phase."
 
     def outcome(self, s: State) -> Outcome | None:
         """None while playing; then the winner (none after a tied round limit) and why."""

@@ -121,6 +121,13 @@ class GameDefaults(Explainable):
         ``[]`` (the default) when there is nothing to say."""
         return []
 
+    def acted_note(self, s: Any, seat: Seat, action: Any, typed: str | None) -> str | None:
+        """A line for ``seat`` alone on what ``action``, legal in ``s``, does when its words
+        may not say so (``typed``: the text the player typed, None for a button): a word read
+        as another ("pass" that means done), a phase ended with dice unspent. The host shows it
+        with the action's reply; ``None`` (the default) when there is nothing to add."""
+        return None
+
     def sides(self, s: Any, players: int) -> list[int]:
         """The side of each of the ``players`` seats, for results and ratings: seats on one
         side win or lose together. Default: every seat is its own side."""

@@ -98,7 +98,8 @@ class Game(Protocol):
     # ``require_turn(s, seat)`` (the one "game over" / "not your turn" refusal),
     # ``phase_mark(s)`` with ``phase_word`` (the phase a state is in, from public
     # information, for the host's "pass for the rest of this phase"), the refusal hooks
-    # ``why_not(s, seat, verb)`` and ``not_offered(s, seat)`` (games.core.refusal),
+    # ``why_not(s, seat, verb)`` and ``not_offered(s, seat)`` (games.core.refusal), the
+    # ``acted_note(s, seat, action, typed)`` its player is shown with an action's reply,
     # ``sides(s, players)`` (who wins or loses together), and ``option_notes(s, seat)`` (a
     # value shown on a button after the name it follows). A game built on stages
     # inherits ``to_act``, ``legal_actions`` and ``apply`` from ``games.core.flow.FlowGame``.

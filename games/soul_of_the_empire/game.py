@@ -18,6 +18,7 @@ from pydantic import TypeAdapter
 
 from games.core import Outcome, Prompt, Rng, Seat
 from games.core.base import NotationGame
+from games.core.english import count
 from games.core.explain import Explanation
 from games.core.flow import FlowGame
 from games.core.memo import last_state
@@ -25,7 +26,7 @@ from games.core.memo import last_state
 from . import notation, text
 from . import view as view_rules
 from .data import Data, load
-from .model import Action, DiscardPower, State, View
+from .model import Action, DiscardPower, EndMain, Pass, State, View
 from .options import Options
 from .queries import Queries
 from .rules import Rules
@@ -92,6 +93,24 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
         if s.combat is None:
             return {}
         return {c.name: str(c.number) for c in self.data.combat.values()}
+
+    def acted_note(self, s: State, seat: Seat, action: Any, typed: str | None) -> str | None:
+        """What ``pass`` in the Start Phase does (Passing: the whole turn is passed and every die
+        gathered and rolled again), and how many dice of the Dice Sequence ``end`` leaves unspent
+        (they are rolled again in the End Phase: Roll and Ready)."""
+        f = self.acting(s, seat)
+        if f is None:
+            return None
+        if isinstance(action, Pass) and s.phase == "start":
+            return (f"pass: {self.fname(f)} passes its whole turn instead of playing its 3 phases (Passing): "
+                    "all its dice are gathered, then rolled and readied for its next turn.")
+        if isinstance(action, EndMain):
+            left = sorted(s.factions[f].dice[i].value for i, d in enumerate(s.factions[f].dice)
+                          if d.place == "unspent" and d.seq)
+            if left:
+                return (f"end: {self.fname(f)} ends its Main Phase with {count(len(left), 'die', 'dice')} of its "
+                        f"Dice Sequence unspent ({' '.join(map(str, left))}); they are rolled again in the End Phase.")
+        return None
 
     def seat_name(self, s: State, seat: Seat) -> str:
         """The factions a seat plays: "Rome", or "Rome + Jewish" with 2 players."""

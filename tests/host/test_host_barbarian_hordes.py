@@ -85,3 +85,25 @@ async def test_an_all_ai_game_finishes_at_start_and_verifies():
         assert reply.status == "finished"
         ok, lines = await verify_session(host.storage, reply.session_id)
         assert ok, lines
+
+
+async def test_pass_that_means_done_says_so_to_its_player():
+    """Barbarian Hordes' Event and Conquest Phases end with done; `pass` typed there is read as
+    done, and the reply tells its player: "'pass' here means done: you end your Event Phase"."""
+    async with host_on(seed=3) as host:
+        await host.create(GUILD, CHANNEL, ALICE, "barbarian-hordes")
+        await host.add_ai(CHANNEL, ALICE, 1)
+        reply = await host.start(CHANNEL, ALICE)
+        for _ in range(60):
+            prompt = next(p for p in reply.prompts if p.user_id == ALICE)
+            if prompt.text.startswith("Event Phase:"):
+                break
+            reply = await host.act(CHANNEL, ALICE, "pass" if prompt.kind == "respond" else prompt.choices[0])
+        else:
+            raise AssertionError("Alice's Event Phase never came")
+        reply = await host.act(CHANNEL, ALICE, "pass")
+        mine = "\n".join(p.text for p in reply.private_for(ALICE))
+        assert "'pass' here means done: you end your Event Phase." in mine
+        assert "here means done" not in reply.text  # for its player alone
+        log = (await host.log(CHANNEL, ALICE, per_page=100)).log
+        assert log[-1].notation == "done" or any(e.notation == "done" for e in log)

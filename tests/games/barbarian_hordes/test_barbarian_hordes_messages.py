@@ -80,3 +80,13 @@ def test_block_with_a_card_that_cannot_block_outside_a_war_says_when_a_war_is_bl
     assert _message(s, 0, "block with Cavalry").startswith(
         "'block' is not possible now: a war is blocked while its sides commit, with an I card"
     )
+
+
+@pytest.mark.parametrize(("typed", "phase"), [("pass", "Event"), ("skip", "Event"), ("done", None)])
+def test_a_word_read_as_done_tells_its_player_the_phase_ends(typed: str, phase: str | None):
+    """EVENT PHASE ends when its player says done; `pass` (or `skip`) there is done, and its
+    player is told so: "'pass' here means done: you end your Event Phase"."""
+    s = make_state(["Huns", "Visigoths"], hands=[["Tribes"], []])
+    a = GAME.parse_action(s, 0, typed)
+    note = GAME.acted_note(s, 0, a, typed)
+    assert note == (f"'{typed}' here means done: you end your {phase} Phase." if phase else None)
