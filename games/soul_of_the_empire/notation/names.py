@@ -124,18 +124,42 @@ def _faction(g: SoulOfTheEmpire, s: State, text: str) -> str:
         raise
 
 
-def _objective(g: SoulOfTheEmpire, s: State, text: str) -> str:
+def _objective(g: SoulOfTheEmpire, s: State, text: str, *, any_card: bool = False) -> str:
+    """The face-up Objective Card ``text`` names; with ``any_card``, failing that, any
+    Objective Card of the game (for a refusal that says why it is not one to use now)."""
     names = {g.data.objectives[c].name: c for c in s.objectives}
-    return match_name(text.strip(), names, "Objective Card")
+    try:
+        return match_name(text.strip(), names, "Objective Card")
+    except InvalidNotationError:
+        if not any_card:
+            raise
+        every = {c.name: c.id for c in g.data.objectives.values()}
+        try:
+            return match_name(text.strip(), every, "Objective Card")
+        except (InvalidNotationError, AmbiguousActionError):
+            pass
+        raise
 
 
 def _int(text: str, what: str) -> int:
+    """The value of a die ``what`` typed as ``text``: a number from 1 to 6 (Dice)."""
     text = text.strip()
     if not text:  # nothing typed where the number goes: ask for it
         raise InvalidNotationError(f"Name {what} by its value (a number).")
     if not text.isdigit():
         raise InvalidNotationError(f"Expected a number for {what}, not {shorten(text)!r}.")
+    if not 1 <= int(text) <= 6:
+        raise NoSuchDie(f"A die shows 1 to 6; {shorten(text, 12)} is not the value of {what}.")
     return int(text)
+
+
+class NoSuchDie(InvalidNotationError):
+    """A die value outside 1 to 6 (the reader adds the legal actions of the command word)."""
+
+
+class DieNotHeld(IllegalActionError):
+    """A die value the faction has not where the action takes its die from (the reader adds
+    the legal actions of the command word to the message)."""
 
 
 def _seq_die(g: SoulOfTheEmpire, s: State, f: str, value: int) -> int:
@@ -143,7 +167,7 @@ def _seq_die(g: SoulOfTheEmpire, s: State, f: str, value: int) -> int:
         if s.factions[f].dice[i].value == value:
             return i
     have = [str(s.factions[f].dice[i].value) for i in g.seq_dice(s, f)]
-    raise IllegalActionError(f"No {value} in your Dice Sequence; you have: {', '.join(have) or 'none'}.")
+    raise DieNotHeld(f"No {value} in your Dice Sequence; you have: {', '.join(have) or 'none'}.")
 
 
 def _outside_die(g: SoulOfTheEmpire, s: State, f: str, value: int, exclude: int) -> int:
@@ -151,9 +175,7 @@ def _outside_die(g: SoulOfTheEmpire, s: State, f: str, value: int, exclude: int)
         if s.factions[f].dice[i].value == value:
             return i
     have = [str(s.factions[f].dice[i].value) for i in g.outside_dice(s, f, exclude=exclude)]
-    raise IllegalActionError(
-        f"No {value} among your dice outside the Dice Sequence; you have: {', '.join(have) or 'none'}."
-    )
+    raise DieNotHeld(f"No {value} among your dice outside the Dice Sequence; you have: {', '.join(have) or 'none'}.")
 
 
 def _dice_ref(g: SoulOfTheEmpire, s: State, f: str, text: str) -> tuple[int, int | None]:
@@ -180,7 +202,7 @@ def _unspent_die(s: State, f: str, verb: str, rest: str) -> int:
     match = [i for i in alike if dice[i].seq != outside] or ([] if outside else alike)
     if not match:
         have = [f"{d.value}" + ("" if d.seq else " outside") for d in dice if d.place == "unspent"]
-        raise IllegalActionError(
+        raise DieNotHeld(
             f"You have no Unspent {v}{' outside your Dice Sequence' if outside else ''}; Unspent: "
             + (", ".join(have) or "none")
             + "."

@@ -53,6 +53,8 @@ from .clauses import _parse_commit, _parse_decision, _parse_play, _parse_prepare
 from .format import format_action
 from .names import (
     _LEGAL_PLACES,
+    DieNotHeld,
+    NoSuchDie,
     _card_in,
     _dice_ref,
     _faction,
@@ -194,14 +196,49 @@ def _missing(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> str:
     missing ("place where?") and the legal actions of that word: the territories alone when
     each is ``<verb> <territory>``; only examples for a word whose list holds some of the
     legal choices (``PARTIAL_LISTS``)."""
-    texts = [t for t in _texts_now(g, s, f) if SAME_AS.get(w := fold(t.split()[0]), w) == verb]
+    texts = _texts_of(g, s, f, verb)
     rests = [t.split(" ", 1)[1] if " " in t else "" for t in texts]
     head = f"{verb} {_ASKS.get(verb, 'what')}?"
-    if verb in PARTIAL_LISTS:
-        return f"{head} e.g. {'; '.join(texts[:3])}."
-    if rests and all(fold(r) in _territory_folds(g) for r in rests):
+    if rests and verb not in PARTIAL_LISTS and all(fold(r) in _territory_folds(g) for r in rests):
         return f"{head} legal: {list_words(sorted(rests), 30)}."
-    return f"{head} legal: {list_words(texts, 10)}."
+    return f"{head} {_legal_of(verb, texts)}"
+
+
+def _texts_of(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> list[str]:
+    """The legal actions of ``f`` now written with the command word ``verb``."""
+    return [t for t in _texts_now(g, s, f) if SAME_AS.get(w := fold(t.split()[0]), w) == verb]
+
+
+def _legal_of(verb: str, texts: list[str]) -> str:
+    """"legal: ..." for the legal actions ``texts`` of a command word (only examples for a
+    word whose list holds some of the legal choices, ``PARTIAL_LISTS``)."""
+    if verb in PARTIAL_LISTS:
+        return f"e.g. {'; '.join(texts[:3])}."
+    return f"legal: {list_words(texts, 10)}."
+
+
+_EXTRA_DIE = frozenset({"buy", "rage", "block", "discard"})
+"""Command words whose action may add a die from outside the Dice Sequence after a ``+``
+(the Main Phase key; RULINGS.md: `buy 3+1`)."""
+
+
+def _die_refusal(g: SoulOfTheEmpire, s: State, f: str, verb: str, message: str) -> str:
+    """A refusal of a die ``f`` does not have, with what it may do instead: that a die
+    outside the Dice Sequence is added after a ``+`` (where ``verb`` allows one) and the
+    legal actions of ``verb``."""
+    out = [message]
+    texts = _texts_of(g, s, f, verb)
+    outside = sorted({str(s.factions[f].dice[i].value) for i in g.outside_dice(s, f)})
+    if verb in _EXTRA_DIE and outside and "outside" not in message:
+        example = next((t for t in texts if "+" in t.split(":")[0]), None)
+        out.append(
+            f"A die outside your Dice Sequence ({', '.join(outside)}) is named after a +, added to one of the "
+            "sequence" + (f" (as in {example})." if example else ".")
+        )
+    if texts:
+        legal = _legal_of(verb, texts)
+        out.append(legal[0].upper() + legal[1:])
+    return " ".join(out)
 
 
 def _legal_places(g: SoulOfTheEmpire, s: State, f: str, verb: str) -> set[str]:
@@ -239,7 +276,11 @@ def _parse_text(g: SoulOfTheEmpire, s: State, f: str, text: str) -> Any:
     raw = f"{verb} {rest}" if rest else verb
     low = raw.lower()
     for part in (_read_words, _read_dice, _read_main, _read_cards):
-        a = part(g, s, f, verb, rest, low)
+        try:
+            a = part(g, s, f, verb, rest, low)
+        except (DieNotHeld, NoSuchDie) as e:
+            kind = IllegalActionError if isinstance(e, DieNotHeld) else InvalidNotationError
+            raise kind(_die_refusal(g, s, f, verb, e.message)) from None
         if a is not None:
             return a
     if verb in VERBS and rest:
@@ -322,7 +363,7 @@ def _read_dice(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low: 
         for v in (_int(x, "a die") for x in rest.replace(",", " ").split()):
             match = [i for i in pool if values[i] == v]
             if not match:
-                raise IllegalActionError(
+                raise DieNotHeld(
                     f"No (other) {v} among those dice: "
                     + " ".join(str(values[i]) for i in s.extra_roll.dice)
                     + "."
@@ -340,7 +381,7 @@ def _read_dice(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low: 
         for v in values:
             match = [i for i in pool if dice[i].value == v]
             if not match:
-                raise IllegalActionError(
+                raise DieNotHeld(
                     f"You rolled no (other) {v}; your dice: "
                     + " ".join(str(dice[i].value) for i in s.rolling.dice)
                     + "."
@@ -399,8 +440,12 @@ def _read_main(g: SoulOfTheEmpire, s: State, f: str, verb: str, rest: str, low: 
         return Attack(die=die, territory=territory, target=target)
     if verb == "claim":
         head, body = _split_colon(rest, "claim 3: Pax Romana")
+        card = _objective(g, s, body, any_card=True)
+        refused = g._claim_refusal(s, f, card)  # why this card, before which die (RULINGS.md R17)
+        if refused:
+            raise IllegalActionError(refused[0].upper() + refused[1:])
         die, _ = _dice_ref(g, s, f, head)
-        return Claim(die=die, card=_objective(g, s, body))
+        return Claim(die=die, card=card)
     if verb == "retrieve":
         head, body = _split_colon(rest, "retrieve 1: Pax Romana")
         die, _ = _dice_ref(g, s, f, head)

@@ -113,6 +113,7 @@ class Rules:
     _main_actions = main_rules.main_actions
     _attack_targets = main_rules.attack_targets
     _can_claim = main_rules.can_claim
+    _claim_refusal = main_rules.claim_refusal
     _can_block = coalition_rules.can_block
     _block_moved = coalition_rules.block_moved
     _coalition_actions = coalition_rules.coalition_actions

@@ -190,12 +190,34 @@ def attack_targets(game: Any, s: State, f: str) -> list[tuple[str, str]]:
 def can_claim(game: Any, s: State, f: str, card: str) -> bool:
     """Whether ``f`` may claim its objective on Objective Card ``card`` now (face up, not claimed by
     it, not blocked; 2-player cards only in the 2-player game)."""
+    return _claim_bar(game, s, f, card) is None
+
+
+def _claim_bar(game: Any, s: State, f: str, card: str) -> str | None:
+    """What keeps ``f`` from claiming its objective on ``card`` now (RULINGS.md R17), or None."""
     c = game.data.objectives[card]
-    if c.for_faction(f) is None or card not in s.objectives:
-        return False
+    name, who = c.name, game.fname(f)
+    if card not in s.objectives:
+        return f"{name} is not face up: an objective is claimed on a face-up Objective Card"
+    if c.for_faction(f) is None:
+        return f"{name} holds no objective for {who}"
     if s.players == 2 and not c.two_player:
-        return False
-    return game.claims(s, card).get(f) is None and not game.blocked(s, card, f)
+        return f"{name} cannot be achieved in the 2-player game (2-Player Rules 5), so it cannot be claimed"
+    if game.claims(s, card).get(f) is not None:
+        return f"{who} has claimed its objective on {name} already (a faction holds one die on a card, R17)"
+    if game.blocked(s, card, f):
+        return f"the Coalition blocks {who}'s objective on {name}, and a blocked objective cannot be claimed (R17)"
+    return None
+
+
+def claim_refusal(game: Any, s: State, f: str, card: str) -> str | None:
+    """Why ``f`` may not claim its objective on Objective Card ``card`` now, naming the rule,
+    and the cards it may claim; None when it may."""
+    why = _claim_bar(game, s, f, card)
+    if why is None:
+        return None
+    may = [game.data.objectives[x].name for x in s.objectives if can_claim(game, s, f, x)]
+    return f"{why}; " + (f"you may claim: {list_words(may)}." if may else "you may claim no objective now.")
 
 
 def can_discard_objective(game: Any, s: State, card: str) -> bool:
@@ -309,14 +331,9 @@ def main_attack(game: Any, ctx: _Ctx, s: State, f: str, a: Attack) -> None:
 
 def main_claim(game: Any, ctx: _Ctx, s: State, f: str, a: Claim) -> None:
     """Claim an objective: a die on an Objective Card the faction may claim (Objective Cards; Enrapture)."""
-    if not game._can_claim(s, f, a.card):
-        raise IllegalActionError(
-            "You may claim: "
-            + list_words(
-                [game.data.objectives[c].name for c in s.objectives if game._can_claim(s, f, c)]
-            )
-            + "."
-        )
+    refused = claim_refusal(game, s, f, a.card) if a.card in game.data.objectives else "no such Objective Card"
+    if refused:
+        raise IllegalActionError(refused[0].upper() + refused[1:])
     game._use_die(ctx, f, a.die, place="objective", on=a.card)
     ctx.note(f"{game.fname(f)} claimed its objective on {game.data.objectives[a.card].name}.")
     if f == "christians" and game.durable(ctx.s, f, "enrapture") and not ctx.s.enrapture_used:
