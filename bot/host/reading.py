@@ -4,12 +4,11 @@ Mixed into ``bot.host.service.Host``."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from typing import Any
 
 from games.core import GameError, get_game
-from games.core.explain import explain_options
+from games.core.explain import explain_decision
 from games.core.refusal import RULES_NOW
 from games.core.rulebook import step_text
 from storage import SessionRecord
@@ -71,11 +70,10 @@ class ReadingMixin:
                                         players=self._players(rec)),
                      game=self._game_name(rec))
 
-    AID_LIMIT = 400  # options read for "What do these do?" when a decision has very many
-
     async def aid(self, channel_id: int, user_id: int, what: str, *, session_id: int | None = None) -> Reply:
         """Help with the caller's decision now, as an ephemeral reply: ``what`` "explain" gives
-        the text of every card, nation, ability... its options name (games.core.explain), only
+        the question, what the caller may do now (by command word when there are many) and the
+        text of every card, nation, ability... its options name (games.core.explain), only
         from the caller's own legal actions and public prompt; "rules" quotes the sections of
         the rule text that govern the step, with their rulings (games.core.rulebook).
 
@@ -93,10 +91,8 @@ class ReadingMixin:
             if prompt is None:
                 text = "Nothing is asked of you right now."
             elif what == "explain":
-                legal = itertools.islice(game.legal_actions(state, seat.seat), self.AID_LIMIT)
-                options = [game.format_action(state, a) for a in legal]
-                text = f"You are asked: {prompt.text}\n" + explain_options(game.explanations(), [prompt.text, *options],
-                                                                              game.explained)
+                options = list(game.complete(state, seat.seat, ""))  # what the seat may type now
+                text = explain_decision(prompt.text, options, game.named_by([prompt.text, *options]), game.explained)
                 hint = getattr(self.names, "rules_now_hint", None)
                 if hint is not None:
                     text = text.replace(RULES_NOW, hint())

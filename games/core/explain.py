@@ -154,6 +154,12 @@ class Explainable:
         """The names :meth:`explain` knows, each once, in the game's order (for autocompletion)."""
         return list(dict.fromkeys(e.name for e in self.explanations()))
 
+    def named_by(self, texts: Iterable[str]) -> list[Explanation]:
+        """The entries a decision's prompt and options (``texts``) name, for ``explain`` alone.
+        Default: :func:`named_in` over :meth:`explanations`; a game whose entries share a
+        name with something else its options name (a territory) tells them apart here."""
+        return named_in(self.explanations(), texts)
+
     def explain(self, name: str) -> list[Explanation]:
         """The entries ``name`` names, matched forgivingly (see :func:`find`); ``[]`` when
         none. Never says where a card is or who holds it: entries are the game's data only."""
@@ -205,3 +211,32 @@ def explain_options(entries: Sequence[Explanation], texts: Iterable[str], explai
     if not hits:
         return f"None of these options names a {explained} of this game; {RULES_NOW}."
     return "\n".join(e.render() for e in hits)
+
+
+def choices_summary(options: Sequence[str], limit: int = 8) -> str:
+    """The options of a decision in one line: all of them when few ("pick Huns, pick Visigoths"),
+    else by command word, with how many and the first few of what follows it ("marker (19):
+    Rome, Italia, ..., and 13 more; end")."""
+    if len(options) <= limit:
+        return list_words(options, limit)
+    words: dict[str, list[str]] = {}
+    for o in options:
+        words.setdefault(o.split(" ", 1)[0], []).append(o)
+    return "; ".join(
+        t[0] if len(t) == 1 else f"{w} ({len(t)}): {list_words([x.split(' ', 1)[-1] for x in t], 5)}"
+        for w, t in words.items()
+    )
+
+
+def explain_decision(prompt: str, options: Sequence[str], hits: Sequence[Explanation], explained: str = "card") -> str:
+    """What ``explain`` alone answers, in every game: the question asked now, what may be done
+    (``choices_summary`` of ``options``), then the text of every entry the options name
+    (``hits``, e.g. from ``named_in``) or, when none is named, that none is and where the
+    step's rule text is (``refusal.RULES_NOW``)."""
+    can = choices_summary(options)
+    lines = [f"You are asked: {prompt}", f"What you can do now: {can}." if options else "Nothing to choose now."]
+    if hits:
+        lines += ["What these options name (explain <name> for anything else):", *(e.render() for e in hits)]
+    else:
+        lines.append(f"None of these options names a {explained} of this game; {RULES_NOW}.")
+    return "\n".join(lines)

@@ -11,7 +11,8 @@ something and says so through ``to_act``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from pydantic import TypeAdapter
@@ -19,7 +20,7 @@ from pydantic import TypeAdapter
 from games.core import Outcome, Prompt, Rng, Seat
 from games.core.base import NotationGame
 from games.core.english import count
-from games.core.explain import Explanation
+from games.core.explain import Explanation, named_in
 from games.core.flow import FlowGame
 from games.core.memo import last_state
 
@@ -77,6 +78,25 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
         if self._explanations is None:
             self._explanations = self._explain_all()
         return self._explanations
+
+    def named_by(self, texts: Iterable[str]) -> list[Explanation]:
+        """The entries a decision names, where a territory that shares its name with a faction
+        (Rome) counts as the territory: after ``marker``, ``place``, ``in``, ``from``, ``to`` or
+        a count, and on either side of a route's ``-`` (``marker Rome``, ``move 4: 2 Rome-Italia``);
+        a faction is written ``Rome in Jerusalem``, ``on Rome``, ``shift Rome ...``. The faction
+        that heads a question ("Rome — Main Phase: ...") is not what it names."""
+        entries = self.explanations()
+        # a question's "Rome — " says whose it is (a seat playing two factions), not what it is about
+        texts = [re.sub(r"^\w+ — ", "", t) for t in texts]
+        both = {e.name for e in entries} & {t.name for t in self.data.territories.values()}
+        if not both:
+            return named_in(entries, texts)
+        names = "|".join(re.escape(n) for n in sorted(both, key=len, reverse=True))
+        place = re.compile(
+            rf"\b(?:marker|place|take|regroup|in|from|to|\d+)\s+(?:{names})\b|(?:{names})(?=[-:])|(?<=-)(?:{names})\b",
+            re.I,
+        )
+        return named_in(entries, [place.sub(" ", t) for t in texts])
 
     def notation_is_public(self, s: State, seat: Seat, a: Any) -> bool:
         """Whether others may read ``a`` as typed: every action outside combat but a
