@@ -45,15 +45,19 @@ UNREADABLE = (
 """The answer to input ``unreadable`` finds, in every adapter."""
 
 
+def _lone(ch: str) -> bool:
+    """A lone surrogate: what a byte that is not UTF-8 becomes when read with ``surrogateescape``."""
+    return "\ud800" <= ch <= "\udfff"
+
+
 def unreadable(text: str) -> bool:
-    """Whether ``text`` holds characters no text could be read from: lone surrogates (what
-    bytes that are not UTF-8 become when read with ``surrogateescape``) or U+FFFD."""
-    return "\ufffd" in text or any("\ud800" <= ch <= "\udfff" for ch in text)
+    """Whether ``text`` holds characters no text could be read from: lone surrogates or U+FFFD."""
+    return "\ufffd" in text or any(map(_lone, text))
 
 
 def readable(text: str) -> str:
     """``text`` with each lone surrogate replaced by U+FFFD, safe to print and to show."""
-    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
+    return "".join("\ufffd" if _lone(ch) else ch for ch in text)
 
 
 def same(a: str, b: str) -> bool:

@@ -37,7 +37,7 @@ from typing import Any
 from .agents import make_agent
 from .errors import GameError
 from .rng import Rng
-from .secrets import TrackingRng, perturb, public_prompts, reveals, same_outcome, seats_of
+from .secrets import TrackingRng, observation, perturb, public_prompts, reveals, same_outcome, seats_of
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,8 @@ def check_game(
                     found(n, "prompt", f"after '{notation}' by seat {seat} the same public events lead to "
                                        f"{after} or {public_prompts(game, alt.state)}", (s, other, seat, action))
                     break
-        revealing = reveals(game, s, seat, action, step, lambda n=n: Rng(seed, n), rng.draws > 0)
+        revealing = ("reveal" in checks or "choice" in checks) and reveals(
+            game, s, seat, action, step, lambda n=n: Rng(seed, n), rng.draws > 0)
         if "choice" in checks:
             for finding in _follow(game, branches, seat, action, step, Rng(seed, n), revealing, n, notation):
                 found(n, "choice", finding, (s, seat, action))
@@ -195,10 +196,6 @@ class _Branch:
     blind: tuple[int, ...]  # the seats that cannot tell the branches apart
 
 
-def _seen(game: Any, s: Any, events: list[Any], viewer: Any) -> Any:
-    return (game.view(s, viewer), [e for e in events if e.visible(viewer)], public_prompts(game, s))
-
-
 def _secret_branches(game: Any, s: Any, seat: int, action: Any, step: Any, rng: Rng, rand: random.Random,
                      n: int, notation: str) -> list[_Branch]:
     """One other choice ``seat`` could have made instead of ``action`` (drawn with
@@ -216,7 +213,7 @@ def _secret_branches(game: Any, s: Any, seat: int, action: Any, step: Any, rng: 
     except GameError:
         return []
     viewers = [x for x in seats_of(game, s) if x != seat] + [None]
-    if any(_seen(game, step.state, step.events, v) != _seen(game, alt.state, alt.events, v) for v in viewers):
+    if observation(game, step.state, step.events, viewers) != observation(game, alt.state, alt.events, viewers):
         return []
     alt_notation = game.format_action(s, other)
     return [_Branch(alt.state, seat, n, f"'{notation}' or '{alt_notation}'", tuple(x for x in viewers if x is not None))]
@@ -234,7 +231,8 @@ def _follow(game: Any, branches: list[_Branch], seat: int, action: Any, step: An
             alt = game.apply(b.state, seat, action, Rng(rng.seed, rng.step))
         except GameError:
             continue
-        shown = [v for v in b.blind if _seen(game, step.state, step.events, v) != _seen(game, alt.state, alt.events, v)]
+        shown = [v for v in b.blind
+                 if observation(game, step.state, step.events, [v]) != observation(game, alt.state, alt.events, [v])]
         if shown:
             if not revealing and seat != b.chooser:
                 out.append(f"'{notation}' by seat {seat} is marked non-revealing, yet it shows seat(s) "

@@ -125,8 +125,7 @@ class SoulOfTheEmpire(FlowGame, Rules, Queries, NotationGame):
             return (f"pass: {self.fname(f)} passes its whole turn instead of playing its 3 phases (Passing): "
                     "all its dice are gathered, then rolled and readied for its next turn.")
         if isinstance(action, EndMain):
-            left = sorted(s.factions[f].dice[i].value for i, d in enumerate(s.factions[f].dice)
-                          if d.place == "unspent" and d.seq)
+            left = sorted(d.value for d in s.factions[f].dice if d.place == "unspent" and d.seq)
             if left:
                 return (f"end: {self.fname(f)} ends its Main Phase with {count(len(left), 'die', 'dice')} of its "
                         f"Dice Sequence unspent ({' '.join(map(str, left))}); they are rolled again in the End Phase.")
