@@ -81,6 +81,21 @@ async def test_invalid_message_is_refused_with_50035(world, what):
     assert fake.invalid and fake.invalid[-1].error_code == 50035
 
 
+@pytest.mark.parametrize("what", [*INVALID_MESSAGES, "valid"])
+def test_the_compiled_check_judges_a_body_as_jsonschema_does(what):
+    """The compiled check that lets a valid body through quickly (``OpenAPIChecker.errors``)
+    accepts and rejects exactly what ``jsonschema`` does, formats included; the limits the
+    schema cannot express are ``check_message``'s, so those bodies pass both."""
+    from tests.fakediscord.openapi import checker
+
+    body = INVALID_MESSAGES.get(what, {"content": "x", "embeds": [{"url": "https://example.com", "timestamp":
+                                                                   "2026-12-02T10:00:00+00:00"}]})
+    c = checker()
+    template = c.route("/api/v10/channels/1/messages")
+    full = list(c.validator("POST", template).iter_errors(body))
+    assert c.fast_validator("POST", template).is_valid(body) == (not full), (what, [e.message for e in full])
+
+
 async def test_an_empty_message_is_refused_with_50006(world):
     fake, ch, _ = world
     status, data = await call(fake, "POST", f"/channels/{ch.id}/messages", {"content": ""})
