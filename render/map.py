@@ -855,6 +855,17 @@ def _inner_points(
     return found[1], found[2]
 
 
+def prepare_token_places(m: MapData, width: int) -> None:
+    """Compute the token grid of every territory of ``m`` at ``width`` now (``_grid_inside``, once
+    per map object and width, like the static layer), so that no board pays for a territory's
+    grid the first time a token lands there."""
+    for node in m.nodes:
+        grid_key = (id(m), width, node.id)
+        grid = _GRID.get(grid_key)
+        if grid is None or grid[0] is not m:
+            _GRID[grid_key] = (m, *_grid_inside(m, width, node.id))
+
+
 CLEARANCE_KEPT = 64.0  # pixels: a token place's clearance is exact up to this, "more" beyond it
 BLOCK = 16  # grid points a side of a block whose distances are measured together
 

@@ -45,6 +45,7 @@ from .map import (
     load_token_anchors,
     paste_static,
     place_tokens,
+    prepare_token_places,
     render_map_image,
     water_label_boxes,
 )
@@ -360,6 +361,7 @@ def render(v: View, names: Mapping[int, str] | None = None) -> Image.Image:
     img = Image.new("RGB", (MAP_WIDTH + PANEL_WIDTH, map_h + KEY_H), theme.BACKGROUND)
     with recording() as drawn:  # the map drawn onto the board (its header drawn over by the board's own)
         paste_static(img, m, MAP_WIDTH)
+        prepare_token_places(m, MAP_WIDTH)
         render_map_image(m, overlay, MAP_WIDTH, header=False, onto=img)
     # the map's own header is drawn over below (the board has one across its whole width)
     record_texts([t for t in drawn if t.canvas != map_size or t.box[1] >= dr.HEADER_HEIGHT])

@@ -16,6 +16,7 @@ right-to-left runs are also shaped by it.
 from __future__ import annotations
 
 import functools
+import operator
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -316,6 +317,20 @@ def _advance(font: ImageFont.FreeTypeFont, text: str) -> float:
     pair of neighbours, the pair's kerning (in 1/64 pixels), so these are asked of FreeType
     once per character and per pair and the sum is the same number to the last bit (a new
     line of 60 characters costs dictionary look-ups instead of a layout of 60 glyphs)."""
+    return _advance64(font, text) / 64
+
+
+def _advance64(font: ImageFont.FreeTypeFont, text: str) -> int:
+    """``_advance`` in 1/64 pixels: the characters' and pairs' numbers summed in C when all are
+    known, else looked up (and remembered) one by one."""
+    adv, kern = _metrics(font)
+    try:
+        total = sum(map(adv.__getitem__, text))
+        if len(text) > 1:
+            total += sum(map(kern.__getitem__, map(operator.add, text, text[1:])))
+        return total
+    except KeyError:
+        pass
     total = 0
     prev = ""
     for ch in text:
@@ -323,7 +338,7 @@ def _advance(font: ImageFont.FreeTypeFont, text: str) -> float:
         if prev:
             total += kerning64(font, prev + ch)
         prev = ch
-    return total / 64
+    return total
 
 
 def advance64(font: ImageFont.FreeTypeFont, ch: str) -> int:
@@ -420,6 +435,8 @@ def wrap(text: str, font: Face, max_width: float, max_lines: int | None = None) 
 @functools.lru_cache(maxsize=LAYOUTS_KEPT)
 def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
     text = clean(text)
+    if text.isascii() and text.isprintable():  # one font throughout: widths summed as the line grows
+        return _wrap_ascii(text, font, max_width, max_lines)
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
@@ -434,6 +451,42 @@ def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tup
             lines.append(word[:cut])
             word = word[cut:]
         line = word
+    if line:
+        lines.append(line)
+    if max_lines is not None and len(lines) > max_lines:
+        kept = lines[:max_lines]
+        kept[-1] = _with_ellipsis(kept[-1] + " ", font, max_width)
+        return tuple(kept)
+    return tuple(lines)
+
+
+def _wrap_ascii(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
+    """``_wrap`` of a printable ASCII ``text`` (every part of it drawn in the face's primary
+    font): a candidate line's width is the line's so far plus the space, the word and the two
+    kerning pairs between them, the same sum ``_length`` makes of the whole candidate."""
+    f = font.primary
+    space = advance64(f, " ")
+    lines: list[str] = []
+    line, line64 = "", 0
+    for word in text.split(" "):
+        word64 = _advance64(f, word)
+        if line:
+            cand64 = line64 + kerning64(f, line[-1] + " ") + space
+            if word:
+                cand64 += kerning64(f, " " + word[0]) + word64
+        else:
+            cand64 = word64
+        if cand64 / 64 <= max_width:
+            line, line64 = (f"{line} {word}" if line else word), cand64
+            continue
+        if line:
+            lines.append(line)
+        while len(word) > 1 and word64 / 64 > max_width:
+            cut = _longest_prefix(word, font, max_width)
+            lines.append(word[:cut])
+            word = word[cut:]
+            word64 = _advance64(f, word)
+        line, line64 = word, word64
     if line:
         lines.append(line)
     if max_lines is not None and len(lines) > max_lines:
