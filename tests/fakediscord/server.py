@@ -194,11 +194,26 @@ def message_text(m: Message) -> str:
 
 
 class GatewaySession:
-    def __init__(self, session_id: str) -> None:
+    def __init__(self, session_id: str, shard: int = 0, shard_count: int = 1) -> None:
         self.id = session_id
+        self.shard, self.shard_count = shard, shard_count
         self.seq = 0
         self.events: list[dict[str, Any]] = []
         self.resumable = True
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard whose connection receives a guild's events, as Discord routes them:
+    ``(guild_id >> 22) % shard_count``; events without a guild (direct messages) go to shard 0."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (guild_id >> 22) % shard_count
+
+
+def event_guild(event: str, data: dict[str, Any]) -> int | None:
+    """The guild a gateway event belongs to (None for a direct message or the connection's own)."""
+    gid = data.get("guild_id") or (data.get("id") if event.startswith("GUILD_") else None)
+    return int(gid) if gid else None
 
 
 class FakeDiscord:
@@ -211,6 +226,7 @@ class FakeDiscord:
         app_name: str = "Tabula",
         validate: bool = True,
         response_deadline: float = RESPONSE_DEADLINE,
+        shards: int = 1,
     ) -> None:
         self.snowflake = Snowflakes()
         self.token = token
@@ -253,8 +269,13 @@ class FakeDiscord:
         self.gateway_log: list[tuple[str, int, str | None]] = []
         self.identify_count = 0
         self.resume_count = 0
-        self._session: GatewaySession | None = None
-        self._ws: web.WebSocketResponse | None = None
+        # Sharding: GET /gateway/bot recommends ``shards``; each connection IDENTIFYs as one
+        # shard [id, count] and receives the events of that shard's guilds only.
+        self.shards = shards
+        self.identified: list[tuple[int, int]] = []  # (shard id, shard count) of each IDENTIFY
+        self.undelivered: list[tuple[int, dict[str, Any]]] = []  # (shard, event) no connection had
+        self._sessions: dict[int, GatewaySession] = {}  # shard id -> its gateway session
+        self._sockets: dict[int, web.WebSocketResponse] = {}  # shard id -> its live connection
         self._ws_lock = asyncio.Lock()
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
@@ -273,8 +294,9 @@ class FakeDiscord:
         return self
 
     async def stop(self) -> None:
-        if self._ws is not None and not self._ws.closed:
-            await self._ws.close()
+        for ws in list(self._sockets.values()):
+            if not ws.closed:
+                await ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -292,9 +314,16 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ world building
 
-    def add_guild(self, name: str = "Test Guild", owner: User | None = None) -> Guild:
+    def add_guild(self, name: str = "Test Guild", owner: User | None = None, *, shard: int | None = None) -> Guild:
+        """A guild with the bot and ``owner`` in it; with ``shard``, its id is one Discord routes
+        to that shard of ``shards``."""
         owner = owner or self.owner
-        g = Guild(self.snowflake(), name, owner.id)
+        gid = self.snowflake()
+        if shard is not None:
+            assert 0 <= shard < self.shards, f"shard {shard} of {self.shards}"
+            while shard_of(gid, self.shards) != shard:
+                gid = self.snowflake()
+        g = Guild(gid, name, owner.id)
         self.guilds[g.id] = g
         self.add_member(g, self.bot_user)
         self.add_member(g, owner, permissions=ALL_PERMISSIONS)
@@ -369,7 +398,7 @@ class FakeDiscord:
         """Tell the gateway about channels changed by ``deny``/``allow``/``lock``/``archive``
         (as Discord sends CHANNEL_UPDATE / THREAD_UPDATE), before the next interaction."""
         dirty, self._dirty = self._dirty, []
-        if self._session is None:
+        if not self._sessions:
             return
         for ch in {c.id: c for c in dirty}.values():
             await self.dispatch("THREAD_UPDATE" if ch.is_thread else "CHANNEL_UPDATE", ch.to_dict())
@@ -507,14 +536,41 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ gateway
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        """Send a DISPATCH event on the gateway session (buffered for RESUME when disconnected)."""
-        s = self._session
-        assert s is not None, "the bot has not identified on the gateway yet"
+    @property
+    def shard_count(self) -> int:
+        """The shard count the connected sessions identified with (1 before any)."""
+        return next((s.shard_count for s in self._sessions.values()), 1)
+
+    @property
+    def _session(self) -> GatewaySession | None:
+        """Shard 0's gateway session (the only one, unsharded)."""
+        return self._sessions.get(0)
+
+    @property
+    def _ws(self) -> web.WebSocketResponse | None:
+        """Shard 0's live connection (the only one, unsharded)."""
+        return self._sockets.get(0)
+
+    def shard_of(self, guild_id: int | None) -> int:
+        """The shard that receives ``guild_id``'s events (a DM's: 0) with the sessions' shard count."""
+        return shard_of(guild_id, self.shard_count)
+
+    async def dispatch(self, event: str, data: dict[str, Any], *, shard: int | None = None) -> None:
+        """Send a DISPATCH event on the gateway session of the shard of its guild (``shard``
+        when given), buffered for RESUME when that shard is disconnected. With several shards,
+        an event for a shard no connection ever identified as is kept in ``undelivered``."""
+        if shard is None:
+            shard = self.shard_of(event_guild(event, data))
+        s = self._sessions.get(shard)
+        if s is None:
+            assert self._sessions, "the bot has not identified on the gateway yet"
+            self.undelivered.append((shard, {"t": event, "d": data}))
+            await self._notify()
+            return
         s.seq += 1
         payload = {"op": DISPATCH, "t": event, "s": s.seq, "d": data}
         s.events.append(payload)
-        ws = self._ws
+        ws = self._sockets.get(shard)
         if ws is not None and not ws.closed:
             await self._send(ws, payload)
         await self._notify()
@@ -524,21 +580,23 @@ class FakeDiscord:
             self.gateway_log.append(("send", payload["op"], payload.get("t")))
             await ws.send_str(json.dumps(payload))
 
-    async def gateway_reconnect(self) -> None:
+    async def gateway_reconnect(self, shard: int = 0) -> None:
         """Ask the client to reconnect and RESUME (opcode 7)."""
-        assert self._ws is not None
-        await self._send(self._ws, {"op": RECONNECT, "d": None})
+        ws = self._sockets.get(shard)
+        assert ws is not None
+        await self._send(ws, {"op": RECONNECT, "d": None})
 
-    async def gateway_invalidate(self, resumable: bool = False) -> None:
+    async def gateway_invalidate(self, resumable: bool = False, shard: int = 0) -> None:
         """Invalidate the session (opcode 9); the client must IDENTIFY anew unless resumable."""
-        assert self._ws is not None and self._session is not None
-        self._session.resumable = resumable
-        await self._send(self._ws, {"op": INVALID_SESSION, "d": resumable})
+        ws, s = self._sockets.get(shard), self._sessions.get(shard)
+        assert ws is not None and s is not None
+        s.resumable = resumable
+        await self._send(ws, {"op": INVALID_SESSION, "d": resumable})
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(autoping=True)
         await ws.prepare(request)
-        self._ws = ws
+        shard: int | None = None  # which shard this connection is, once it IDENTIFYs or RESUMEs
         await self._send(ws, {"op": HELLO, "d": {"heartbeat_interval": 41250}})
         async for msg in ws:
             if msg.type != WSMsgType.TEXT:
@@ -552,45 +610,59 @@ class FakeDiscord:
                 if d.get("token") != self.token:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
+                sid, count = d.get("shard") or (0, 1)
+                others = {s.shard_count for k, s in self._sessions.items() if k != sid and k in self._sockets}
+                if not 0 <= sid < count or (others and others != {count}):
+                    await ws.close(code=4010, message=b"Invalid shard.")
+                    break
+                if count != self.shard_count:  # a new shard count: the old sessions are gone
+                    self._sessions.clear()
                 self.identify_count += 1
-                await self._ready(ws)
+                self.identified.append((sid, count))
+                shard = sid
+                self._sockets[shard] = ws
+                await self._ready(ws, shard, count)
             elif op == RESUME:
-                s = self._session
                 if d.get("token") != self.token:
                     await ws.close(code=4004, message=b"Authentication failed.")
                     break
-                if s is None or not s.resumable or d.get("session_id") != s.id:
+                s = next((x for x in self._sessions.values() if x.id == d.get("session_id")), None)
+                if s is None or not s.resumable:
                     await self._send(ws, {"op": INVALID_SESSION, "d": False})
                     continue
                 self.resume_count += 1
+                shard = s.shard
+                self._sockets[shard] = ws
                 last = d.get("seq") or 0
                 for ev in s.events:
                     if ev["s"] > last:
                         await self._send(ws, ev)
-                await self.dispatch("RESUMED", {})
-        if self._ws is ws:
-            self._ws = None
+                await self.dispatch("RESUMED", {}, shard=shard)
+        if shard is not None and self._sockets.get(shard) is ws:
+            del self._sockets[shard]
         await self._notify()
         return ws
 
-    async def _ready(self, ws: web.WebSocketResponse) -> None:
-        self._session = GatewaySession(f"session-{self.snowflake()}")
+    async def _ready(self, ws: web.WebSocketResponse, shard: int = 0, count: int = 1) -> None:
+        session = self._sessions[shard] = GatewaySession(f"session-{self.snowflake()}", shard, count)
+        guilds = [g for g in self.guilds.values() if shard_of(g.id, count) == shard]
         await self.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": self.bot_user.to_dict(),
-                "guilds": [{"id": str(g), "unavailable": True} for g in self.guilds],
-                "session_id": self._session.id,
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+                "session_id": session.id,
                 "resume_gateway_url": self.gateway_url,
-                "shard": [0, 1],
+                "shard": [shard, count],
                 "application": {"id": str(self.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
             },
+            shard=shard,
         )
-        for g in self.guilds.values():
-            await self.dispatch("GUILD_CREATE", g.to_dict())
+        for g in guilds:
+            await self.dispatch("GUILD_CREATE", g.to_dict(), shard=shard)
 
     # ------------------------------------------------------------------ injectors
 
@@ -908,7 +980,7 @@ class FakeDiscord:
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -1062,7 +1134,7 @@ class FakeDiscord:
         if "locked" in body:
             ch.locked = bool(body["locked"])
         d = ch.to_dict()
-        if self._session is not None:
+        if self._sessions:
             await self.dispatch("THREAD_UPDATE", d)
         return _json(d)
 
@@ -1160,7 +1232,7 @@ class FakeDiscord:
         assert parent.guild_id is not None
         self.guilds[parent.guild_id].channels[t.id] = t
         d = t.to_dict()
-        if self._session is not None:
+        if self._sessions:
             await self.dispatch("THREAD_CREATE", {**d, "newly_created": True})
         return _json(d)
 
