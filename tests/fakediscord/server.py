@@ -18,6 +18,12 @@ fixture fails the test unless it says it sends invalid bodies on purpose). An in
 response later than ``response_deadline`` (3 s, Discord's limit) is refused with 10062 "Unknown
 interaction" and kept in ``late``, which also fails the test.
 
+Sharding: ``FakeDiscord(shards=N)`` (or ``fake.shards = N``) is the count GET /gateway/bot
+recommends; each gateway connection IDENTIFYs as one shard [id, count] and receives only the
+events of the guilds Discord routes to it (``(guild_id >> 22) % count``, direct messages to shard
+0), ``add_guild(shard=k)`` makes a guild of shard k. With one shard everything goes to the one
+connection, as before.
+
 Faults: ``fail`` answers chosen requests with a status and Discord error code (413, 404/10015,
 400/50083, 403/160005, 403/50007, 429, 5xx...), ``chaos`` answers a random fraction of requests
 with such errors; ``archive``/``lock`` put a thread in the state where Discord refuses posts.
