@@ -621,8 +621,8 @@ class FakeDiscord:
                 if not 0 <= sid < count or (others and others != {count}):
                     await ws.close(code=4010, message=b"Invalid shard.")
                     break
-                if count != self.shard_count:  # a new shard count: the old sessions are gone
-                    self._sessions.clear()
+                # sessions of another shard count (all disconnected, see above) are gone
+                self._sessions = {k: s for k, s in self._sessions.items() if s.shard_count == count}
                 self.identify_count += 1
                 self.identified.append((sid, count))
                 shard = sid
