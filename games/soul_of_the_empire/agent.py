@@ -20,7 +20,7 @@ import random
 from itertools import groupby
 from typing import Any
 
-from games.core import CountingRng, Rng, Seat
+from games.core import ActionSpace, CountingRng, Rng, Seat
 
 from . import lookahead
 from .evaluation import Evaluation
@@ -56,6 +56,8 @@ from .model import (
     State,
     UseGrace,
 )
+from .rules.runs import Runs
+from .stages import MainPhase
 
 SAMPLE = 48  # candidate moves/recruits looked at per decision
 MAX_BLOCKS = 2  # Coalition dice it is willing to leave blocking objectives
@@ -73,6 +75,10 @@ class HeuristicAgent(Evaluation):
 
     def choose(self, g: Any, s: State, seat: Seat) -> Any:
         f = g.acting(s, seat)
+        if self._in_main(g, s):
+            # the legal actions in parts, the moves and recruits counted, not made (rules/runs.py)
+            moves, recruits, rest = g._main_space(s, f)
+            return self._main(g, s, f, (moves, recruits, rest, g._power_plays(s, f, "main")))
         actions = g.legal_actions(s, seat)
         if s.scoring is not None:
             return list(actions)[0]  # score every completed objective
@@ -126,9 +132,25 @@ class HeuristicAgent(Evaluation):
             if plays and (self.rand.random() < 0.5 or Done() not in actions):
                 return self._best(g, s, f, plays)  # Auxiliaries' units are due before done
             return Done()
-        if s.phase == "main":
-            return self._main(g, s, f, actions)
         return actions[0]
+
+    @staticmethod
+    def _in_main(g: Any, s: State) -> bool:
+        """Whether ``choose`` answers ``s`` with ``_main``: the Main Phase asks, with none of
+        the questions ``choose`` answers first open (the legal actions are MainPhase.legal's)."""
+        return (
+            s.phase == "main"
+            and s.scoring is None
+            and s.extra_roll is None
+            and s.regroup is None
+            and s.rolling is None
+            and s.combat is None
+            and s.conversion is None
+            and s.tribute is None
+            and s.giving is None
+            and s.window is None
+            and isinstance(g.flow.current(g, s), MainPhase)
+        )
 
     def _plunder(self, g: Any, s: State, opts: list[Plunder]) -> Plunder:
         """Rampage into a territory that gains the most (a marker or region territory
@@ -316,14 +338,44 @@ class HeuristicAgent(Evaluation):
         self._best_v = best_v if best_v is not None else float("-inf")
         return best
 
-    def _main(self, g: Any, s: State, f: str, actions: Any) -> Any:
-        n = len(actions)
-        allowed = list(actions)  # the same actions as indexing gives, without its cost each
-        if n > 400:
-            allowed = [allowed[0]] + [allowed[int(self.rand.random() * n)] for _ in range(400)]
+    def _kinds(self, parts: tuple[Runs, Runs, list[Any], list[Any]]) -> tuple[dict[type, list[Any]], Any]:
+        """The Main Phase's legal actions (``parts``: the moves and recruits of the faction's own,
+        the other die actions, the Power Card plays; MainPhase.legal lists End Main, then them)
+        by kind, and the moves, recruits and plays in that order (made when read). With more than
+        400 actions, a sample of 400 of them (and End Main) stands for them."""
+        moves, recruits, rest, plays = parts
+        m, r, k = len(moves), len(recruits), len(rest)
+        n = 1 + m + r + k + len(plays)
         by: dict[type, list[Any]] = {}
-        for kind, run in groupby(allowed, type):  # runs of one kind (the legal list has long runs)
-            by.setdefault(kind, []).extend(run)
+        if n <= 400:
+            for kind, run in groupby(rest, type):  # runs of one kind (the legal list has long runs)
+                by.setdefault(kind, []).extend(run)
+            return by, ActionSpace(moves.part(), by.get(Move, []), recruits.part(), plays)
+
+        def legal(j: int) -> Any:  # the j-th legal action
+            if j == 0:
+                return EndMain()
+            if j <= m:
+                return moves.at(j - 1)
+            if j <= m + r:
+                return recruits.at(j - 1 - m)
+            return rest[j - 1 - m - r] if j <= m + r + k else plays[j - 1 - m - r - k]
+
+        later: dict[type, list[int]] = {Move: [], Recruit: [], PlayPower: []}  # read when picked
+        for j in [0] + [int(self.rand.random() * n) for _ in range(400)]:
+            if 0 < j <= m + r:
+                later[Move if j <= m else Recruit].append(j)
+                continue
+            a = legal(j)
+            if type(a) in later:
+                later[type(a)].append(j)
+            else:
+                by.setdefault(type(a), []).append(a)
+        picks = later[Move] + later[Recruit] + later[PlayPower]
+        return by, ActionSpace((len(picks), lambda i: legal(picks[i])))
+
+    def _main(self, g: Any, s: State, f: str, parts: tuple[Runs, Runs, list[Any], list[Any]]) -> Any:
+        by, cands = self._kinds(parts)
         fs = s.factions[f]
         # 1. claim completed objectives it can keep until scoring, the most points first;
         #    the Coalition claims a marker once it holds the territory alone
@@ -365,9 +417,10 @@ class HeuristicAgent(Evaluation):
             if b is not None:
                 return b
         # 5. moves, recruits, cards (and Rage) by look-ahead
-        cands = by.get(Move, []) + by.get(Recruit, []) + by.get(PlayPower, [])
         if len(cands) > SAMPLE:
             cands = [cands[int(self.rand.random() * len(cands))] for _ in range(SAMPLE)]
+        else:
+            cands = list(cands)
         if f == "coalition":
             cands += by.get(Rage, [])
         elif f == "rome" and len(fs.hand) + s.bought < 3:

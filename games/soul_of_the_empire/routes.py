@@ -10,6 +10,10 @@ from typing import Any
 from .data import Data
 from .model import State, Window
 
+_ROUTES: dict[tuple[str, int, frozenset[str]], dict[str, tuple[str, ...]]] = {}
+"""``reach``'s answers by (start, limit, stuck territories), for the one map of the game."""
+_ROUTES_KEPT = 20_000  # answers kept before the cache starts afresh (a few MB)
+
 
 class RouteQueries:
     """Movement queries of :class:`~games.soul_of_the_empire.queries.Queries` (which
@@ -46,11 +50,24 @@ class RouteQueries:
         stuck: frozenset[str] | None = None,
     ) -> dict[str, tuple[str, ...]]:
         """Shortest legal routes from ``start`` (ends within ``limit`` steps). ``stuck``:
-        ``self.stuck(s, faction)`` when the caller has it (a search from several starts)."""
+        ``self.stuck(s, faction)`` when the caller has it (a search from several starts).
+        The routes depend on the map, ``start``, ``limit`` and ``stuck`` alone, and the same few
+        come back state after state: each is searched once (``_routes``) and the answer is
+        shared, not to be changed."""
         if grace:
             stuck = frozenset()
         elif stuck is None:
             stuck = self.stuck(s, faction)
+        key = (start, limit, stuck)
+        found = _ROUTES.get(key)
+        if found is None:
+            if len(_ROUTES) >= _ROUTES_KEPT:
+                _ROUTES.clear()
+            found = _ROUTES[key] = self._routes(start, limit, stuck)
+        return found
+
+    def _routes(self, start: str, limit: int, stuck: frozenset[str]) -> dict[str, tuple[str, ...]]:
+        """``reach``'s search: breadth first from ``start``, through no territory of ``stuck``."""
         adjacent = self.data.adjacent
         routes = {start: (start,)}
         frontier = [start]

@@ -111,6 +111,7 @@ class Rules:
 
     recruit_spots = main_rules.recruit_spots
     _main_actions = main_rules.main_actions
+    _main_space = main_rules.main_space
     _attack_targets = main_rules.attack_targets
     _can_claim = main_rules.can_claim
     _claim_refusal = main_rules.claim_refusal

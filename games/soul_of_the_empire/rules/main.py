@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from games.core import (
@@ -21,7 +20,6 @@ from ..model import (
     DiscardObjective,
     EndMain,
     Move,
-    Path,
     PlayPower,
     Rage,
     Raise,
@@ -40,6 +38,7 @@ from ..queries import (
     UNIT_LIMIT,
 )
 from .context import _Ctx
+from .runs import Runs, made_moves, move_make, moves_along, recruit_make
 
 
 def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
@@ -63,63 +62,53 @@ def recruit_spots(game: Any, s: State, f: str) -> tuple[list[str], bool]:
     return spots, True
 
 
-@lru_cache(maxsize=2048)
-def _made_moves(route: tuple[str, ...], gray: bool, yellow: bool) -> dict[int, list[Move]]:
-    """The Moves along ``route`` made so far, by die: die -> the Moves of 1, 2, ... units
-    (``_moves`` adds to them)."""
-    return {}
-
-
-def _moves(
-    made: dict[int, list[Move]], die: int, route: tuple[str, ...], n: int, gray: bool = False, yellow: bool = False
-) -> list[Move]:
-    """The Moves of 1 to ``n`` units along ``route`` with die ``die`` (``gray``, ``yellow``:
-    as Move's; ``made``: ``_made_moves`` of the route): one object each, made once (models
-    are frozen, and the legal actions of every state name the same few thousand groups;
-    about 10 MB for the routes kept)."""
-    ms = made.get(die)
-    if ms is None:
-        ms = made[die] = []
-    while len(ms) < n:
-        ms.append(Move(die=die, paths=(Path(count=len(ms) + 1, route=route),), gray=gray, yellow=yellow))
-    return ms[:n]
-
-
 _attack = made_once(Attack)
 _buy = made_once(Buy)
 _claim = made_once(Claim)
 _retrieve = made_once(Retrieve)
 
 
-@lru_cache(maxsize=4096)
-def _recruit(die: int, t: str, k: int) -> Recruit:
-    """Recruit of ``k`` units into ``t`` with die ``die`` (one object per triple)."""
-    return Recruit(die=die, placements=((t, k),))
-
-
 def main_actions(game: Any, s: State, f: str) -> list[Any]:
     """The Main Phase's legal die actions of ``f`` (Using Your Dice To Take Actions), one
     group of units per Move and Recruit (RULINGS.md R5), in a fixed order."""
-    out: list[Any] = []
+    moves, recruits, rest = main_space(game, s, f)
+    return moves.items() + recruits.items() + rest
+
+
+def main_space(game: Any, s: State, f: str) -> tuple[Runs, Runs, list[Any]]:
+    """``main_actions`` in three parts, in its order: the moves of ``f``'s own units and the
+    recruits as Runs (counted, made when asked for), then the other actions."""
     fs = s.factions[f]
     seq = game.seq_dice(s, f)
-    present = [x for x in s.factions if x != f and x != "gray"]
     # Move
+    moves = Runs(move_make)
     groups = game._move_groups(s, f, max(fs.dice[i].value for i in seq)) if seq else []
-    made = [(_made_moves(route, False, False), route, steps, cap) for route, steps, cap in groups]
     for i in seq:
         v = fs.dice[i].value
-        for moves, route, steps, cap in made:
+        for route, steps, cap in groups:
             n = min(cap, v // steps)
             if n > 0:
-                out += _moves(moves, i, route, n)
+                moves.add(i, route, n)
     # Recruit
+    recruits = Runs(recruit_make)
     if fs.supply > 0 and f != "gray":
         spots, _ = game.recruit_spots(s, f)
+        rooms = [(t, game.room(s, t, f)) for t in spots]
         for i in seq:
             v = fs.dice[i].value
-            for t in spots:
-                out += [_recruit(i, t, k) for k in range(1, min(v, fs.supply, game.room(s, t, f)) + 1)]
+            for t, room in rooms:
+                n = min(v, fs.supply, room)
+                if n > 0:
+                    recruits.add(i, t, n)
+    return moves, recruits, _other_actions(game, s, f, seq)
+
+
+def _other_actions(game: Any, s: State, f: str, seq: list[int]) -> list[Any]:
+    """``main_actions`` after the moves and recruits of ``f``'s own units: attacks, the Gray
+    Faction's actions, claims and retrievals, buys, the Coalition's own, discards."""
+    out: list[Any] = []
+    fs = s.factions[f]
+    present = [x for x in s.factions if x != f and x != "gray"]
     # Combat: the die's value does not count, but which die is spent is the player's
     targets = game._attack_targets(s, f) if seq else []
     for i in seq:
@@ -152,7 +141,6 @@ def main_actions(game: Any, s: State, f: str) -> list[Any]:
                     for c in s.objectives:
                         if game._can_discard_objective(s, c):
                             out.append(DiscardObjective(die=i, extra=extra, card=c))
-    del present
     return out
 
 
@@ -167,7 +155,7 @@ def gray_actions(game: Any, s: State, f: str) -> list[Any]:
             for route, steps, cap in game._move_groups(s, "gray", v, revolt):
                 n = min(cap, v // steps)
                 if n > 0:
-                    out += _moves(_made_moves(route, True, yellow), die, route, n, gray=True, yellow=yellow)
+                    out += moves_along(made_moves(route, True, yellow), die, route, n, gray=True, yellow=yellow)
             for t, target in game._attack_targets(s, "gray"):
                 if revolt is None or game.revolt_units(s, t, revolt):
                     out.append(Attack(die=die, territory=t, target=target, gray=True, yellow=yellow))
