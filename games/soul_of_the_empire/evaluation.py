@@ -175,6 +175,12 @@ class Evaluation:
             have = [mine(t) for t in o.territories]
             if all(k >= o.n for k in have):
                 return 1.0
+        elif o.kind in ("region_units", "territories"):  # likewise: met at o.n, else partial
+            if o.kind == "region_units":
+                count = sum(mine(t) for t in g.data.region_territories(o.region))
+            else:
+                count = sum(1 for t in s.board if mine(t))
+            return 1.0 if count >= o.n else min(1, count / o.n) * 0.8
         elif g.objective_met(s, f, c):
             return 1.0
         if o.kind in ("hold", "share"):
@@ -183,9 +189,5 @@ class Evaluation:
             return sum(min(k, most) for k in have) / (most * len(o.territories)) * 0.8
         if o.kind == "sole":
             return sum(0.5 if mine(t) else 0 for t in o.territories) / len(o.territories) * 0.8
-        if o.kind == "region_units":
-            return min(1, sum(mine(t) for t in g.data.region_territories(o.region)) / o.n) * 0.8
-        if o.kind == "territories":
-            return min(1, sum(1 for t in s.board if mine(t)) / o.n) * 0.8
         return 0.0
 

@@ -38,7 +38,12 @@ class RouteQueries:
     def stuck(self, s: State, faction: str) -> frozenset[str]:
         """The territories ``faction`` may not move through (``blocked_pass``): only an
         occupied one may be, so each of those is asked once."""
-        return frozenset(t for t in s.board if self.blocked_pass(s, t, faction))
+        if faction == "coalition":
+            return frozenset(t for t in s.board if self.blocked_pass(s, t, faction))
+        if self.partner(s, faction, "coalition"):
+            return frozenset()
+        # another faction is stopped by Coalition units alone (blocked_leave)
+        return frozenset(t for t, cell in s.board.items() if cell.get("coalition", 0) > 0)
 
     def reach(
         self,

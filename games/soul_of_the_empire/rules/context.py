@@ -45,8 +45,8 @@ class _Ctx(ApplyContext):
         supply is not touched. Gray units belong to a revolt (RULINGS.md R13): ``revolt``
         (a revolt card id) names it, else the revolt with the most units there is
         chosen (the earlier card on a tie). Returns the change per revolt card."""
-        board = {t: dict(v) for t, v in self.s.board.items()}
-        cell = board.setdefault(territory, {})
+        board = dict(self.s.board)  # the other territories' cells are shared, never changed
+        cell = board[territory] = dict(board.get(territory, ()))
         cell[faction] = cell.get(faction, 0) + n
         if cell[faction] < 0:
             raise AssertionError(f"negative units of {faction} in {territory}")

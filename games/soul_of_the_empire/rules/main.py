@@ -178,7 +178,14 @@ def attack_targets(game: Any, s: State, f: str) -> list[tuple[str, str]]:
 def can_claim(game: Any, s: State, f: str, card: str) -> bool:
     """Whether ``f`` may claim its objective on Objective Card ``card`` now (face up, not claimed by
     it, not blocked; 2-player cards only in the 2-player game)."""
-    return _claim_bar(game, s, f, card) is None
+    c = game.data.objectives[card]  # _claim_bar's tests, without the words of its reasons
+    return (
+        card in s.objectives
+        and c.for_faction(f) is not None
+        and (s.players != 2 or c.two_player)
+        and game.claims(s, card).get(f) is None
+        and not game.blocked(s, card, f)
+    )
 
 
 def _claim_bar(game: Any, s: State, f: str, card: str) -> str | None:

@@ -50,6 +50,7 @@ def move_groups(
     units along a route costs k x steps points."""
     out = []
     stuck = game.stuck(s, faction)
+    board = s.board
     for t in game.territories_of(s, faction):
         if game.blocked_leave(s, t, faction):
             continue
@@ -57,7 +58,8 @@ def move_groups(
         if have <= 0:
             continue
         for dest, route in game.reach(s, t, faction, most, stuck=stuck).items():
-            cap = min(have, game.room(s, dest, faction))
+            cell = board.get(dest)
+            cap = min(have, UNIT_LIMIT - cell.get(faction, 0) if cell else UNIT_LIMIT)  # the room there
             if cap > 0:
                 out.append((route, len(route) - 1, cap))
     return out

@@ -6,6 +6,7 @@ from typing import Any
 
 from games.core import (
     IllegalActionError,
+    made_once,
 )
 from games.core.errors import list_words
 
@@ -21,6 +22,8 @@ from ..queries import (
 )
 from .context import _Ctx
 
+_plunder = made_once(Plunder)  # the same few options after every Coalition victory
+
 
 def plunder_options(game: Any, s: State) -> list[Plunder]:
     """No plunder, each rampage of the Coalition's units into an adjacent territory, salvage and
@@ -28,18 +31,18 @@ def plunder_options(game: Any, s: State) -> list[Plunder]:
     c = s.combat
     t = c.territory
     loser = c.defender if c.attacker == "coalition" else c.attacker
-    out = [Plunder(option="none")]
+    out = [_plunder(option="none")]
     n = game.units(s, t, "coalition")
     for u in game.data.adjacent[t]:
         for k in range(1, min(n, game.room(s, u, "coalition")) + 1):
-            out.append(Plunder(option="rampage", territory=u, count=k))
+            out.append(_plunder(option="rampage", territory=u, count=k))
     holder = game.hand_owner(loser)
     if holder != "coalition" and holder in s.factions:
         out += game._salvage_options(s, holder)
         if s.factions[holder].hand:
-            out.append(Plunder(option="exploit"))
+            out.append(_plunder(option="exploit"))
         for d in s.factions[holder].durable:
-            out.append(Plunder(option="exploit", card=d))
+            out.append(_plunder(option="exploit", card=d))
     return out
 
 
@@ -50,8 +53,8 @@ def salvage_options(game: Any, s: State, holder: str) -> list[Plunder]:
     the top of their deck, select one to keep"."""
     source = game.salvage_source(s, holder)
     if source == "discard":
-        return [Plunder(option="salvage", card=c) for c in game.salvage_pile(s, holder)]
-    return [Plunder(option="salvage")] if source is not None else []
+        return [_plunder(option="salvage", card=c) for c in game.salvage_pile(s, holder)]
+    return [_plunder(option="salvage")] if source is not None else []
 
 
 def salvage_pick_options(game: Any, s: State) -> list[Plunder]:
