@@ -382,6 +382,48 @@ async def bench_concurrent(dirname: str, actions: int, pg_url: str, repeats: int
             await admin.close()  # type: ignore[attr-defined]
 
 
+async def bench_scaleout(dirname: str, pg_url: str, processes: int = 2, sessions: int = 16,
+                         per_session: int = 20, repeats: int = 3) -> None:
+    """16 sessions acting at once split over ``processes`` bot processes on one database
+    (``bench.scaleout``): SQLite (one file) against PostgreSQL (one schema)."""
+    from bench import scaleout
+
+    path = os.path.join(dirname, "scaleout.db")
+    lite = SqliteStorage(path)
+    await lite.open()  # migrated once, before the processes open it
+    await lite.close()
+    targets = {"SQLite": path}
+    schema_url, schema, admin = await postgres_schema_url(pg_url)
+    try:
+        if schema_url is None:
+            print(f"  PostgreSQL: {schema}; PostgreSQL row skipped")
+        else:
+            pg = storage_for(schema_url)
+            await pg.open()
+            await pg.close()
+            targets["PostgreSQL"] = schema_url
+        print(f"scale-out: {sessions} sessions at once split over {processes} bot processes (as shards) on one "
+              f"database, {per_session} actions each (medians of {repeats} rounds, the backends in turn):")
+        runs: dict[str, list[tuple[float, float, float]]] = {name: [] for name in targets}
+        loop = asyncio.get_running_loop()
+        for r in range(repeats):
+            for name, target in targets.items():
+                runs[name].append(await loop.run_in_executor(
+                    None, scaleout.run, target, processes, sessions, per_session, r))
+        results = {name: tuple(statistics.median(x[k] for x in rows) for k in range(3))
+                   for name, rows in runs.items()}
+        for name, (med, q95, rate) in results.items():
+            print(f"  {processes} procs  {name:<15} {med * 1000:>7.2f} ms {q95 * 1000:>7.2f} ms {rate:>10.0f}")
+        if "PostgreSQL" in results:
+            (lm, lq, lr), (pm, pq, pr) = results["SQLite"], results["PostgreSQL"]
+            print(f"  {processes} procs  {'PG / SQLite':<15} {pm / lm:>9.2f}x {pq / lq:>9.2f}x {pr / lr:>9.2f}x"
+                  f"  [target actions/s > SQLite's: {'ok' if pr > lr else 'MISSED'}]")
+    finally:
+        if admin is not None:
+            await admin.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")  # type: ignore[attr-defined]
+            await admin.close()  # type: ignore[attr-defined]
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--commits", type=int, default=200)
@@ -399,6 +441,7 @@ async def main() -> None:
         await bench_load(d, args.actions)
         await bench_first_response(d, args.sessions)
         await bench_concurrent(d, args.concurrent_actions, args.postgres, args.repeats)
+        await bench_scaleout(d, args.postgres, repeats=args.repeats)
 
 
 if __name__ == "__main__":
