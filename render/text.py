@@ -204,6 +204,8 @@ class Face:
 def _segments(face: Face, text: str) -> tuple[tuple[str, ImageFont.FreeTypeFont, bool], ...]:
     if text.isascii() and text.isprintable():  # the shipped fonts have every printable ASCII glyph
         return ((text, face.primary, False),)
+    if _left_to_right(face.style).issuperset(map(ord, text)):  # one left-to-right run, all in the font
+        return ((text, face.primary, False),)
     out: list[tuple[str, ImageFont.FreeTypeFont, bool]] = []
     for run, rtl in visual_runs(text):
         chunks: list[list] = []
@@ -217,6 +219,14 @@ def _segments(face: Face, text: str) -> tuple[tuple[str, ImageFont.FreeTypeFont,
                 chunks.append([ch, font])
         out.extend((s, f, rtl) for s, f in chunks)
     return tuple(out)
+
+
+@functools.cache
+def _left_to_right(style: str) -> frozenset[int]:
+    """The characters of a shipped font (and the space) that are not right-to-left: a text of
+    only these is one run drawn in that font (``_segments``)."""
+    chars = font_charset(str(FONTS[style])) | {ord(" ")}
+    return frozenset(cp for cp in chars if not _is_rtl(chr(cp)))
 
 
 @functools.lru_cache(maxsize=16384)
@@ -435,8 +445,8 @@ def wrap(text: str, font: Face, max_width: float, max_lines: int | None = None) 
 @functools.lru_cache(maxsize=LAYOUTS_KEPT)
 def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
     text = clean(text)
-    if text.isascii() and text.isprintable():  # one font throughout: widths summed as the line grows
-        return _wrap_ascii(text, font, max_width, max_lines)
+    if (text.isascii() and text.isprintable()) or _left_to_right(font.style).issuperset(map(ord, text)):
+        return _wrap_one_font(text, font, max_width, max_lines)  # widths summed as the line grows
     lines: list[str] = []
     line = ""
     for word in text.split(" "):
@@ -460,10 +470,11 @@ def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tup
     return tuple(lines)
 
 
-def _wrap_ascii(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
-    """``_wrap`` of a printable ASCII ``text`` (every part of it drawn in the face's primary
-    font): a candidate line's width is the line's so far plus the space, the word and the two
-    kerning pairs between them, the same sum ``_length`` makes of the whole candidate."""
+def _wrap_one_font(text: str, font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
+    """``_wrap`` of a ``text`` drawn wholly in the face's primary font, left to right (as every
+    part of it is, ``_segments``): a candidate line's width is the line's so far plus the space,
+    the word and the two kerning pairs between them, the same sum ``_length`` makes of the whole
+    candidate."""
     f = font.primary
     space = advance64(f, " ")
     lines: list[str] = []
