@@ -97,6 +97,8 @@ def clean(text: str) -> str:
 def _clean(text: str) -> str:
     if text.isascii() and text.isprintable() and "  " not in text:
         return text.strip()  # nothing to normalise, drop or collapse
+    if "  " not in text and _kept_as_is().issuperset(map(ord, text)) and unicodedata.is_normalized("NFC", text):
+        return text.strip()  # the same: every character kept, no whitespace but single spaces
     out = []
     for ch in unicodedata.normalize("NFC", str(text)):
         cp = ord(ch)
@@ -110,6 +112,25 @@ def _clean(text: str) -> str:
             continue
         out.append(ch)
     return "".join(out).strip()
+
+
+@functools.cache
+def _kept_as_is() -> frozenset[int]:
+    """The characters of the shipped fonts that ``_clean`` keeps as they are (the space, and none
+    it drops or treats as whitespace)."""
+    chars = frozenset().union(*(font_charset(str(p)) for p in FONTS.values()))
+    return frozenset(cp for cp in chars if _as_is(chr(cp))) | {ord(" ")}
+
+
+def _as_is(ch: str) -> bool:
+    cp = ord(ch)
+    return not (
+        ch.isspace()
+        or unicodedata.category(ch) in _DROP_CATEGORIES
+        or 0xFE00 <= cp <= 0xFE0F
+        or 0xE0100 <= cp <= 0xE01EF
+        or 0x1F3FB <= cp <= 0x1F3FF
+    )
 
 
 def _is_rtl(ch: str) -> bool:
