@@ -144,10 +144,12 @@ class Queries(RouteQueries):
     def sole(self, s: State, territory: str, faction: str) -> bool:
         """Sole occupancy; Jewish and Gray units together count as one for the Jews
         (Gray units contribute to, and do not block, Jewish objectives and victory)."""
-        occ = self.occupants(s, territory)
+        cell = s.board.get(territory)  # the occupants: the factions with units there
+        if not cell:
+            return False
         if faction in ("jews", "gray"):
-            return bool(occ) and occ <= {"jews", "gray"}
-        return occ == {faction}
+            return any(n > 0 for n in cell.values()) and all(n <= 0 or o in ("jews", "gray") for o, n in cell.items())
+        return cell.get(faction, 0) > 0 and all(n <= 0 or o == faction for o, n in cell.items())
 
     def marker_at(self, s: State, territory: str) -> Marker | None:
         """The Objective Point Marker in ``territory``, if any."""

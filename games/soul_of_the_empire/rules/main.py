@@ -84,11 +84,7 @@ def main_space(game: Any, s: State, f: str) -> tuple[Runs, Runs, list[Any]]:
     moves = Runs(move_make)
     groups = game._move_groups(s, f, max(fs.dice[i].value for i in seq)) if seq else []
     for i in seq:
-        v = fs.dice[i].value
-        for route, steps, cap in groups:
-            n = min(cap, v // steps)
-            if n > 0:
-                moves.add(i, route, n)
+        moves.add_routes(i, fs.dice[i].value, groups)
     # Recruit
     recruits = Runs(recruit_make)
     if fs.supply > 0 and f != "gray":

@@ -36,6 +36,18 @@ class Runs:
         self._blocks.append((die, key, n))
         self.total += n
 
+    def add_routes(self, die: int, points: int, groups: list[tuple[tuple[str, ...], int, int]]) -> None:
+        """A block for each of ``groups`` (route, its steps, the most units along it) that die
+        ``die`` of ``points`` movement points can move a unit along: of as many units as it can."""
+        starts, blocks, total = self._starts, self._blocks, self.total
+        for route, steps, cap in groups:
+            n = min(cap, points // steps)
+            if n > 0:
+                starts.append(total)
+                blocks.append((die, route, n))
+                total += n
+        self.total = total
+
     def __len__(self) -> int:
         return self.total
 
