@@ -87,6 +87,9 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
+FILED_RATE = 5.5  # human actions per second with 20 games at once, as measured when the throughput target was set
+
+
 def ms(seconds: float) -> float:
     return seconds * 1000.0
 
@@ -655,6 +658,9 @@ def report(args: argparse.Namespace, fake: FakeDiscord, run: Run) -> int:
     print(
         f"throughput: {args.sessions} sessions at once, {n} human actions in {seconds:.2f} s = "
         f"{n / seconds:.1f} actions/s ({len(fake.requests)} HTTP requests in all)"
+        + (f"  target >= {4 * FILED_RATE:.0f} actions/s (4x the {FILED_RATE} measured when the target was set, "
+           f"at the default 20 x 10): {'ok' if n / seconds >= 4 * FILED_RATE else 'MISSED'}"
+           if (args.sessions, args.per_session) == (20, 10) else "")
     )
     before, after = run.before, run.after
     bot_cpu = after["cpu"] - before["cpu"]
