@@ -44,7 +44,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("game", help="game id, e.g. barbarian-hordes")
     p.add_argument("--games", type=whole_number, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=whole_number, default=1, help="base seed; game i gets its own seed (default 1)")
+    p.add_argument("--seed", type=seed_type, default=1,
+                   help="base seed, 0 to 2**63-1; game i gets its own seed (default 1)")
     p.add_argument(
         "--players",
         type=_players_arg,

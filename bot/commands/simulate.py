@@ -24,6 +24,7 @@ from games.core import Seat, UnknownGameError, apply_at, get_game, start
 from games.core.agents import make_agent
 from games.core.english import count
 
+from . import seed as seed_type
 from .progress import bar
 
 DEFAULT_MAX_STEPS = 50_000
@@ -39,7 +40,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     )
     p.add_argument("game", help="game id, e.g. barbarian-hordes")
     p.add_argument("--games", type=whole_number, default=1000, help="number of games (default 1000)")
-    p.add_argument("--seed", type=whole_number, default=1, help="base seed; game i gets its own seed (default 1)")
+    p.add_argument("--seed", type=seed_type, default=1,
+                   help="base seed, 0 to 2**63-1; game i gets its own seed (default 1)")
     p.add_argument(
         "--players",
         type=_players_arg,

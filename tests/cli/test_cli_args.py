@@ -27,7 +27,8 @@ def test_render_names_the_seat_it_draws(tmp_path, capsys):
     assert "seat 2's view" in capsys.readouterr().out and out.stat().st_size > 0
 
 
-@pytest.mark.parametrize("command", [["play", "barbarian-hordes"], ["render", "barbarian-hordes"]])
+@pytest.mark.parametrize("command", [["play", "barbarian-hordes"], ["render", "barbarian-hordes"],
+                                     ["simulate", "barbarian-hordes"], ["fuzz", "barbarian-hordes"]])
 @pytest.mark.parametrize("seed", ["99999999999999999999999", "-1", str(2**63), "seven"])
 def test_seeds_are_checked_by_the_parser(command, seed, capsys):
     with pytest.raises(SystemExit) as stop:
