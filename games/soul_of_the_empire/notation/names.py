@@ -234,7 +234,7 @@ def _gray_ref(
     return _seq_die(g, s, "jews", _int(" ".join(words), "a die")), False
 
 
-_COUNTED = re.compile(r"^(\d+)\s+(.*)$")
+_COUNTED = re.compile(r"^([-+]?\d+)\s+(.*)$")  # a signed count is read, so -1 is refused as a count
 _ROUTE_STEP = re.compile(r"\s*(?:-|>|→)\s*")
 
 

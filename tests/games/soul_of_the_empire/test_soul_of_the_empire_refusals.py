@@ -14,6 +14,7 @@ from games.soul_of_the_empire.model import Die
 from tests.games.soul_of_the_empire.test_soul_of_the_empire_messages import rolled
 from tests.games.soul_of_the_empire.test_soul_of_the_empire_rules import (
     act,
+    board,
     dice,
     fresh,
     g,
@@ -132,3 +133,13 @@ def test_end_with_dice_unspent_says_how_many_are_left() -> None:
     assert act(s, "rome", a).phase == "end"
     spent = dice(s, "rome", [], [])
     assert g.acted_note(spent, seat(spent, "rome"), a, "end") is None
+
+
+@pytest.mark.parametrize("typed", ["move 4: -1 Rome-Italia", "move 4: 0 Rome-Italia"])
+def test_a_move_of_no_or_a_negative_count_of_units_says_move_at_least_one(typed: str) -> None:
+    """Main Phase, Move Units ("Each unit costs 1 point to move to 1 adjacent territory"): a
+    count of units below 1 is refused as a count, not read as a territory called '1 Rome'."""
+    s = dice(board(turn_of(fresh(), "rome"), {"rome": {"rome": 4}}), "rome", [4])
+    e = _refusal(s, "rome", typed)
+    assert isinstance(e, InvalidNotationError)
+    assert e.message == "Move at least 1 unit."
