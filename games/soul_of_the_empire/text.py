@@ -111,9 +111,8 @@ def summary(g: SoulOfTheEmpire, v: View) -> str:
             mk = next((m for m in v.markers if m.territory == t), None)
             if not units and not mk:
                 continue
-            txt = ", ".join(f"{g.fname(f)} {n}" for f, n in sorted(units.items()))
-            if mk:
-                txt += f" [{g.fname(mk.owner)} marker]"
+            txt = " ".join(filter(None, [", ".join(f"{g.fname(f)} {n}" for f, n in sorted(units.items())),
+                                         f"[{g.fname(mk.owner)} marker]" if mk else ""]))
             cells.append(f"{g.tname(t)}: {txt}")
         if cells:
             lines.append(f"  {region.name} — " + "; ".join(cells))

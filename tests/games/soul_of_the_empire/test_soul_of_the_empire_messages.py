@@ -431,3 +431,16 @@ def test_circus_maximus_counts_one_piece_in_the_singular() -> None:
     assert "Circus Maximus: 1 piece captured (capture track 1)." in notes(s, "rome", "play Circus Maximus: Coalition in Dacia")
     two = notes(s, "rome", "play Circus Maximus: Coalition in Dacia, Coalition in Dacia")
     assert "Circus Maximus: 2 pieces captured (capture track 2)." in two
+
+
+def test_the_summary_lists_a_marker_alone_or_beside_units_with_single_spaces() -> None:
+    """Control Markers (the summary's territory lines): a territory holding only a marker reads
+    'Gallia: [Jewish marker]', one with units too 'Gallia: Rome 2 [Jewish marker]'."""
+    from games.soul_of_the_empire.model import Marker
+
+    s = fresh().model_copy(update={"markers": (Marker(owner="jews", territory="gallia"),)})
+    s = board(s, {"gallia": {}})
+    alone = summary(g, g.view(s, None))
+    with_units = summary(g, g.view(board(s, {"gallia": {"rome": 2}}), None))
+    assert "Gallia: [Jewish marker]" in alone and "  [" not in alone
+    assert "Gallia: Rome 2 [Jewish marker]" in with_units
