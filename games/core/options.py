@@ -6,6 +6,7 @@ option, what was given, what would be legal) so no library text reaches a player
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from typing import Any, Literal
@@ -95,7 +96,10 @@ def option_problems(options: type[BaseModel], error: ValidationError) -> str:
         elif name in fields:
             f = fields[name]
             given = err.get("input")
-            shown = _shown(given) if not isinstance(given, str) else given
+            # as it would be typed: a list or an object as JSON (-o round_limit=[1,2])
+            shown = (given if isinstance(given, str)
+                     else json.dumps(given, separators=(",", ":")) if isinstance(given, list | tuple | dict)
+                     else _shown(given))
             out.append(f"{name}={shown} is not allowed: {name} is {_kind(f.annotation, f)}")
         else:
             out.append(str(err.get("msg", "not allowed")))

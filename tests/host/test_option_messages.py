@@ -20,6 +20,7 @@ LIBRARY_WORDS = ("Extra inputs", "Input should", "Value error", "default None", 
         ("soul-of-the-empire", {"factions": ["Rome", "Rome"]}, "Each faction may be chosen once"),
         ("barbarian-hordes", {"round_limit": 0}, "round_limit=0 is not allowed: round_limit is a whole number, at least 1"),
         ("credo", {"ask_all": 3}, "ask_all=3 is not allowed: ask_all is true or false"),
+        ("credo", {"round_limit": [1, 2]}, "round_limit=[1,2] is not allowed: round_limit is a whole number, at least 1"),
         ("promised-land", {"no_dice": "maybe"}, "no_dice=maybe is not allowed: no_dice is true or false"),
     ],
 )
