@@ -482,8 +482,12 @@ def _wrap(text: str, font: Face, max_width: float, max_lines: int | None) -> tup
             lines.append(word[:cut])
             word = word[cut:]
         line = word
-    if line:
-        lines.append(line)
+    return _lines_kept([*lines, line] if line else lines, font, max_width, max_lines)
+
+
+def _lines_kept(lines: list[str], font: Face, max_width: float, max_lines: int | None) -> tuple[str, ...]:
+    """The wrapped ``lines``, at most ``max_lines`` of them, the last one kept ending with an
+    ellipsis when lines were left out."""
     if max_lines is not None and len(lines) > max_lines:
         kept = lines[:max_lines]
         kept[-1] = _with_ellipsis(kept[-1] + " ", font, max_width)
@@ -519,13 +523,7 @@ def _wrap_one_font(text: str, font: Face, max_width: float, max_lines: int | Non
             word = word[cut:]
             word64 = _advance64(f, word)
         line, line64 = word, word64
-    if line:
-        lines.append(line)
-    if max_lines is not None and len(lines) > max_lines:
-        kept = lines[:max_lines]
-        kept[-1] = _with_ellipsis(kept[-1] + " ", font, max_width)
-        return tuple(kept)
-    return tuple(lines)
+    return _lines_kept([*lines, line] if line else lines, font, max_width, max_lines)
 
 
 def draw_paragraph(

@@ -33,6 +33,7 @@ from bot.discordbot.settings import BotSettings
 from storage.postgres import PostgresStorage
 from storage.replay import check_database, replay_session
 from tests.fakediscord import Channel, FakeDiscord, InteractionRecord, User
+from tests.jsonlines import JsonLinesLink
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -43,34 +44,22 @@ REMINDED = "the game is waiting for you"
 MAX_ACTIONS = 120  # per game: it must end well before
 
 
-class Worker:
+class Worker(JsonLinesLink):
     """A ``tests.e2e.shard_worker`` process: ``ask`` sends a command and awaits its answer."""
 
     def __init__(self, proc: asyncio.subprocess.Process, shard: int) -> None:
-        self.proc, self.shard = proc, shard
-        self.pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        super().__init__(proc)
+        self.shard = shard
         self.ids = iter(range(1, 1 << 30))
-        self.reader: asyncio.Task[None] | None = None
 
     async def ready(self, log: Path) -> None:
         assert self.proc.stdout is not None
         line = await asyncio.wait_for(self.proc.stdout.readline(), WAIT)
         assert line and json.loads(line) == {"ready": True}, (line, log.read_text()[-3000:])
-        self.reader = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        assert self.proc.stdout is not None
-        while line := await self.proc.stdout.readline():
-            msg = json.loads(line)
-            self.pending.pop(msg["id"]).set_result(msg)
+        self.start_reading()
 
     async def ask(self, op: str, **kw: Any) -> dict[str, Any]:
-        rid = next(self.ids)
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[rid] = fut
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((json.dumps({"id": rid, "op": op, **kw}) + "\n").encode())
-        return await asyncio.wait_for(fut, WAIT)
+        return await asyncio.wait_for(self.send({"id": next(self.ids), "op": op, **kw}), WAIT)
 
     async def kill(self) -> None:
         self.proc.send_signal(signal.SIGKILL)

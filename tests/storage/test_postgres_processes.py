@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import os
 import sys
 from collections import Counter
@@ -31,6 +30,7 @@ from games.core import get_game
 from storage.postgres import PostgresStorage
 from storage.replay import check_database, load_state, replay_session, state_json
 from tests.host_helpers import ALICE, BOB, Clock, new_game, settings, turn_of
+from tests.jsonlines import JsonLinesLink
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSIONS = 6
@@ -38,26 +38,13 @@ ROUNDS = 12
 WAIT = 60.0  # seconds: a worker that does not answer within this fails the test
 
 
-class Worker:
+class Worker(JsonLinesLink):
     """One ``tests.pg_worker`` process; ``ask`` sends commands and awaits their answers."""
 
     def __init__(self, proc: asyncio.subprocess.Process, name: str) -> None:
-        self.proc, self.name = proc, name
-        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self.reader = asyncio.get_running_loop().create_task(self._read())
-
-    async def _read(self) -> None:
-        assert self.proc.stdout is not None
-        while line := await self.proc.stdout.readline():
-            msg = json.loads(line)
-            self.pending.pop(msg["id"]).set_result(msg)
-
-    def send(self, cmd: dict[str, Any]) -> asyncio.Future[dict[str, Any]]:
-        fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self.pending[cmd["id"]] = fut
-        assert self.proc.stdin is not None
-        self.proc.stdin.write((json.dumps(cmd) + "\n").encode())
-        return fut
+        super().__init__(proc)
+        self.name = name
+        self.start_reading()
 
 
 async def spawn(url: str, name: str, *extra: str) -> asyncio.subprocess.Process:
